@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testEngine } from './testing/test-app.js';
+
+describe(`app foundation (${testEngine()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      routes: (app) =>
+        app.get('/api/__boom', async () => {
+          throw new Error('secret internals at /srv/app.ts:42');
+        }),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers health with the engine in use', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: testEngine(), version: '0.0.0-test' });
+  });
+
+  it('answers an unknown API route with 404 and a detail', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Route GET /api/does-not-exist not found' });
+  });
+
+  it('answers malformed JSON with 400, a wrong content type with 415, a 10 MB body with 413', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"oops":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ detail: 'Malformed JSON in request body' });
+
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().detail).toMatch(/^Unsupported content type/);
+
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/register',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"x":"${'a'.repeat(10 * 1024 * 1024)}"}`,
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ detail: 'Request body is too large' });
+
+    const after = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('never sends a stack trace for an unexpected error', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/__boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: 'Internal server error' });
+    expect(res.body).not.toContain('secret internals');
+  });
+});
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const web = mkdtempSync(path.join(os.tmpdir(), 'knap-web-'));
+    mkdirSync(path.join(web, 'assets'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ config: { webDist: web } });
+  });
+  afterAll(() => t.close());
+
+  it('serves hashed assets with a long cache and falls back to index.html for app routes', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+
+    const route = await t.app.inject({ method: 'GET', url: '/chat?id=1' });
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toContain('text/html');
+    expect(route.body).toContain('<div id="root">');
+    expect(route.headers['cache-control']).toBe('no-cache');
+
+    const api = await t.app.inject({ method: 'GET', url: '/api/missing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+  });
+});

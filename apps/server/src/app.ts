@@ -1,0 +1,94 @@
+// buildApp(deps): the whole HTTP app as a function, used by main.ts and by every test.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { MAX_JSON_BODY_BYTES } from '@knap/contracts';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type preHandlerAsyncHookHandler,
+  type RawServerDefault,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { resolveSessionUser } from './modules/users/service.js';
+import { requireUser } from './platform/auth.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import type { Db } from './platform/db/index.js';
+import { registerErrorHandler } from './platform/errors.js';
+import { registerWebApp } from './platform/web.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** preHandler of every signed-in route: sets request.auth or answers 401. */
+    requireUser: preHandlerAsyncHookHandler;
+  }
+}
+
+export interface BuildAppOptions extends Omit<AppDeps, 'clock'> {
+  clock?: Clock;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
+  const deps: AppDeps = { config: options.config, db: options.db, clock: options.clock ?? systemClock };
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: deps.config.logLevel },
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorate(
+    'requireUser',
+    requireUser(deps, (claims) => resolveSessionUser(deps, claims)),
+  );
+  app.decorateRequest('auth', null);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await registerWebApp(app, deps.config.webDist);
+  return app;
+}

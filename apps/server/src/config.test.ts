@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'knap-config-'));
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults and writes a secret once, readable by the owner only', () => {
+    const dir = tmp();
+    const a = loadConfig({ DATA_DIR: dir });
+    expect(a.port).toBe(3000);
+    expect(a.databaseUrl).toBeUndefined();
+    expect(a.publicUrl).toBe('http://localhost:3000');
+    expect(a.identityProviders).toEqual({});
+    const file = path.join(dir, 'secret.key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(a.secret);
+    expect(loadConfig({ DATA_DIR: dir }).secret).toBe(a.secret);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must start with postgres/],
+    [{ KNAP_SECRET: 'short' }, /^Invalid configuration: KNAP_SECRET must be at least 32 characters/],
+    [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
+    [{ ACCOUNT_LABELS: 'nonsense' }, /^Invalid configuration: ACCOUNT_LABELS must be/],
+  ])('stops on %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);
+  });
+
+  it('enables an identity provider only with both client id and secret, and parses labels', () => {
+    const c = loadConfig({
+      DATA_DIR: tmp(),
+      GOOGLE_CLIENT_ID: 'id',
+      MICROSOFT_CLIENT_ID: 'id',
+      MICROSOFT_CLIENT_SECRET: 'secret',
+      ACCOUNT_LABELS: 'Acme Wealth=WAM, Model Advisors=Model FA',
+    });
+    expect(c.identityProviders.google).toBeUndefined();
+    expect(c.identityProviders.microsoft?.clientId).toBe('id');
+    expect(c.accountLabels).toEqual([
+      ['Acme Wealth', 'WAM'],
+      ['Model Advisors', 'Model FA'],
+    ]);
+  });
+});

@@ -1,0 +1,157 @@
+// Environment -> typed config with the embedded defaults. A bad value stops the start with one
+// line naming the variable.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export class ConfigError extends Error {}
+
+const port = z.coerce.number().int().min(0).max(65535);
+const url = z.url();
+
+const ZEnv = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  KNAP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: url.optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: url.default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: url.default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: url.default('https://openidconnect.googleapis.com/v1/userinfo'),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_AUTH_URL: url.default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
+  MICROSOFT_TOKEN_URL: url.default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
+  MICROSOFT_USERINFO_URL: url.default('https://graph.microsoft.com/oidc/userinfo'),
+  FIRST_PARTY_ORG: z.string().optional(),
+  ACCOUNT_LABELS: z
+    .string()
+    .regex(/^([^=,]+=[^=,]+)(,[^=,]+=[^=,]+)*$/, 'must be "Org name=LABEL" pairs separated by commas')
+    .optional(),
+});
+
+export interface OAuthEndpoints {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+}
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  redisUrl: string | undefined;
+  secret: string;
+  publicUrl: string;
+  webDist: string;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  env: z.infer<typeof ZEnv>['NODE_ENV'];
+  version: string;
+  /** Identity providers for sign-in; present only when their client id and secret are set. */
+  identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
+  /** Organization that sees technical error texts and is labelled KNAP. */
+  firstPartyOrg: string | undefined;
+  /** Organization name -> account label, in priority order (SPEC §4). */
+  accountLabels: Array<[org: string, label: string]>;
+};
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+/** Reads the environment; throws ConfigError with one line naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = ZEnv.safeParse(clean);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name])})`,
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    redisUrl: e.REDIS_URL,
+    secret: e.KNAP_SECRET ?? readOrCreateSecret(dataDir),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
+    logLevel: e.LOG_LEVEL,
+    env: e.NODE_ENV,
+    version: readVersion(),
+    identityProviders: {
+      ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              authorizeUrl: e.GOOGLE_AUTH_URL,
+              tokenUrl: e.GOOGLE_TOKEN_URL,
+              userinfoUrl: e.GOOGLE_USERINFO_URL,
+            },
+          }
+        : {}),
+      ...(e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+        ? {
+            microsoft: {
+              clientId: e.MICROSOFT_CLIENT_ID,
+              clientSecret: e.MICROSOFT_CLIENT_SECRET,
+              authorizeUrl: e.MICROSOFT_AUTH_URL,
+              tokenUrl: e.MICROSOFT_TOKEN_URL,
+              userinfoUrl: e.MICROSOFT_USERINFO_URL,
+            },
+          }
+        : {}),
+    },
+    firstPartyOrg: e.FIRST_PARTY_ORG,
+    accountLabels: (e.ACCOUNT_LABELS ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => pair.split('=').map((x) => x.trim()) as [string, string]),
+  };
+}
+
+/** The embedded default: a random secret written once into DATA_DIR, readable by the owner only. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (e) {
+    // Another process wrote it first: use theirs.
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw e;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}

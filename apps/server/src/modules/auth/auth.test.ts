@@ -1,0 +1,333 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock.js';
+import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
+import { as, refreshCookieOf, signUp } from '../../testing/users.js';
+import { INVALID_CREDENTIALS, REFRESH_GRACE_MS } from './service.js';
+
+const clock = fixedClock('2026-11-22T10:00:00.000Z');
+
+describe(`built-in accounts and tokens (${testEngine()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+  });
+  afterAll(() => t.close());
+
+  const countUsers = async () =>
+    Number(
+      (
+        await t.db.db
+          .selectFrom('users')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('registers, sets an httpOnly refresh cookie, and answers the profile', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/register',
+      payload: {
+        email: '  Grace.Hopper@Navy.Example ',
+        password: 'correct horse battery',
+        name: 'Grace Hopper',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'knap_refresh');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.path).toBe('/api');
+    expect(cookie?.sameSite).toBe('Lax');
+
+    const me = await as(t, { token: res.json().access_token })({
+      method: 'GET',
+      url: '/api/studio/users/me',
+    });
+    expect(me.statusCode).toBe(200);
+    const user = me.json();
+    expect(user).toMatchObject({
+      email: 'grace.hopper@navy.example',
+      name: 'Grace Hopper',
+      auto_delete_chats: true,
+      sharing_permission: 0,
+      is_beta_tester: false,
+      account_label: 'all',
+      organizations: [{ org_name: 'navy.example' }],
+    });
+    expect(user.knap_integration_uuid).toBe(user.uuid);
+    expect(user.provider).toBeNull();
+    expect(JSON.stringify(user)).not.toMatch(/password|scrypt/);
+  });
+
+  it('joins later users of the same domain to the same organization; webmail users get their own', async () => {
+    const a = await signUp(t, { email: 'a@sharedfirm.example' });
+    const b = await signUp(t, { email: 'b@sharedfirm.example' });
+    const g1 = await signUp(t, { email: 'one@gmail.com' });
+    const g2 = await signUp(t, { email: 'two@gmail.com' });
+    const orgs = async (u: { token: string }) =>
+      (await as(t, u)({ method: 'GET', url: '/api/studio/users/me/organizations' })).json();
+    expect((await orgs(a))[0].id).toBe((await orgs(b))[0].id);
+    expect((await orgs(g1))[0].id).not.toBe((await orgs(g2))[0].id);
+  });
+
+  it('rejects a duplicate email (any case) with 409, and a weak password with 422, writing nothing', async () => {
+    const before = await countUsers();
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/register',
+      payload: { email: 'GRACE.HOPPER@navy.example', password: 'another password', name: 'X' },
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toEqual({ detail: 'An account with this email already exists' });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/register',
+      payload: { email: 'weak@example.com', password: 'short', name: 'Weak' },
+    });
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().detail).toContain('Password must be at least 8 characters');
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('answers SQL-looking and very long inputs with a clear 4xx and writes nothing', async () => {
+    const before = await countUsers();
+    const sqlish = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      payload: { email: "x@example.com' OR '1'='1", password: "' OR 1=1 --" },
+    });
+    expect(sqlish.statusCode).toBe(422);
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/register',
+      payload: { email: `${'a'.repeat(300)}@example.com`, password: 'x'.repeat(100), name: 'n'.repeat(5000) },
+    });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().detail).toMatch(/^Invalid body\./);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown email, then 429 after repeated failures', async () => {
+    const u = await signUp(t);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      payload: { email: u.email, password: 'wrong password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      payload: { email: 'nobody@example.com', password: 'wrong password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ detail: INVALID_CREDENTIALS });
+    expect(unknown.json()).toEqual(wrong.json());
+
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      payload: { email: u.email.toUpperCase(), password: u.password },
+    });
+    expect(ok.statusCode).toBe(200);
+
+    for (let i = 0; i < 5; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/authentication/login',
+        payload: { email: u.email, password: 'nope nope' },
+      });
+    }
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      payload: { email: u.email, password: u.password },
+    });
+    expect(blocked.statusCode).toBe(429);
+    clock.advance(16 * 60_000);
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/login',
+      payload: { email: u.email, password: u.password },
+    });
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('rejects forged, expired and foreign-key JWTs with 401 Unauthorized', async () => {
+    const u = await signUp(t);
+    const me = (token: string) => as(t, { token })({ method: 'GET', url: '/api/studio/users/me' });
+    expect((await me('not.a.jwt')).json()).toEqual({ detail: 'Unauthorized' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/studio/users/me' })).statusCode).toBe(401);
+
+    const [header, payload, sig] = u.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const tampered = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+    expect((await me(`${header}.${tampered}.${sig}`)).statusCode).toBe(401);
+
+    const foreign = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuer('knap-studio')
+      .setAudience('knap-studio')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-key-another-key-another-key!'));
+    expect((await me(foreign)).statusCode).toBe(401);
+
+    expect((await me(u.token)).statusCode).toBe(200);
+    clock.advance(7 * 3600_000);
+    expect((await me(u.token)).statusCode).toBe(401);
+  });
+
+  it('rotates refresh tokens, tolerates a reuse within the grace window, and revokes the family after it', async () => {
+    const u = await signUp(t);
+    const refresh = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/refresh', cookies: { knap_refresh: cookie } });
+
+    const first = await refresh(u.refreshCookie);
+    expect(first.statusCode).toBe(200);
+    const second = refreshCookieOf(first);
+    expect(second).not.toBe(u.refreshCookie);
+
+    // A second tab refreshing with the old cookie a moment later still gets a token.
+    clock.advance(REFRESH_GRACE_MS / 2);
+    const parallel = await refresh(u.refreshCookie);
+    expect(parallel.statusCode).toBe(200);
+    expect(parallel.cookies.find((c) => c.name === 'knap_refresh')).toBeUndefined();
+
+    // Past the window, the old cookie means it leaked: the whole session ends.
+    clock.advance(REFRESH_GRACE_MS);
+    expect((await refresh(u.refreshCookie)).statusCode).toBe(401);
+    expect((await refresh(second)).statusCode).toBe(401);
+    expect(
+      (await as(t, { token: first.json().access_token })({ method: 'GET', url: '/api/studio/users/me' }))
+        .statusCode,
+    ).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/refresh' })).statusCode).toBe(401);
+  });
+
+  it('logs out: the session, its access token and its refresh token all stop working', async () => {
+    const u = await signUp(t);
+    const out = await as(t, u)({ method: 'GET', url: '/api/authentication/logout' });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true });
+    expect((await as(t, u)({ method: 'GET', url: '/api/studio/users/me' })).statusCode).toBe(401);
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/refresh',
+      cookies: { knap_refresh: u.refreshCookie },
+    });
+    expect(r.statusCode).toBe(401);
+  });
+
+  it('mints single-use one-shot codes that expire within 60 s', async () => {
+    const u = await signUp(t);
+    const mint = async () =>
+      (await as(t, u)({ method: 'POST', url: '/api/authentication/one-shot-code' })).json();
+    const exchange = (code: string) =>
+      t.app.inject({ method: 'POST', url: '/api/authentication/exchange-one-shot-code', payload: { code } });
+
+    const { code, expires_in } = await mint();
+    expect(code.length).toBeGreaterThanOrEqual(32);
+    expect(expires_in).toBeLessThanOrEqual(60);
+    const ok = await exchange(code);
+    expect(ok.statusCode).toBe(200);
+    const me = await as(t, { token: ok.json().access_token })({ method: 'GET', url: '/api/studio/users/me' });
+    expect(me.json().email).toBe(u.email);
+
+    const reused = await exchange(code);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ detail: 'Invalid or expired code' });
+
+    const late = await mint();
+    clock.advance(61_000);
+    expect((await exchange(late.code)).statusCode).toBe(400);
+    expect((await exchange('x'.repeat(40))).statusCode).toBe(400);
+
+    const short = await exchange('too-short');
+    expect(short.statusCode).toBe(422);
+    expect(short.json().detail).toContain('Invalid code format');
+  });
+});
+
+describe(`the user's settings (${testEngine()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: { firstPartyOrg: 'firstparty.example', accountLabels: [['wam.example', 'WAM']] },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('updates timezone (IANA only), sharing permission and auto-delete', async () => {
+    const u = await signUp(t);
+    const call = as(t, u);
+    const bad = await call({
+      method: 'PUT',
+      url: '/api/studio/users/me/timezone',
+      payload: { timezone: 'Mars/Olympus' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ detail: 'Invalid timezone: Mars/Olympus' });
+    const good = await call({
+      method: 'PUT',
+      url: '/api/studio/users/me/timezone',
+      payload: { timezone: 'Europe/Paris' },
+    });
+    expect(good.json()).toEqual({ timezone: 'Europe/Paris' });
+    expect(
+      (
+        await call({
+          method: 'PUT',
+          url: '/api/studio/users/me/sharing-permission',
+          payload: { sharing_permission: 2 },
+        })
+      ).json(),
+    ).toEqual({ sharing_permission: 2 });
+    expect(
+      (
+        await call({
+          method: 'PUT',
+          url: '/api/studio/users/me/auto-delete-chats',
+          payload: { auto_delete_chats: false },
+        })
+      ).json(),
+    ).toEqual({ auto_delete_chats: false });
+    const bool = await call({
+      method: 'PUT',
+      url: '/api/studio/users/me/auto-delete-chats',
+      payload: { auto_delete_chats: 'yes' },
+    });
+    expect(bool.statusCode).toBe(422);
+    const me = (await call({ method: 'GET', url: '/api/studio/users/me' })).json();
+    expect(me).toMatchObject({ timezone: 'Europe/Paris', sharing_permission: 2, auto_delete_chats: false });
+  });
+
+  it('labels accounts by organization and marks the first-party organization', async () => {
+    const fp = await signUp(t, { email: 'dev@firstparty.example' });
+    const wam = await signUp(t, { email: 'advisor@wam.example' });
+    const me = async (u: { token: string }) =>
+      (await as(t, u)({ method: 'GET', url: '/api/studio/users/me' })).json();
+    expect(await me(fp)).toMatchObject({ account_label: 'KNAP', is_first_party: true });
+    expect(await me(wam)).toMatchObject({ account_label: 'WAM', is_first_party: false });
+  });
+
+  it("answers 404 for another user's id and the caller's own info otherwise", async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const bMe = (await as(t, b)({ method: 'GET', url: '/api/studio/users/me' })).json();
+    const aMe = (await as(t, a)({ method: 'GET', url: '/api/studio/users/me' })).json();
+    const other = await as(t, a)({ method: 'GET', url: `/api/users/${bMe.id}` });
+    expect(other.statusCode).toBe(404);
+    expect((await as(t, a)({ method: 'GET', url: `/api/users/info?id=${bMe.id}` })).statusCode).toBe(404);
+    const own = await as(t, a)({ method: 'GET', url: `/api/users/${aMe.id}` });
+    expect(own.json()).toEqual({
+      id: aMe.id,
+      uuid: aMe.uuid,
+      email: a.email,
+      name: aMe.name,
+      profile_image_url: null,
+    });
+    expect((await as(t, a)({ method: 'GET', url: '/api/users/info' })).json().id).toBe(aMe.id);
+  });
+});

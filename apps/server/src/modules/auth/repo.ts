@@ -1,0 +1,127 @@
+// SQL for sign-in sessions, refresh tokens, one-shot codes, OAuth states and login attempts.
+import type { Kysely } from 'kysely';
+import type { Database, OAuthStatesTable } from '../../platform/db/schema.js';
+
+type Q = Kysely<Database>;
+
+export async function insertSession(
+  db: Q,
+  row: { id: string; user_id: string; created_at: string; expires_at: string; user_agent: string | null },
+): Promise<void> {
+  await db
+    .insertInto('auth_sessions')
+    .values({ ...row, revoked_at: null })
+    .execute();
+}
+
+export async function revokeSession(db: Q, sessionId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: nowIso })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function insertRefreshToken(
+  db: Q,
+  row: { id: string; session_id: string; token_hash: string; created_at: string },
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({ ...row, rotated_at: null })
+    .execute();
+}
+
+export const findRefreshToken = (db: Q, tokenHash: string) =>
+  db
+    .selectFrom('refresh_tokens')
+    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+    .select([
+      'refresh_tokens.id',
+      'refresh_tokens.session_id',
+      'refresh_tokens.rotated_at',
+      'auth_sessions.user_id',
+      'auth_sessions.expires_at',
+      'auth_sessions.revoked_at',
+    ])
+    .where('refresh_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
+/** Marks a token rotated; false when another request rotated it first. */
+export async function markRotated(db: Q, tokenId: string, nowIso: string): Promise<boolean> {
+  const res = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: nowIso })
+    .where('id', '=', tokenId)
+    .where('rotated_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function insertOneShotCode(
+  db: Q,
+  row: { code_hash: string; user_id: string; created_at: string; expires_at: string },
+): Promise<void> {
+  await db
+    .insertInto('one_shot_codes')
+    .values({ ...row, used_at: null })
+    .execute();
+}
+
+/** Uses a code once: answers its user when it was unused and unexpired, else undefined. */
+export async function consumeOneShotCode(
+  db: Q,
+  codeHash: string,
+  nowIso: string,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('one_shot_codes')
+    .set({ used_at: nowIso })
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function insertOAuthState(db: Q, row: Omit<OAuthStatesTable, 'used_at'>): Promise<void> {
+  await db
+    .insertInto('oauth_states')
+    .values({ ...row, used_at: null })
+    .execute();
+}
+
+/** Uses a state once: answers it when it was unused, unexpired and for this provider and purpose. */
+export const consumeOAuthState = (db: Q, id: string, provider: string, purpose: string, nowIso: string) =>
+  db
+    .updateTable('oauth_states')
+    .set({ used_at: nowIso })
+    .where('id', '=', id)
+    .where('provider', '=', provider)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .returningAll()
+    .executeTakeFirst();
+
+export const findLoginAttempts = (db: Q, key: string) =>
+  db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
+
+export async function saveLoginAttempts(
+  db: Q,
+  key: string,
+  failures: number,
+  windowStartedAt: string,
+): Promise<void> {
+  await db
+    .insertInto('login_attempts')
+    .values({ key, failures, window_started_at: windowStartedAt })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ failures, window_started_at: windowStartedAt }))
+    .execute();
+}
+
+export async function clearLoginAttempts(db: Q, key: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+}

@@ -1,0 +1,124 @@
+import {
+  AUTH_PATHS,
+  LOGIN_PROVIDERS,
+  type LoginProvider,
+  REFRESH_COOKIE,
+  RUN_MODES,
+  ZAccessTokenResponse,
+  ZAuthProvidersResponse,
+  ZExchangeOneShotCodeRequest,
+  ZLoginRequest,
+  ZLogoutResponse,
+  ZOneShotCodeResponse,
+  ZRegisterRequest,
+  ZSigninRequest,
+} from '@knap/contracts';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.js';
+import { authOf } from '../../platform/auth.js';
+import * as auth from './service.js';
+
+export async function authRoutes(app: AppInstance): Promise<void> {
+  const { deps } = app;
+  // The widget runs in another site's iframe, where only SameSite=None cookies are sent; browsers
+  // accept SameSite=None only with Secure, so plain-http local runs fall back to Lax.
+  const secure = deps.config.publicUrl.startsWith('https://');
+  const cookieOptions = {
+    httpOnly: true,
+    secure,
+    sameSite: secure ? ('none' as const) : ('lax' as const),
+    path: '/api',
+    maxAge: auth.SESSION_TTL_MS / 1000,
+  };
+  const answer = (reply: FastifyReply, session: { access_token: string; refreshToken: string | null }) => {
+    if (session.refreshToken) reply.setCookie(REFRESH_COOKIE, session.refreshToken, cookieOptions);
+    return { access_token: session.access_token };
+  };
+  const tokenResponse = { response: { 200: ZAccessTokenResponse } };
+  const ua = (headers: { 'user-agent'?: string | undefined }) => headers['user-agent'] ?? null;
+
+  app.get(AUTH_PATHS.providers, { schema: { response: { 200: ZAuthProvidersResponse } } }, () =>
+    auth.authProviders(deps),
+  );
+
+  app.post(
+    AUTH_PATHS.register,
+    { schema: { body: ZRegisterRequest, ...tokenResponse } },
+    async (req, reply) => answer(reply, await auth.register(deps, req.body, ua(req.headers))),
+  );
+
+  app.post(AUTH_PATHS.login, { schema: { body: ZLoginRequest, ...tokenResponse } }, async (req, reply) =>
+    answer(reply, await auth.login(deps, req.body, req.ip, ua(req.headers))),
+  );
+
+  app.post(AUTH_PATHS.signin, { schema: { body: ZSigninRequest, ...tokenResponse } }, async (req, reply) =>
+    answer(reply, await auth.signinWithProvider(deps, req.body, ua(req.headers))),
+  );
+
+  app.get(AUTH_PATHS.refresh, { schema: tokenResponse }, async (req, reply) => {
+    try {
+      return answer(reply, await auth.refresh(deps, req.cookies[REFRESH_COOKIE]));
+    } catch (e) {
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+      throw e;
+    }
+  });
+
+  app.get(
+    AUTH_PATHS.logout,
+    { preHandler: app.requireUser, schema: { response: { 200: ZLogoutResponse } } },
+    async (req, reply) => {
+      await auth.logout(deps, authOf(req).sessionId);
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+      return { success: true };
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.oneShotCode,
+    { preHandler: app.requireUser, schema: { response: { 200: ZOneShotCodeResponse } } },
+    (req) => auth.mintOneShotCode(deps, authOf(req).user.id),
+  );
+
+  app.post(
+    AUTH_PATHS.exchangeOneShotCode,
+    { schema: { body: ZExchangeOneShotCodeRequest, ...tokenResponse } },
+    async (req, reply) => answer(reply, await auth.exchangeOneShotCode(deps, req.body.code, ua(req.headers))),
+  );
+
+  for (const provider of LOGIN_PROVIDERS) {
+    app.get(
+      AUTH_PATHS.providerStart(provider),
+      {
+        schema: {
+          querystring: z.object({
+            mode: z.enum(RUN_MODES).default('normal'),
+            return_to: z.string().max(2000).optional(),
+          }),
+        },
+      },
+      async (req, reply) =>
+        reply.redirect(
+          await auth.startProviderSignin(deps, provider as LoginProvider, {
+            mode: req.query.mode,
+            returnTo: req.query.return_to,
+          }),
+        ),
+    );
+    app.get(
+      AUTH_PATHS.providerCallback(provider),
+      {
+        schema: {
+          querystring: z.object({
+            code: z.string().max(4096).optional(),
+            state: z.string().max(4096).optional(),
+            error: z.string().max(200).optional(),
+          }),
+        },
+      },
+      async (req, reply) =>
+        reply.redirect(await auth.completeProviderSignin(deps, provider, req.query, req.log)),
+    );
+  }
+}

@@ -1,0 +1,66 @@
+// SQL for users, organizations and memberships.
+import type { Kysely } from 'kysely';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
+
+type Q = Kysely<Database>;
+
+export const findUserById = (db: Q, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findUserByEmail = (db: Q, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+
+export const findUserByProviderSub = (db: Q, provider: string, sub: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_sub', '=', sub)
+    .executeTakeFirst();
+
+export async function insertUser(db: Q, row: NewUser): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+export async function updateUser(db: Q, id: string, patch: UserUpdate): Promise<UserRow | undefined> {
+  return db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** The user of a live (not revoked, not expired) sign-in session, in one query. */
+export const findSessionUser = (db: Q, userId: string, sessionId: string, nowIso: string) =>
+  db
+    .selectFrom('users')
+    .innerJoin('auth_sessions', 'auth_sessions.user_id', 'users.id')
+    .selectAll('users')
+    .where('users.id', '=', userId)
+    .where('auth_sessions.id', '=', sessionId)
+    .where('auth_sessions.revoked_at', 'is', null)
+    .where('auth_sessions.expires_at', '>', nowIso)
+    .executeTakeFirst();
+
+export const listOrganizations = (db: Q, userId: string) =>
+  db
+    .selectFrom('organizations')
+    .innerJoin('memberships', 'memberships.organization_id', 'organizations.id')
+    .select(['organizations.id', 'organizations.org_name'])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('memberships.created_at')
+    .orderBy('organizations.id')
+    .execute();
+
+export const findOrganizationByDomain = (db: Q, domain: string) =>
+  db.selectFrom('organizations').selectAll().where('domain', '=', domain).executeTakeFirst();
+
+export async function insertOrganization(
+  db: Q,
+  row: { id: string; org_name: string; domain: string | null; created_at: string },
+): Promise<void> {
+  await db.insertInto('organizations').values(row).execute();
+}
+
+export async function insertMembership(
+  db: Q,
+  row: { user_id: string; organization_id: string; role: string; created_at: string },
+): Promise<void> {
+  await db.insertInto('memberships').values(row).execute();
+}

@@ -1,0 +1,52 @@
+import {
+  USER_PATHS,
+  ZAutoDeleteChatsRequest,
+  ZOrganizationsResponse,
+  ZSharingPermissionRequest,
+  ZTimezoneRequest,
+  ZUser,
+  ZUserInfo,
+} from '@knap/contracts';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.js';
+import { authOf } from '../../platform/auth.js';
+import * as users from './service.js';
+
+export async function userRoutes(app: AppInstance): Promise<void> {
+  const { deps } = app;
+  app.addHook('preHandler', app.requireUser);
+
+  app.get(USER_PATHS.me, { schema: { response: { 200: ZUser } } }, (req) =>
+    users.getProfile(deps, authOf(req).user),
+  );
+
+  app.get(USER_PATHS.organizations, { schema: { response: { 200: ZOrganizationsResponse } } }, (req) =>
+    users.listOrganizations(deps, authOf(req).user.id),
+  );
+
+  app.put(USER_PATHS.sharingPermission, { schema: { body: ZSharingPermissionRequest } }, (req) =>
+    users.updateSharingPermission(deps, authOf(req).user.id, req.body.sharing_permission),
+  );
+
+  app.put(USER_PATHS.timezone, { schema: { body: ZTimezoneRequest } }, (req) =>
+    users.updateTimezone(deps, authOf(req).user.id, req.body.timezone),
+  );
+
+  app.put(USER_PATHS.autoDeleteChats, { schema: { body: ZAutoDeleteChatsRequest } }, (req) =>
+    users.updateAutoDeleteChats(deps, authOf(req).user.id, req.body.auto_delete_chats),
+  );
+
+  app.get(
+    '/api/users/info',
+    {
+      schema: { querystring: z.object({ id: z.string().max(100).optional() }), response: { 200: ZUserInfo } },
+    },
+    (req) => users.getUserInfo(authOf(req).user, req.query.id ?? authOf(req).user.id),
+  );
+
+  app.get(
+    '/api/users/:id',
+    { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: ZUserInfo } } },
+    (req) => users.getUserInfo(authOf(req).user, req.params.id),
+  );
+}

@@ -1,0 +1,178 @@
+// Users: creation with their organization, the profile the app shows, and the user's settings.
+import { PRODUCT, type TOrganization, type TUser } from '@knap/contracts';
+import type { AppDeps } from '../../app.js';
+import { isoNow } from '../../platform/clock.js';
+import { newId } from '../../platform/crypto.js';
+import type { UserRow } from '../../platform/db/schema.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { accountLabel } from './account-label.js';
+import * as repo from './repo.js';
+
+/** Webmail domains: their users each get a workspace of their own, not one shared by the domain. */
+const PUBLIC_EMAIL_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'mail.com',
+]);
+
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+export interface NewUserInput {
+  email: string;
+  name: string;
+  passwordHash?: string | null;
+  provider?: string | null;
+  providerSub?: string | null;
+  profileImageUrl?: string | null;
+}
+
+/** Creates the user and joins them to their email domain's organization (created if new), atomically. */
+export async function createUser(deps: AppDeps, input: NewUserInput): Promise<UserRow> {
+  const now = isoNow(deps.clock);
+  const id = newId();
+  const domain = input.email.split('@')[1] ?? '';
+  const shared = domain !== '' && !PUBLIC_EMAIL_DOMAINS.has(domain);
+  await deps.db.db.transaction().execute(async (trx) => {
+    await repo.insertUser(trx, {
+      id,
+      uuid: id,
+      email: input.email,
+      name: input.name,
+      password_hash: input.passwordHash ?? null,
+      provider: input.provider ?? null,
+      provider_sub: input.providerSub ?? null,
+      profile_image_url: input.profileImageUrl ?? null,
+      created_at: now,
+      last_seen: now,
+    });
+    let org = shared ? await repo.findOrganizationByDomain(trx, domain) : undefined;
+    if (!org) {
+      org = {
+        id: newId(),
+        org_name: shared ? domain : `${input.name || input.email}'s workspace`,
+        domain: shared ? domain : null,
+        created_at: now,
+      };
+      await repo.insertOrganization(trx, org);
+    }
+    await repo.insertMembership(trx, {
+      user_id: id,
+      organization_id: org.id,
+      role: 'member',
+      created_at: now,
+    });
+  });
+  const user = await repo.findUserById(deps.db.db, id);
+  if (!user) throw new Error('user vanished after insert');
+  return user;
+}
+
+export const findUserById = (deps: AppDeps, id: string) => repo.findUserById(deps.db.db, id);
+export const findUserByEmail = (deps: AppDeps, email: string) => repo.findUserByEmail(deps.db.db, email);
+export const findUserByProviderSub = (deps: AppDeps, provider: string, sub: string) =>
+  repo.findUserByProviderSub(deps.db.db, provider, sub);
+
+export async function linkProvider(
+  deps: AppDeps,
+  userId: string,
+  link: { provider: string; sub: string; profileImageUrl: string | null },
+): Promise<UserRow> {
+  const user = await repo.updateUser(deps.db.db, userId, {
+    provider: link.provider,
+    provider_sub: link.sub,
+    ...(link.profileImageUrl ? { profile_image_url: link.profileImageUrl } : {}),
+  });
+  if (!user) throw notFound();
+  return user;
+}
+
+/** The user of a live session; keeps last_seen current without a write on every request. */
+export async function resolveSessionUser(
+  deps: AppDeps,
+  claims: { userId: string; sessionId: string },
+): Promise<UserRow | null> {
+  const now = deps.clock.now();
+  const user = await repo.findSessionUser(deps.db.db, claims.userId, claims.sessionId, now.toISOString());
+  if (!user) return null;
+  const lastSeen = user.last_seen ? Date.parse(user.last_seen) : 0;
+  if (now.getTime() - lastSeen >= LAST_SEEN_RESOLUTION_MS) {
+    user.last_seen = now.toISOString();
+    await repo.updateUser(deps.db.db, user.id, { last_seen: user.last_seen });
+  }
+  return user;
+}
+
+export const listOrganizations = (deps: AppDeps, userId: string): Promise<TOrganization[]> =>
+  repo.listOrganizations(deps.db.db, userId);
+
+export async function getProfile(deps: AppDeps, user: UserRow): Promise<TUser> {
+  const organizations = await listOrganizations(deps, user.id);
+  const names = organizations.map((o) => o.org_name);
+  const { firstPartyOrg, accountLabels } = deps.config;
+  return {
+    id: user.id,
+    uuid: user.uuid,
+    email: user.email,
+    name: user.name,
+    profile_image_url: user.profile_image_url,
+    provider: user.provider,
+    organizations,
+    sharing_permission: user.sharing_permission,
+    last_seen: user.last_seen,
+    created_at: user.created_at,
+    [`${PRODUCT}_integration_uuid`]: user.uuid,
+    timezone: user.timezone,
+    is_beta_tester: user.is_beta_tester === 1,
+    auto_delete_chats: user.auto_delete_chats === 1,
+    account_label: accountLabel(names, { firstPartyOrg, accountLabels }),
+    is_first_party: !!firstPartyOrg && names.some((n) => n.toLowerCase() === firstPartyOrg.toLowerCase()),
+  };
+}
+
+/** Another user's id answers 404: a user sees only their own record. */
+export function getUserInfo(viewer: UserRow, id: string) {
+  if (id !== viewer.id && id !== viewer.uuid) throw notFound('User not found');
+  return {
+    id: viewer.id,
+    uuid: viewer.uuid,
+    email: viewer.email,
+    name: viewer.name,
+    profile_image_url: viewer.profile_image_url,
+  };
+}
+
+export function isValidTimezone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function updateTimezone(deps: AppDeps, userId: string, timezone: string) {
+  if (!isValidTimezone(timezone)) throw new HttpError(422, `Invalid timezone: ${timezone.slice(0, 64)}`);
+  await repo.updateUser(deps.db.db, userId, { timezone });
+  return { timezone };
+}
+
+export async function updateSharingPermission(deps: AppDeps, userId: string, sharing_permission: number) {
+  await repo.updateUser(deps.db.db, userId, { sharing_permission });
+  return { sharing_permission };
+}
+
+export async function updateAutoDeleteChats(deps: AppDeps, userId: string, auto_delete_chats: boolean) {
+  await repo.updateUser(deps.db.db, userId, { auto_delete_chats: auto_delete_chats ? 1 : 0 });
+  return { auto_delete_chats };
+}

@@ -1,0 +1,96 @@
+// Access tokens (JWT, HS256) and the guard every signed-in route uses.
+import { DETAIL } from '@knap/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { AppDeps } from '../app.js';
+import { deriveKey } from './crypto.js';
+import type { UserRow } from './db/schema.js';
+import { HttpError } from './errors.js';
+
+/** Longer than the client's 120-minute reuse window, so a reused token is never already expired. */
+export const ACCESS_TOKEN_TTL_SECONDS = 6 * 3600;
+export const TOKEN_ISSUER = 'knap-studio';
+const AUDIENCE = 'knap-studio';
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const keys = new WeakMap<AppDeps['config'], Uint8Array>();
+function jwtKey(config: AppDeps['config']): Uint8Array {
+  let key = keys.get(config);
+  if (!key) {
+    key = new Uint8Array(deriveKey(config.secret, 'access-token'));
+    keys.set(config, key);
+  }
+  return key;
+}
+
+export async function signAccessToken(
+  deps: Pick<AppDeps, 'config' | 'clock'>,
+  claims: { userId: string; sessionId: string },
+): Promise<string> {
+  const now = Math.floor(deps.clock.now().getTime() / 1000);
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(jwtKey(deps.config));
+}
+
+/** Verifies signature, issuer, audience and expiry; answers the claims or null. */
+export async function verifyAccessToken(
+  deps: Pick<AppDeps, 'config' | 'clock'>,
+  token: string,
+): Promise<{ userId: string; sessionId: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, jwtKey(deps.config), {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: AUDIENCE,
+      currentDate: deps.clock.now(),
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch (e) {
+    if (e instanceof joseErrors.JOSEError) return null;
+    throw e;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Resolves the bearer token to a live session's user, or null. Set by the app (auth module). */
+export type SessionResolver = (claims: { userId: string; sessionId: string }) => Promise<UserRow | null>;
+
+/** preHandler for signed-in routes: sets request.auth or answers 401 'Unauthorized'. */
+export function requireUser(deps: AppDeps, resolve: SessionResolver) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = bearerToken(request);
+    const claims = token ? await verifyAccessToken(deps, token) : null;
+    const user = claims ? await resolve(claims) : null;
+    if (!claims || !user) throw new HttpError(401, DETAIL.unauthorized);
+    request.auth = { user, sessionId: claims.sessionId };
+  };
+}
+
+/** The signed-in context of a guarded route (throws if the guard was forgotten). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new HttpError(401, DETAIL.unauthorized);
+  return request.auth;
+}

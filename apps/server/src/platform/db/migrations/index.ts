@@ -1,0 +1,7 @@
+// Append-only: never edit a migration that has landed; add the next file and list it here.
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_initial.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};

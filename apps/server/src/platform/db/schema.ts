@@ -1,0 +1,123 @@
+// Row types of every table. Timestamps are ISO-8601 UTC strings and booleans are 0/1 integers on
+// both engines, so the same queries and comparisons work on SQLite and PostgreSQL.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type Bool = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  uuid: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  profile_image_url: string | null;
+  provider: string | null;
+  provider_sub: string | null;
+  sharing_permission: Generated<number>;
+  last_seen: string | null;
+  created_at: string;
+  timezone: string | null;
+  is_beta_tester: Generated<Bool>;
+  auto_delete_chats: Generated<Bool>;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  org_name: string;
+  domain: string | null;
+  created_at: string;
+}
+
+export interface MembershipsTable {
+  user_id: string;
+  organization_id: string;
+  role: Generated<string>;
+  created_at: string;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  user_agent: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  session_id: string;
+  token_hash: string;
+  created_at: string;
+  rotated_at: string | null;
+}
+
+export interface OneShotCodesTable {
+  code_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OAuthStatesTable {
+  id: string;
+  provider: string;
+  purpose: string;
+  user_id: string | null;
+  code_verifier: string;
+  mode: string;
+  return_to: string;
+  data: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  failures: number;
+  window_started_at: string;
+}
+
+export interface ChatsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  metadata: string | null;
+  out_of_tokens: Generated<Bool>;
+  unread: Generated<Bool>;
+  message_count: Generated<number>;
+  last_message_preview: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  chat_id: string;
+  seq: number;
+  role: string;
+  content: string;
+  metadata: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  organizations: OrganizationsTable;
+  memberships: MembershipsTable;
+  auth_sessions: AuthSessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  one_shot_codes: OneShotCodesTable;
+  oauth_states: OAuthStatesTable;
+  login_attempts: LoginAttemptsTable;
+  chats: ChatsTable;
+  messages: MessagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ChatRow = Selectable<ChatsTable>;
+export type MessageRow = Selectable<MessagesTable>;

@@ -1,0 +1,99 @@
+// Builds the real app on a fresh database for one test file: a temp SQLite file, or a fresh
+// PostgreSQL schema when TEST_DATABASE_URL is set. Outside services come from @knap/fakes.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type AppInstance, buildApp } from '../app.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../platform/clock.js';
+import { type Db, migrate, openDb } from '../platform/db/index.js';
+
+export const testEngine = (): 'sqlite' | 'postgres' =>
+  process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    databasePoolMax: 5,
+    redisUrl: process.env.TEST_REDIS_URL,
+    secret: randomBytes(32).toString('base64url'),
+    publicUrl: 'http://localhost:3000',
+    webDist: path.join(dataDir, 'no-web'),
+    logLevel: 'silent',
+    env: 'test',
+    version: '0.0.0-test',
+    identityProviders: {},
+    firstPartyOrg: undefined,
+    accountLabels: [],
+    ...overrides,
+  };
+}
+
+export interface TestDb extends Db {
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database on the engine this run targets. */
+export async function createTestDb(dataDir: string): Promise<TestDb> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = openDb({ sqliteFile: path.join(dataDir, 'test.db') });
+    await migrate(db.db);
+    return { ...db, drop: () => db.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = openDb({ databaseUrl: url, schema, poolMax: 5 });
+  await migrate(db.db);
+  return {
+    ...db,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: AppInstance;
+  db: TestDb;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { clock?: Clock; config?: Partial<Config>; routes?: (app: AppInstance) => void } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-test-'));
+  const config = testConfig(dataDir, options.config);
+  const db = await createTestDb(dataDir);
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  options.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Seed helpers: sign up users through the real API, and call it as them.
+import type { InjectOptions } from 'fastify';
+import type { TestApp } from './test-app.js';
+
+let counter = 0;
+
+export interface SignedInUser {
+  email: string;
+  password: string;
+  token: string;
+  refreshCookie: string;
+}
+
+export async function signUp(
+  t: TestApp,
+  overrides: { email?: string; name?: string } = {},
+): Promise<SignedInUser> {
+  counter += 1;
+  const email = overrides.email ?? `user${counter}-${Date.now()}@firm${counter}.example`;
+  const password = 'correct horse battery';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/authentication/register',
+    payload: { email, password, name: overrides.name ?? `User ${counter}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`signUp failed: ${res.statusCode} ${res.body}`);
+  return { email, password, token: res.json().access_token, refreshCookie: refreshCookieOf(res) };
+}
+
+export function refreshCookieOf(res: { cookies: Array<{ name: string; value: string }> }): string {
+  const cookie = res.cookies.find((c) => c.name === 'knap_refresh');
+  if (!cookie?.value) throw new Error('no refresh cookie set');
+  return cookie.value;
+}
+
+/** inject() as a signed-in user. */
+export function as(t: TestApp, user: { token: string }) {
+  return (opts: InjectOptions) =>
+    t.app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${user.token}` } });
+}

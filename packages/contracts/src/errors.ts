@@ -1,0 +1,76 @@
+// The error texts of SPEC §8, word for word. Functions fill in the {placeholders}.
+
+export const ERR = {
+  getUser: (status: number, statusText: string, body: string) =>
+    `Failed to get user: ${status} ${statusText} - ${body}`,
+  getOrganizations: (statusText: string) => `Failed to get user organizations: ${statusText}`,
+  getUserInfo: (statusText: string) => `Failed to get user info: ${statusText}`,
+  updateSharingPermission: (status: number) => `Failed to update sharing permission: ${status}`,
+  updateTimezone: (status: number) => `Failed to update timezone: ${status}`,
+  refreshToken: (status: number) => `Failed to refresh token: ${status}`,
+  logout: (status: number) => `Failed to logout: ${status}`,
+  sevantaAuthParams: (status: number) => `Failed to get Sevanta auth params: ${status}`,
+  exchangeOneShotCode: (status: number, body: string) =>
+    `Failed to exchange one-shot code: ${status} - ${body}`,
+  invalidCodeFormat: 'Invalid code format',
+  unknownMicrosoftType: (type: string) => `Unknown Microsoft connection type: ${type}`,
+  downloadImage: (status: number) => `Failed to download image: ${status}`,
+  chatCall: (action: ChatAction, statusText: string) => `Failed to ${action}: ${statusText}`,
+  toolApprovalFallback: 'Failed to process tool approval',
+  toolOutputUpdate: (detail: string) => `Failed to update message tool output: ${detail}`,
+  unauthorized: 'Unauthorized',
+  generic: 'An error occurred',
+  loadSubscription: 'Failed to load subscription info',
+  loadTiers: 'Failed to load subscription tiers',
+  cancelSubscription: 'Failed to cancel subscription',
+  startCheckout: 'Failed to start checkout session',
+  updateAutoDelete: 'Failed to update auto-delete setting',
+  loadCredits: 'Failed to load credits information',
+  fetchMeetings: (statusText: string) => `Failed to fetch meetings: ${statusText}`,
+  fetchMeetingNotes: (statusText: string) => `Failed to fetch meeting notes: ${statusText}`,
+  toggleMeetingPrivacy: (statusText: string) => `Failed to toggle meeting privacy: ${statusText}`,
+  startBot: (body: string) => `Failed to start bot: ${body}`,
+  stopBot: (body: string) => `Failed to stop bot: ${body}`,
+  noAuthToken: 'No authentication token available',
+  invalidKnapData: 'Invalid knap data received from API',
+  fetchKnaps: 'Failed to fetch knaps',
+  fetchComponentData: 'Failed to fetch component data',
+  processComponentData: 'Failed to process component data',
+  parseEnhancedInsights: 'Failed to parse enhanced insights data',
+  knapsTimeout: 'Timeout waiting for knaps to load',
+  widgetAuthTimeout: 'Authentication timeout in iframe mode',
+  somethingWentWrong: 'Something went wrong',
+  pleaseReload: 'Please reload the page.',
+  unexpected: 'An unexpected error occurred. Please refresh the page.',
+} as const;
+
+export type ChatAction =
+  | 'create chat'
+  | 'get chats'
+  | 'get chat'
+  | 'add message'
+  | 'update chat'
+  | 'get messages'
+  | 'get unread count'
+  | 'mark chat as read'
+  | 'mark all chats as read';
+
+/** Success and failure toasts of SPEC §8. */
+export const TOAST = {
+  subscriptionCancelledTitle: 'Subscription cancelled',
+  subscriptionCancelledBody: 'Your subscription has been cancelled successfully.',
+  autoDeleteOn: 'Auto-delete enabled. Chats older than 30 days will be deleted.',
+  autoDeleteOff: 'Auto-delete disabled. Your chats will be kept indefinitely.',
+} as const;
+
+/** Server-side `detail` texts of this API (not in SPEC §8, which lists client texts). */
+export const DETAIL = {
+  notFound: 'Not found',
+  routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
+  unauthorized: 'Unauthorized',
+  internal: 'Internal server error',
+  malformedJson: 'Malformed JSON in request body',
+  unsupportedMediaType: (type: string) => `Unsupported content type: ${type}`,
+  bodyTooLarge: 'Request body is too large',
+  tooManyRequests: 'Too many requests, please try again later',
+} as const;

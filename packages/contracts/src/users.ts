@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { PRODUCT } from './constants.js';
+
+export const ZOrganization = z.object({ id: z.string(), org_name: z.string() });
+export type TOrganization = z.infer<typeof ZOrganization>;
+
+export const ZUser = z.object({
+  id: z.string(),
+  uuid: z.string(),
+  email: z.string(),
+  name: z.string(),
+  profile_image_url: z.string().nullable(),
+  provider: z.string().nullable(),
+  organizations: z.array(ZOrganization),
+  sharing_permission: z.number().int(),
+  last_seen: z.string().nullable(),
+  created_at: z.string(),
+  [`${PRODUCT}_integration_uuid`]: z.string(),
+  timezone: z.string().nullable(),
+  is_beta_tester: z.boolean(),
+  auto_delete_chats: z.boolean(),
+  /** Derived from organization membership by the configured priority list (SPEC §4). */
+  account_label: z.string(),
+  /** Member of the first-party organization: sees technical error messages. */
+  is_first_party: z.boolean(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZUserInfo = ZUser.pick({
+  id: true,
+  uuid: true,
+  email: true,
+  name: true,
+  profile_image_url: true,
+});
+export type TUserInfo = z.infer<typeof ZUserInfo>;
+
+export const ZOrganizationsResponse = z.array(ZOrganization);
+
+export const ZSharingPermissionRequest = z.object({ sharing_permission: z.number().int().min(0).max(10) });
+export type TSharingPermissionRequest = z.infer<typeof ZSharingPermissionRequest>;
+
+export const ZTimezoneRequest = z.object({ timezone: z.string().min(1).max(64) });
+export type TTimezoneRequest = z.infer<typeof ZTimezoneRequest>;
+
+export const ZAutoDeleteChatsRequest = z.object({ auto_delete_chats: z.boolean() });
+export type TAutoDeleteChatsRequest = z.infer<typeof ZAutoDeleteChatsRequest>;
+
+export const USER_PATHS = {
+  me: '/api/studio/users/me',
+  organizations: '/api/studio/users/me/organizations',
+  sharingPermission: '/api/studio/users/me/sharing-permission',
+  timezone: '/api/studio/users/me/timezone',
+  autoDeleteChats: '/api/studio/users/me/auto-delete-chats',
+  info: (id: string) => `/api/users/${encodeURIComponent(id)}`,
+} as const;

@@ -1,0 +1,152 @@
+// A loopback OpenID Connect / OAuth 2 provider: authorize (auto-consent), token (code + PKCE,
+// refresh), userinfo. Stands in for Google and Microsoft sign-in in tests and local runs.
+import { createHash, randomBytes } from 'node:crypto';
+import { type FakeServer, redirect, sendJson, startFakeServer } from './http.js';
+
+export interface FakeOidcUser {
+  sub: string;
+  email: string;
+  name: string;
+  picture?: string;
+  email_verified?: boolean;
+}
+
+export interface FakeOidcOptions {
+  clientId?: string;
+  clientSecret?: string;
+  user?: FakeOidcUser;
+  port?: number;
+}
+
+export interface FakeOidc extends FakeServer {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  /** The account the next authorize signs in as. */
+  setUser(user: FakeOidcUser): void;
+  /** Makes the next authorize answer `error=access_denied`. */
+  denyNext(): void;
+  /** Every request's path and parsed parameters, newest last. */
+  calls: Array<{ path: string; params: Record<string, string> }>;
+}
+
+const random = () => randomBytes(24).toString('base64url');
+
+export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<FakeOidc> {
+  const clientId = options.clientId ?? 'fake-client-id';
+  const clientSecret = options.clientSecret ?? 'fake-client-secret';
+  let user: FakeOidcUser = options.user ?? {
+    sub: 'fake-sub-1',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+  };
+  let deny = false;
+  const codes = new Map<
+    string,
+    { user: FakeOidcUser; redirectUri: string; challenge?: string; scope: string }
+  >();
+  const tokens = new Map<string, FakeOidcUser>();
+  const refreshTokens = new Map<string, FakeOidcUser>();
+  const calls: FakeOidc['calls'] = [];
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-headers': 'authorization, content-type',
+  };
+
+  const issue = (u: FakeOidcUser, scope: string) => {
+    const access = `fake-at-${random()}`;
+    const refreshToken = `fake-rt-${random()}`;
+    tokens.set(access, u);
+    refreshTokens.set(refreshToken, u);
+    return {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: 3600,
+      refresh_token: refreshToken,
+      scope,
+    };
+  };
+
+  const server = await startFakeServer((req, res, body) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const params: Record<string, string> =
+      req.method === 'POST'
+        ? Object.fromEntries(new URLSearchParams(body))
+        : Object.fromEntries(url.searchParams);
+    calls.push({ path: url.pathname, params });
+
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST' });
+      return res.end();
+    }
+    if (url.pathname === '/authorize') {
+      const redirectUri = params.redirect_uri;
+      if (!redirectUri || params.client_id !== clientId || params.response_type !== 'code') {
+        return sendJson(res, 400, { error: 'invalid_request' });
+      }
+      const back = new URL(redirectUri);
+      if (params.state) back.searchParams.set('state', params.state);
+      if (deny) {
+        deny = false;
+        back.searchParams.set('error', 'access_denied');
+        return redirect(res, back.toString());
+      }
+      const code = random();
+      codes.set(code, {
+        user,
+        redirectUri,
+        scope: params.scope ?? '',
+        ...(params.code_challenge ? { challenge: params.code_challenge } : {}),
+      });
+      back.searchParams.set('code', code);
+      return redirect(res, back.toString());
+    }
+    if (url.pathname === '/token' && req.method === 'POST') {
+      if (params.client_id !== clientId || params.client_secret !== clientSecret) {
+        return sendJson(res, 401, { error: 'invalid_client' });
+      }
+      if (params.grant_type === 'refresh_token') {
+        const u = refreshTokens.get(params.refresh_token ?? '');
+        return u ? sendJson(res, 200, issue(u, '')) : sendJson(res, 400, { error: 'invalid_grant' });
+      }
+      const grant = codes.get(params.code ?? '');
+      codes.delete(params.code ?? '');
+      if (params.grant_type !== 'authorization_code' || !grant || grant.redirectUri !== params.redirect_uri) {
+        return sendJson(res, 400, { error: 'invalid_grant' });
+      }
+      if (grant.challenge) {
+        const computed = createHash('sha256')
+          .update(params.code_verifier ?? '')
+          .digest('base64url');
+        if (computed !== grant.challenge)
+          return sendJson(res, 400, { error: 'invalid_grant', error_description: 'PKCE' });
+      }
+      return sendJson(res, 200, issue(grant.user, grant.scope));
+    }
+    if (url.pathname === '/userinfo') {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const u = token ? tokens.get(token) : undefined;
+      if (!u) return sendJson(res, 401, { error: 'invalid_token' }, cors);
+      return sendJson(res, 200, { email_verified: true, ...u }, cors);
+    }
+    return sendJson(res, 404, { error: 'not_found' });
+  }, options.port);
+
+  return {
+    ...server,
+    clientId,
+    clientSecret,
+    authorizeUrl: `${server.url}/authorize`,
+    tokenUrl: `${server.url}/token`,
+    userinfoUrl: `${server.url}/userinfo`,
+    setUser: (u) => {
+      user = u;
+    },
+    denyNext: () => {
+      deny = true;
+    },
+    calls,
+  };
+}
