@@ -13,6 +13,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { chatRoutes } from './modules/chats/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { resolveSessionUser } from './modules/users/service.js';
@@ -20,12 +21,14 @@ import { requireUser } from './platform/auth.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/index.js';
 import { registerErrorHandler } from './platform/errors.js';
+import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
 import { registerWebApp } from './platform/web.js';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   clock: Clock;
+  jobs: Scheduler;
 }
 
 export type AppInstance = FastifyInstance<
@@ -44,21 +47,28 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'clock'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'jobs'> {
   clock?: Clock;
+  jobs?: Scheduler;
   logger?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
-  const deps: AppDeps = { config: options.config, db: options.db, clock: options.clock ?? systemClock };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: deps.config.logLevel },
+    logger: options.logger === false ? false : { level: options.config.logLevel },
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: true,
+    trustProxy: options.config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const deps: AppDeps = {
+    config: options.config,
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    jobs: options.jobs ?? inProcessScheduler(app.log),
+  };
+  app.addHook('onClose', () => deps.jobs.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -89,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(chatRoutes);
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

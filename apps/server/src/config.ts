@@ -26,6 +26,7 @@ const ZEnv = z.object({
   KNAP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: url.optional(),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -63,6 +64,8 @@ export type Config = {
   secret: string;
   publicUrl: string;
   webDist: string;
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For (else it could be spoofed). */
+  trustProxy: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   env: z.infer<typeof ZEnv>['NODE_ENV'];
   version: string;
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.KNAP_SECRET ?? readOrCreateSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
+    trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     env: e.NODE_ENV,
     version: readVersion(),

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     sqliteFile: path.join(config.dataDir, 'knap.db'),
     poolMax: config.databasePoolMax,
   });
-  await migrate(db.db);
+  await migrate(db);
 
   const app = await buildApp({ config, db });
   app.addHook('onClose', () => db.close());
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.deps.jobs.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);

@@ -24,6 +24,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     secret: randomBytes(32).toString('base64url'),
     publicUrl: 'http://localhost:3000',
     webDist: path.join(dataDir, 'no-web'),
+    trustProxy: false,
     logLevel: 'silent',
     env: 'test',
     version: '0.0.0-test',
@@ -39,11 +40,10 @@ export interface TestDb extends Db {
 }
 
 /** A fresh, migrated database on the engine this run targets. */
-export async function createTestDb(dataDir: string): Promise<TestDb> {
-  const url = process.env.TEST_DATABASE_URL;
+export async function createTestDb(dataDir: string, url = process.env.TEST_DATABASE_URL): Promise<TestDb> {
   if (!url) {
     const db = openDb({ sqliteFile: path.join(dataDir, 'test.db') });
-    await migrate(db.db);
+    await migrate(db);
     return { ...db, drop: () => db.close() };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -52,7 +52,7 @@ export async function createTestDb(dataDir: string): Promise<TestDb> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = openDb({ databaseUrl: url, schema, poolMax: 5 });
-  await migrate(db.db);
+  await migrate(db);
   return {
     ...db,
     drop: async () => {
@@ -77,7 +77,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-test-'));
   const config = testConfig(dataDir, options.config);
-  const db = await createTestDb(dataDir);
+  const db = await createTestDb(dataDir, config.databaseUrl);
   const app = await buildApp({
     config,
     db,

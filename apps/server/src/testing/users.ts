@@ -38,3 +38,14 @@ export function as(t: TestApp, user: { token: string }) {
   return (opts: InjectOptions) =>
     t.app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${user.token}` } });
 }
+
+/** Signs an existing user in again (a fixed clock moved past their access token's life). */
+export async function signIn(t: TestApp, user: SignedInUser): Promise<SignedInUser> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/authentication/login',
+    payload: { email: user.email, password: user.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`signIn failed: ${res.statusCode} ${res.body}`);
+  return { ...user, token: res.json().access_token, refreshCookie: refreshCookieOf(res) };
+}

@@ -119,6 +119,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'updated_at', 'id'])
     .execute();
   await db.schema.createIndex('chats_user_unread_idx').on('chats').columns(['user_id', 'unread']).execute();
+  // The auto-delete job looks for stale chats across users.
+  await db.schema.createIndex('chats_activity_idx').on('chats').column('updated_at').execute();
 
   await db.schema
     .createTable('messages')

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock.js';
+import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
+import { as, type SignedInUser, signIn, signUp } from '../../testing/users.js';
+import { deleteStaleChats } from './service.js';
+
+const clock = fixedClock('2026-03-03T15:05:00.000Z');
+
+describe(`chats API (${testEngine()})`, () => {
+  let t: TestApp;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
+  let call: ReturnType<typeof as>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    alice = await signUp(t);
+    bob = await signUp(t);
+    call = as(t, alice);
+  });
+  afterAll(() => t.close());
+
+  const create = async (body: object, user = alice) => {
+    const res = await as(t, user)({ method: 'POST', url: '/api/chat/chats', payload: body });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const say = (chatId: string, role: 'user' | 'assistant', content: string, user = alice) =>
+    as(t, user)({ method: 'POST', url: `/api/chat/chats/${chatId}/messages`, payload: { role, content } });
+
+  it('creates chats titled by the title rule', async () => {
+    expect((await create({ title: 'Henderson review' })).title).toBe('Henderson review');
+    expect((await create({ initial_message: 'a'.repeat(60) })).title).toBe(`${'a'.repeat(50)}...`);
+    const empty = await create({});
+    expect(empty).toMatchObject({
+      title: 'New Chat Mar 3, 2026',
+      messages: [],
+      out_of_tokens: false,
+      unread: false,
+    });
+    const blank = await call({ method: 'POST', url: '/api/chat/chats', payload: { title: '   ' } });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json()).toEqual({ detail: 'Invalid body.title: Title cannot be empty' });
+  });
+
+  it('stores messages in order with timestamps, previews and unread state', async () => {
+    const chat = await create({ title: 'Ordering' });
+    clock.advance(1000);
+    const m1 = await say(chat.id, 'user', 'What meetings do I have tomorrow?');
+    expect(m1.statusCode).toBe(200);
+    expect(m1.json()).toMatchObject({
+      role: 'user',
+      content: 'What meetings do I have tomorrow?',
+      metadata: null,
+    });
+    expect(new Date(m1.json().timestamp).toISOString()).toBe(clock.now().toISOString());
+    clock.advance(1000);
+    await call({
+      method: 'POST',
+      url: `/api/chat/chats/${chat.id}/messages`,
+      payload: {
+        role: 'assistant',
+        content: 'Two meetings.',
+        metadata: { steps: [{ tool: 'meetings', resultSummary: '2 found' }], message_type: 'tool_updates' },
+      },
+    });
+    const messages = (await call({ method: 'GET', url: `/api/chat/chats/${chat.id}/messages` })).json()
+      .messages;
+    expect(messages.map((m: { content: string }) => m.content)).toEqual([
+      'What meetings do I have tomorrow?',
+      'Two meetings.',
+    ]);
+    expect(messages[1].metadata.steps[0]).toEqual({ tool: 'meetings', resultSummary: '2 found' });
+
+    const full = (await call({ method: 'GET', url: `/api/chat/chats/${chat.id}` })).json();
+    expect(full).toMatchObject({ id: chat.id, unread: true });
+    const list = (await call({ method: 'GET', url: '/api/chat/chats' })).json();
+    expect(list.chats[0]).toMatchObject({
+      id: chat.id,
+      message_count: 2,
+      last_message_preview: 'Two meetings.',
+      unread: true,
+    });
+
+    expect((await call({ method: 'PUT', url: `/api/chat/chats/${chat.id}/mark-read` })).json()).toEqual({
+      success: true,
+    });
+    expect((await call({ method: 'GET', url: `/api/chat/chats/${chat.id}` })).json().unread).toBe(false);
+  });
+
+  it('keeps message positions unique under concurrent writes', async () => {
+    const chat = await create({ title: 'Concurrent' });
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => say(chat.id, 'user', `m${i}`)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const messages = (await call({ method: 'GET', url: `/api/chat/chats/${chat.id}/messages` })).json()
+      .messages;
+    expect(messages).toHaveLength(12);
+    expect(new Set(messages.map((m: { content: string }) => m.content)).size).toBe(12);
+  });
+
+  it('renames with any non-empty text and merges tool output into message metadata', async () => {
+    const chat = await create({ title: 'Old' });
+    const renamed = await call({
+      method: 'PUT',
+      url: `/api/chat/chats/${chat.id}`,
+      payload: { title: '  <b>Q3</b> plan ✓  ' },
+    });
+    expect(renamed.json().title).toBe('<b>Q3</b> plan ✓');
+    const msg = (await say(chat.id, 'assistant', 'Drafted.')).json();
+    const out = await call({
+      method: 'PUT',
+      url: '/api/chat/messages/tool-output',
+      payload: {
+        message_id: msg.id,
+        tool_call_uuid: 'tc-1',
+        output: { sent: true },
+        append_mode: 'tool_step',
+      },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().metadata).toEqual({
+      tool_call_uuid: 'tc-1',
+      output: { sent: true },
+      append_mode: 'tool_step',
+    });
+    const missing = await call({
+      method: 'PUT',
+      url: '/api/chat/messages/tool-output',
+      payload: { message_id: 'nope' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("answers 404 for another user's chat on every call, and changes nothing", async () => {
+    const chat = await create({ title: 'Private' });
+    const msg = (await say(chat.id, 'assistant', 'secret')).json();
+    const asBob = as(t, bob);
+    for (const [method, url, payload] of [
+      ['GET', `/api/chat/chats/${chat.id}`, undefined],
+      ['PUT', `/api/chat/chats/${chat.id}`, { title: 'hacked' }],
+      ['DELETE', `/api/chat/chats/${chat.id}`, undefined],
+      ['PUT', `/api/chat/chats/${chat.id}/mark-read`, undefined],
+      ['GET', `/api/chat/chats/${chat.id}/messages`, undefined],
+      ['POST', `/api/chat/chats/${chat.id}/messages`, { role: 'user', content: 'x' }],
+      ['PUT', '/api/chat/messages/tool-output', { message_id: msg.id, output: 'x' }],
+    ] as const) {
+      const res = await asBob({ method, url, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const still = (await call({ method: 'GET', url: `/api/chat/chats/${chat.id}` })).json();
+    expect(still).toMatchObject({ title: 'Private', unread: true });
+    expect(still.messages).toHaveLength(1);
+    expect(still.messages[0].metadata).toBeNull();
+    expect((await asBob({ method: 'GET', url: '/api/chat/chats' })).json().total).toBe(0);
+  });
+
+  it('deletes a chat with its messages', async () => {
+    const chat = await create({ title: 'Doomed' });
+    await say(chat.id, 'user', 'hello');
+    expect((await call({ method: 'DELETE', url: `/api/chat/chats/${chat.id}` })).json()).toEqual({
+      success: true,
+    });
+    expect((await call({ method: 'GET', url: `/api/chat/chats/${chat.id}` })).statusCode).toBe(404);
+    const left = await t.db.db.selectFrom('messages').select('id').where('chat_id', '=', chat.id).execute();
+    expect(left).toEqual([]);
+    expect((await call({ method: 'DELETE', url: `/api/chat/chats/${chat.id}` })).statusCode).toBe(404);
+  });
+
+  it('pages newest activity first, with paging edges', async () => {
+    const carol = await signUp(t);
+    const c = as(t, carol);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      clock.advance(1000);
+      ids.push((await create({ title: `chat ${i}` }, carol)).id);
+    }
+    clock.advance(1000);
+    await say(ids[0]!, 'user', 'bump', carol); // activity moves the oldest chat to the top
+    const page = (q: string) => c({ method: 'GET', url: `/api/chat/chats${q}` });
+
+    const first = (await page('?limit=3&skip=0')).json();
+    expect(first.chats.map((x: { title: string }) => x.title)).toEqual(['chat 0', 'chat 6', 'chat 5']);
+    expect(first).toMatchObject({ total: 7, has_more: true });
+    const last = (await page('?limit=3&skip=6')).json();
+    expect(last).toMatchObject({ total: 7, has_more: false });
+    expect(last.chats).toHaveLength(1);
+    expect((await page('?skip=100')).json()).toEqual({ chats: [], total: 7, has_more: false });
+    expect((await page('?limit=1000')).json().chats).toHaveLength(7);
+    for (const q of ['?limit=0', '?skip=-1', '?skip=abc', '?limit=ten']) {
+      const res = await page(q);
+      expect(res.statusCode, q).toBe(422);
+      expect(res.json().detail).toMatch(/^Invalid querystring\./);
+    }
+  });
+
+  it('counts unread chats and marks all read', async () => {
+    const dave = await signUp(t);
+    const d = as(t, dave);
+    for (let i = 0; i < 6; i++) {
+      const chat = await create({ title: `u${i}` }, dave);
+      await say(chat.id, 'assistant', 'news', dave);
+    }
+    await create({ title: 'quiet' }, dave);
+    expect((await d({ method: 'GET', url: '/api/chat/chats/unread/count' })).json()).toEqual({
+      unread_count: 6,
+    });
+    expect((await d({ method: 'PUT', url: '/api/chat/chats/mark-all-read' })).json()).toEqual({
+      marked_count: 6,
+    });
+    expect((await d({ method: 'GET', url: '/api/chat/chats/unread/count' })).json()).toEqual({
+      unread_count: 0,
+    });
+    expect((await d({ method: 'PUT', url: '/api/chat/chats/mark-all-read' })).json()).toEqual({
+      marked_count: 0,
+    });
+  });
+
+  it('auto-deletes chats idle for 30 days of users who keep it on, idempotently', async () => {
+    let keeper = await signUp(t);
+    let tidy = await signUp(t);
+    await as(
+      t,
+      keeper,
+    )({
+      method: 'PUT',
+      url: '/api/studio/users/me/auto-delete-chats',
+      payload: { auto_delete_chats: false },
+    });
+    const old = await create({ title: 'old' }, tidy);
+    const kept = await create({ title: 'kept' }, keeper);
+    clock.advance(20 * 24 * 3600_000);
+    tidy = await signIn(t, tidy);
+    const recent = await create({ title: 'recent' }, tidy);
+    clock.advance(11 * 24 * 3600_000);
+    tidy = await signIn(t, tidy);
+    keeper = await signIn(t, keeper);
+
+    const first = await deleteStaleChats(t.app.deps);
+    expect(first.deleted).toBeGreaterThanOrEqual(1);
+    const titles = async (u: SignedInUser) =>
+      (await as(t, u)({ method: 'GET', url: '/api/chat/chats' }))
+        .json()
+        .chats.map((x: { id: string }) => x.id);
+    expect(await titles(tidy)).toEqual([recent.id]);
+    expect(await titles(keeper)).toEqual([kept.id]);
+    expect((await as(t, tidy)({ method: 'GET', url: `/api/chat/chats/${old.id}` })).statusCode).toBe(404);
+    expect(await deleteStaleChats(t.app.deps)).toEqual({ deleted: 0 });
+  });
+});

@@ -1,0 +1,131 @@
+// SQL for chats and messages.
+import { type Kysely, sql } from 'kysely';
+import type { ChatRow, Database, MessageRow } from '../../platform/db/schema.js';
+
+type Q = Kysely<Database>;
+
+const summaryColumns = [
+  'id',
+  'title',
+  'created_at',
+  'updated_at',
+  'message_count',
+  'last_message_preview',
+  'out_of_tokens',
+  'unread',
+] as const;
+
+export async function insertChat(db: Q, row: Omit<ChatRow, 'out_of_tokens' | 'unread' | 'message_count'>) {
+  await db.insertInto('chats').values(row).execute();
+}
+
+/** One page of a user's chats, newest activity first, read from the (user_id, updated_at, id) index. */
+export const listChats = (db: Q, userId: string, limit: number, skip: number) =>
+  db
+    .selectFrom('chats')
+    .select(summaryColumns)
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(skip)
+    .execute();
+
+export async function countChats(db: Q, userId: string, onlyUnread = false): Promise<number> {
+  let q = db
+    .selectFrom('chats')
+    .select((e) => e.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId);
+  if (onlyUnread) q = q.where('unread', '=', 1);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+export const findChat = (db: Q, userId: string, chatId: string) =>
+  db
+    .selectFrom('chats')
+    .selectAll()
+    .where('id', '=', chatId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export async function updateChat(db: Q, userId: string, chatId: string, patch: Partial<ChatRow>) {
+  return db
+    .updateTable('chats')
+    .set(patch)
+    .where('id', '=', chatId)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes a chat; its messages go with it through the foreign key, in the same statement. */
+export async function deleteChat(db: Q, userId: string, chatId: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom('chats')
+    .where('id', '=', chatId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export async function markAllRead(db: Q, userId: string): Promise<number> {
+  const res = await db
+    .updateTable('chats')
+    .set({ unread: 0 })
+    .where('user_id', '=', userId)
+    .where('unread', '=', 1)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export const listMessages = (db: Q, chatId: string) =>
+  db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('seq').execute();
+
+/**
+ * Appends a message: bumping the chat's message_count first takes the chat row's lock, so the
+ * returned count is this message's position even with concurrent writers.
+ */
+export async function appendMessage(
+  db: Q,
+  userId: string,
+  message: Omit<MessageRow, 'seq'>,
+  chatPatch: { updated_at: string; last_message_preview: string; unread?: 0 | 1 },
+): Promise<MessageRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const chat = await trx
+      .updateTable('chats')
+      .set({ ...chatPatch, message_count: sql`message_count + 1` })
+      .where('id', '=', message.chat_id)
+      .where('user_id', '=', userId)
+      .returning('message_count')
+      .executeTakeFirst();
+    if (!chat) return undefined;
+    const row = { ...message, seq: chat.message_count };
+    await trx.insertInto('messages').values(row).execute();
+    return row;
+  });
+}
+
+/** A message, only if its chat belongs to the user. */
+export const findOwnedMessage = (db: Q, userId: string, messageId: string) =>
+  db
+    .selectFrom('messages')
+    .innerJoin('chats', 'chats.id', 'messages.chat_id')
+    .selectAll('messages')
+    .where('messages.id', '=', messageId)
+    .where('chats.user_id', '=', userId)
+    .executeTakeFirst();
+
+export async function updateMessageMetadata(db: Q, messageId: string, metadata: string) {
+  await db.updateTable('messages').set({ metadata }).where('id', '=', messageId).execute();
+}
+
+/** Deletes chats idle since `cutoffIso` of users who keep auto-delete on; answers how many. */
+export async function deleteStaleChats(db: Q, cutoffIso: string): Promise<number> {
+  const res = await db
+    .deleteFrom('chats')
+    .where('updated_at', '<', cutoffIso)
+    .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('auto_delete_chats', '=', 1))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -1,0 +1,81 @@
+import {
+  CHAT_PATHS,
+  ZAddMessageRequest,
+  ZChat,
+  ZChatSummary,
+  ZCreateChatRequest,
+  ZListChatsQuery,
+  ZListChatsResponse,
+  ZMarkAllReadResponse,
+  ZMessage,
+  ZMessagesResponse,
+  ZSuccessResponse,
+  ZToolOutputRequest,
+  ZUnreadCountResponse,
+  ZUpdateChatRequest,
+} from '@knap/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.js';
+import { authOf } from '../../platform/auth.js';
+import * as chats from './service.js';
+
+const ZChatParams = z.object({ id: z.string().min(1).max(100) });
+const DAY_MS = 24 * 3600_000;
+
+export async function chatRoutes(app: AppInstance): Promise<void> {
+  const { deps } = app;
+  app.addHook('preHandler', app.requireUser);
+  const uid = (req: FastifyRequest) => authOf(req).user.id;
+
+  app.post(CHAT_PATHS.chats, { schema: { body: ZCreateChatRequest, response: { 200: ZChat } } }, (req) =>
+    chats.createChat(deps, uid(req), req.body),
+  );
+  app.get(
+    CHAT_PATHS.chats,
+    { schema: { querystring: ZListChatsQuery, response: { 200: ZListChatsResponse } } },
+    (req) => chats.listChats(deps, uid(req), req.query),
+  );
+  app.get(CHAT_PATHS.unreadCount, { schema: { response: { 200: ZUnreadCountResponse } } }, (req) =>
+    chats.unreadCount(deps, uid(req)),
+  );
+  app.put(CHAT_PATHS.markAllRead, { schema: { response: { 200: ZMarkAllReadResponse } } }, (req) =>
+    chats.markAllChatsRead(deps, uid(req)),
+  );
+  app.put(
+    CHAT_PATHS.toolOutput,
+    { schema: { body: ZToolOutputRequest, response: { 200: ZMessage } } },
+    (req) => chats.updateToolOutput(deps, uid(req), req.body),
+  );
+
+  app.get('/api/chat/chats/:id', { schema: { params: ZChatParams, response: { 200: ZChat } } }, (req) =>
+    chats.getChat(deps, uid(req), req.params.id),
+  );
+  app.put(
+    '/api/chat/chats/:id',
+    { schema: { params: ZChatParams, body: ZUpdateChatRequest, response: { 200: ZChatSummary } } },
+    (req) => chats.renameChat(deps, uid(req), req.params.id, req.body.title),
+  );
+  app.delete(
+    '/api/chat/chats/:id',
+    { schema: { params: ZChatParams, response: { 200: ZSuccessResponse } } },
+    (req) => chats.deleteChat(deps, uid(req), req.params.id),
+  );
+  app.get(
+    '/api/chat/chats/:id/messages',
+    { schema: { params: ZChatParams, response: { 200: ZMessagesResponse } } },
+    (req) => chats.listMessages(deps, uid(req), req.params.id),
+  );
+  app.post(
+    '/api/chat/chats/:id/messages',
+    { schema: { params: ZChatParams, body: ZAddMessageRequest, response: { 200: ZMessage } } },
+    (req) => chats.addMessage(deps, uid(req), req.params.id, req.body),
+  );
+  app.put(
+    '/api/chat/chats/:id/mark-read',
+    { schema: { params: ZChatParams, response: { 200: ZSuccessResponse } } },
+    (req) => chats.markChatRead(deps, uid(req), req.params.id),
+  );
+
+  deps.jobs.add({ name: 'chats.auto-delete', everyMs: DAY_MS / 24, run: () => chats.deleteStaleChats(deps) });
+}

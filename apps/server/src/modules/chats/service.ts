@@ -1,0 +1,202 @@
+// Chat history: a user's chats and their messages, unread state, and auto-delete.
+import {
+  autoChatTitle,
+  CHAT_AUTO_DELETE_DAYS,
+  MESSAGE_PREVIEW_CHARS,
+  METADATA_MAX_BYTES,
+  type TAddMessageRequest,
+  type TChat,
+  type TChatSummary,
+  type TCreateChatRequest,
+  type TListChatsQuery,
+  type TListChatsResponse,
+  type TMessage,
+  type TToolOutputRequest,
+} from '@knap/contracts';
+import type { AppDeps } from '../../app.js';
+import { isoNow } from '../../platform/clock.js';
+import { newId } from '../../platform/crypto.js';
+import type { ChatRow, MessageRow } from '../../platform/db/schema.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import * as repo from './repo.js';
+
+export const CHAT_NOT_FOUND = 'Chat not found';
+export const MESSAGE_NOT_FOUND = 'Message not found';
+
+const parseJson = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
+
+function toSummary(row: Pick<ChatRow, (typeof summaryKeys)[number]>): TChatSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    message_count: row.message_count,
+    last_message_preview: row.last_message_preview,
+    out_of_tokens: row.out_of_tokens === 1,
+    unread: row.unread === 1,
+  };
+}
+const summaryKeys = [
+  'id',
+  'title',
+  'created_at',
+  'updated_at',
+  'message_count',
+  'last_message_preview',
+  'out_of_tokens',
+  'unread',
+] as const;
+
+export function toMessage(row: MessageRow): TMessage {
+  return {
+    id: row.id,
+    chat_id: row.chat_id,
+    role: row.role as TMessage['role'],
+    content: row.content,
+    timestamp: row.created_at,
+    metadata: parseJson(row.metadata),
+  };
+}
+
+const preview = (content: string) =>
+  Array.from(content.replace(/\s+/g, ' ').trim()).slice(0, MESSAGE_PREVIEW_CHARS).join('');
+
+function encodeMetadata(metadata: object): string {
+  const text = JSON.stringify(metadata);
+  if (Buffer.byteLength(text) > METADATA_MAX_BYTES) throw new HttpError(413, 'Message metadata is too large');
+  return text;
+}
+
+export async function createChat(deps: AppDeps, userId: string, input: TCreateChatRequest): Promise<TChat> {
+  const now = deps.clock.now();
+  const row = {
+    id: newId(),
+    user_id: userId,
+    title: input.title ?? autoChatTitle(input.initial_message, now),
+    metadata: null,
+    last_message_preview: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  await repo.insertChat(deps.db.db, row);
+  return getChat(deps, userId, row.id);
+}
+
+export async function listChats(
+  deps: AppDeps,
+  userId: string,
+  query: TListChatsQuery,
+): Promise<TListChatsResponse> {
+  const [rows, total] = await Promise.all([
+    repo.listChats(deps.db.db, userId, query.limit, query.skip),
+    repo.countChats(deps.db.db, userId),
+  ]);
+  return { chats: rows.map(toSummary), total, has_more: query.skip + rows.length < total };
+}
+
+async function ownedChat(deps: AppDeps, userId: string, chatId: string): Promise<ChatRow> {
+  const chat = await repo.findChat(deps.db.db, userId, chatId);
+  if (!chat) throw notFound(CHAT_NOT_FOUND);
+  return chat;
+}
+
+export async function getChat(deps: AppDeps, userId: string, chatId: string): Promise<TChat> {
+  const chat = await ownedChat(deps, userId, chatId);
+  const messages = await repo.listMessages(deps.db.db, chat.id);
+  return {
+    id: chat.id,
+    user_id: chat.user_id,
+    title: chat.title,
+    messages: messages.map(toMessage),
+    created_at: chat.created_at,
+    updated_at: chat.updated_at,
+    metadata: parseJson(chat.metadata),
+    out_of_tokens: chat.out_of_tokens === 1,
+    unread: chat.unread === 1,
+  };
+}
+
+export async function renameChat(
+  deps: AppDeps,
+  userId: string,
+  chatId: string,
+  title: string,
+): Promise<TChatSummary> {
+  const row = await repo.updateChat(deps.db.db, userId, chatId, { title });
+  if (!row) throw notFound(CHAT_NOT_FOUND);
+  return toSummary(row);
+}
+
+export async function deleteChat(deps: AppDeps, userId: string, chatId: string) {
+  if (!(await repo.deleteChat(deps.db.db, userId, chatId))) throw notFound(CHAT_NOT_FOUND);
+  return { success: true };
+}
+
+export async function listMessages(deps: AppDeps, userId: string, chatId: string) {
+  const chat = await ownedChat(deps, userId, chatId);
+  return { messages: (await repo.listMessages(deps.db.db, chat.id)).map(toMessage) };
+}
+
+/** Appends a message; an assistant message makes the chat unread until the user opens it. */
+export async function addMessage(
+  deps: AppDeps,
+  userId: string,
+  chatId: string,
+  input: TAddMessageRequest,
+): Promise<TMessage> {
+  const now = isoNow(deps.clock);
+  const row = await repo.appendMessage(
+    deps.db.db,
+    userId,
+    {
+      id: newId(),
+      chat_id: chatId,
+      role: input.role,
+      content: input.content,
+      metadata: input.metadata ? encodeMetadata(input.metadata) : null,
+      created_at: now,
+    },
+    {
+      updated_at: now,
+      last_message_preview: preview(input.content),
+      ...(input.role === 'assistant' ? { unread: 1 as const } : {}),
+    },
+  );
+  if (!row) throw notFound(CHAT_NOT_FOUND);
+  return toMessage(row);
+}
+
+export async function markChatRead(deps: AppDeps, userId: string, chatId: string) {
+  if (!(await repo.updateChat(deps.db.db, userId, chatId, { unread: 0 }))) throw notFound(CHAT_NOT_FOUND);
+  return { success: true };
+}
+
+export async function markAllChatsRead(deps: AppDeps, userId: string) {
+  return { marked_count: await repo.markAllRead(deps.db.db, userId) };
+}
+
+export async function unreadCount(deps: AppDeps, userId: string) {
+  return { unread_count: await repo.countChats(deps.db.db, userId, true) };
+}
+
+/** Merges tool output fields into a message's metadata (the message must be the user's). */
+export async function updateToolOutput(
+  deps: AppDeps,
+  userId: string,
+  input: TToolOutputRequest,
+): Promise<TMessage> {
+  const { message_id, ...fields } = input;
+  const message = await repo.findOwnedMessage(deps.db.db, userId, message_id);
+  if (!message) throw notFound(MESSAGE_NOT_FOUND);
+  const metadata = { ...(parseJson<object>(message.metadata) ?? {}), ...fields };
+  const encoded = encodeMetadata(metadata);
+  await repo.updateMessageMetadata(deps.db.db, message.id, encoded);
+  return toMessage({ ...message, metadata: encoded });
+}
+
+/** The auto-delete job: chats idle for 30 days, of users who keep auto-delete on. Idempotent. */
+export async function deleteStaleChats(deps: AppDeps): Promise<{ deleted: number }> {
+  const cutoff = new Date(deps.clock.now().getTime() - CHAT_AUTO_DELETE_DAYS * 24 * 3600_000);
+  return { deleted: await repo.deleteStaleChats(deps.db.db, cutoff.toISOString()) };
+}

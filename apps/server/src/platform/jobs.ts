@@ -1,0 +1,71 @@
+// Background jobs. The embedded default runs them in this process on timers; a run never overlaps
+// the previous run of the same job, and a failure is logged and retried at the next tick.
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(): Promise<unknown>;
+}
+
+export interface Scheduler {
+  add(job: Job): void;
+  start(): void;
+  stop(): Promise<void>;
+  /** Runs a job once now (operators and tests); waits for a run already under way. */
+  runNow(name: string): Promise<void>;
+  jobs(): string[];
+}
+
+export function inProcessScheduler(log: Pick<FastifyBaseLogger, 'info' | 'error'>): Scheduler {
+  const jobs = new Map<string, Job>();
+  const running = new Map<string, Promise<void>>();
+  const timers: NodeJS.Timeout[] = [];
+  let started = false;
+
+  const runOnce = (job: Job): Promise<void> => {
+    const current = running.get(job.name);
+    if (current) return current;
+    const started = Date.now();
+    const p = job
+      .run()
+      .then(
+        (result) => log.info({ job: job.name, ms: Date.now() - started, result }, 'job finished'),
+        (err: unknown) => log.error({ job: job.name, err }, 'job failed'),
+      )
+      .finally(() => running.delete(job.name));
+    running.set(job.name, p);
+    return p;
+  };
+
+  const schedule = (job: Job) => {
+    const first = setTimeout(() => void runOnce(job), 5_000);
+    const every = setInterval(() => void runOnce(job), job.everyMs);
+    first.unref();
+    every.unref();
+    timers.push(first, every);
+  };
+
+  return {
+    add(job) {
+      jobs.set(job.name, job);
+      if (started) schedule(job);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      for (const job of jobs.values()) schedule(job);
+    },
+    async stop() {
+      started = false;
+      for (const t of timers.splice(0)) clearTimeout(t);
+      await Promise.all(running.values());
+    },
+    async runNow(name) {
+      const job = jobs.get(name);
+      if (!job) throw new Error(`Unknown job: ${name}`);
+      await runOnce(job);
+    },
+    jobs: () => [...jobs.keys()],
+  };
+}

@@ -1,0 +1,3 @@
+// What tests and benchmarks outside this package use to build the real app on a fresh database.
+export { createTestApp, createTestDb, type TestApp, testConfig, testEngine } from './test-app.js';
+export { as, type SignedInUser, signIn, signUp } from './users.js';

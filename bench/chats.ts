@@ -1,0 +1,102 @@
+// Chat list under load: 50 users x 10,000 chats each, first and last page, SQLite and PostgreSQL,
+// against a bare Fastify route measured in the same process.
+import { randomUUID } from 'node:crypto';
+import { createTestApp, signUp, type TestApp } from '@knap/server/testing';
+import Fastify from 'fastify';
+import { type Figure, load, printTable, saveResults } from './lib.js';
+
+const USERS = Number(process.env.BENCH_USERS ?? 50);
+const CHATS_PER_USER = Number(process.env.BENCH_CHATS ?? 10_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+
+async function seed(t: TestApp): Promise<string[]> {
+  const tokens: string[] = [];
+  const start = Date.now();
+  for (let u = 0; u < USERS; u++) {
+    const user = await signUp(t, { email: `bench${u}@bench${u}.example` });
+    tokens.push(user.token);
+    const userId = (
+      await t.db.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()
+    ).id;
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 0; i < CHATS_PER_USER; i += 1000) {
+      const rows = Array.from({ length: Math.min(1000, CHATS_PER_USER - i) }, (_, k) => {
+        const at = new Date(base + (i + k) * 60_000).toISOString();
+        return {
+          id: randomUUID(),
+          user_id: userId,
+          title: `Client review ${i + k}`,
+          metadata: null,
+          last_message_preview: 'Here is the summary of the meeting with the client and the next steps.',
+          message_count: 4,
+          unread: ((i + k) % 7 === 0 ? 1 : 0) as 0 | 1,
+          created_at: at,
+          updated_at: at,
+        };
+      });
+      await t.db.db.insertInto('chats').values(rows).execute();
+    }
+  }
+  console.log(
+    `  seeded ${USERS} users x ${CHATS_PER_USER} chats in ${((Date.now() - start) / 1000).toFixed(1)} s`,
+  );
+  return tokens;
+}
+
+async function benchEngine(
+  engine: 'sqlite' | 'postgres',
+  databaseUrl: string | undefined,
+): Promise<Figure[]> {
+  console.log(`\n[${engine}] seeding…`);
+  const t = await createTestApp({ config: { databaseUrl, logLevel: 'silent' } });
+  try {
+    const tokens = await seed(t);
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const figures: Figure[] = [];
+    for (const skip of [0, CHATS_PER_USER - 50]) {
+      figures.push(
+        await load(
+          `${engine}: GET /api/chat/chats?limit=50&skip=${skip}`,
+          `${url}/api/chat/chats?limit=50&skip=${skip}`,
+          {
+            connections: CONNECTIONS,
+            durationSec: DURATION,
+            tokens,
+          },
+        ),
+      );
+    }
+    return figures;
+  } finally {
+    await t.close();
+  }
+}
+
+async function bare(): Promise<Figure> {
+  const app = Fastify();
+  app.get('/bare', async () => ({ chats: [], total: 0, has_more: false }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await load('bare Fastify route', `${url}/bare`, {
+      connections: CONNECTIONS,
+      durationSec: DURATION,
+    });
+  } finally {
+    await app.close();
+  }
+}
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const baseline = await bare();
+const figures = [baseline, ...(await benchEngine('sqlite', undefined))];
+if (pgUrl) figures.push(...(await benchEngine('postgres', pgUrl)));
+else console.log('\n(PostgreSQL not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+printTable(
+  `Chat list, ${CONNECTIONS} connections, ${DURATION} s each, ${USERS} users x ${CHATS_PER_USER} chats`,
+  figures,
+  baseline,
+);
+console.log(
+  `\nresults: ${saveResults('chats', { date: new Date().toISOString(), users: USERS, chatsPerUser: CHATS_PER_USER, figures })}`,
+);

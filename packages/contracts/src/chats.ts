@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { CHAT_PAGE_SIZE, CHAT_PAGE_SIZE_MAX, TITLE_MAX_CHARS } from './constants.js';
+
+export const CHAT_TITLE_MAX = 1000;
+export const MESSAGE_CONTENT_MAX = 100_000;
+export const MESSAGE_PREVIEW_CHARS = 120;
+export const METADATA_MAX_BYTES = 256 * 1024;
+
+export const MESSAGE_ROLES = ['user', 'assistant'] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+
+export const ZToolStep = z.looseObject({ tool: z.string(), resultSummary: z.string().optional() });
+export type TToolStep = z.infer<typeof ZToolStep>;
+
+/** Message metadata (SPEC §3): tool steps, the kind of tool message, and how it was appended. */
+export const ZMessageMetadata = z.looseObject({
+  steps: z.array(ZToolStep).optional(),
+  message_type: z.enum(['tool_updates', 'todo_progress']).optional(),
+  append_mode: z.enum(['tool_step', 'checkpoint']).optional(),
+});
+export type TMessageMetadata = z.infer<typeof ZMessageMetadata>;
+
+/** SPEC §3: a number is seconds since the epoch; a string is a date. */
+export const ZTimestamp = z.union([z.number().finite().nonnegative(), z.string().max(64)]);
+export type TTimestamp = z.infer<typeof ZTimestamp>;
+
+export function timestampToDate(ts: TTimestamp): Date {
+  return typeof ts === 'number' ? new Date(ts * 1000) : new Date(ts);
+}
+
+export const ZMessage = z.object({
+  id: z.string(),
+  chat_id: z.string(),
+  role: z.enum(MESSAGE_ROLES),
+  content: z.string(),
+  timestamp: ZTimestamp,
+  metadata: ZMessageMetadata.nullable(),
+});
+export type TMessage = z.infer<typeof ZMessage>;
+
+export const ZChatSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  message_count: z.number().int(),
+  last_message_preview: z.string().nullable(),
+  out_of_tokens: z.boolean(),
+  unread: z.boolean(),
+});
+export type TChatSummary = z.infer<typeof ZChatSummary>;
+
+export const ZChat = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  title: z.string(),
+  messages: z.array(ZMessage),
+  created_at: z.string(),
+  updated_at: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  out_of_tokens: z.boolean(),
+  unread: z.boolean(),
+});
+export type TChat = z.infer<typeof ZChat>;
+
+const title = z
+  .string()
+  .trim()
+  .min(1, 'Title cannot be empty')
+  .max(CHAT_TITLE_MAX, `Title must be at most ${CHAT_TITLE_MAX} characters`);
+
+/** `initial_message` only names the chat when no title is given; messages are added separately. */
+export const ZCreateChatRequest = z.object({
+  title: title.optional(),
+  initial_message: z.string().max(MESSAGE_CONTENT_MAX).optional(),
+});
+export type TCreateChatRequest = z.infer<typeof ZCreateChatRequest>;
+
+export const ZUpdateChatRequest = z.object({ title });
+export type TUpdateChatRequest = z.infer<typeof ZUpdateChatRequest>;
+
+export const ZListChatsQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(CHAT_PAGE_SIZE)
+    .transform((n) => Math.min(n, CHAT_PAGE_SIZE_MAX)),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+export type TListChatsQuery = z.infer<typeof ZListChatsQuery>;
+
+export const ZListChatsResponse = z.object({
+  chats: z.array(ZChatSummary),
+  total: z.number().int(),
+  has_more: z.boolean(),
+});
+export type TListChatsResponse = z.infer<typeof ZListChatsResponse>;
+
+export const ZAddMessageRequest = z.object({
+  role: z.enum(MESSAGE_ROLES),
+  content: z.string().max(MESSAGE_CONTENT_MAX, `Message must be at most ${MESSAGE_CONTENT_MAX} characters`),
+  metadata: ZMessageMetadata.optional(),
+});
+export type TAddMessageRequest = z.infer<typeof ZAddMessageRequest>;
+
+export const ZMessagesResponse = z.object({ messages: z.array(ZMessage) });
+export type TMessagesResponse = z.infer<typeof ZMessagesResponse>;
+
+/** `{message_id, ...fields}`: the fields are merged into that message's metadata. */
+export const ZToolOutputRequest = z.object({ message_id: z.string().max(100) }).catchall(z.unknown());
+export type TToolOutputRequest = z.infer<typeof ZToolOutputRequest>;
+
+export const ZMarkAllReadResponse = z.object({ marked_count: z.number().int() });
+export const ZUnreadCountResponse = z.object({ unread_count: z.number().int() });
+export const ZSuccessResponse = z.object({ success: z.boolean() });
+
+export const CHAT_PATHS = {
+  chats: '/api/chat/chats',
+  chat: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}`,
+  messages: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}/messages`,
+  markRead: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}/mark-read`,
+  markAllRead: '/api/chat/chats/mark-all-read',
+  unreadCount: '/api/chat/chats/unread/count',
+  toolOutput: '/api/chat/messages/tool-output',
+} as const;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * SPEC §5: the first 50 characters of the text, with '...' appended if cut; with no text,
+ * 'New Chat {date}' (e.g. 'New Chat Mar 3, 2026').
+ */
+export function autoChatTitle(text: string | null | undefined, now: Date): string {
+  const clean = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (!clean) return `New Chat ${MONTHS[now.getMonth()]} ${now.getDate()}, ${now.getFullYear()}`;
+  const chars = Array.from(clean);
+  return chars.length > TITLE_MAX_CHARS ? `${chars.slice(0, TITLE_MAX_CHARS).join('')}...` : clean;
+}
