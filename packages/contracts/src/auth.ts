@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { ONE_SHOT_CODE_MIN_LENGTH, PLATFORM } from './constants.js';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
-export const NAME_MAX_LENGTH = 120;
-export const EMAIL_MAX_LENGTH = 254;
+import {
+  EMAIL_MAX_LENGTH,
+  LOGIN_PROVIDERS,
+  NAME_MAX_LENGTH,
+  ONE_SHOT_CODE_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PLATFORM,
+} from './constants.js';
 
 const email = z
   .string()
@@ -32,9 +35,6 @@ export const ZLoginRequest = z.object({
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
-
-export const LOGIN_PROVIDERS = ['google', 'microsoft'] as const;
-export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
 
 /** What the browser posts after an identity-provider login; the server re-checks the token itself. */
 export const ZSigninRequest = z.object({
@@ -71,23 +71,3 @@ export const ZAuthProvidersResponse = z.object({
   microsoft: z.boolean(),
 });
 export type TAuthProvidersResponse = z.infer<typeof ZAuthProvidersResponse>;
-
-/** Run mode carried in the `state` of every OAuth request (SPEC §4). */
-export const RUN_MODES = ['widget', 'normal'] as const;
-export type RunMode = (typeof RUN_MODES)[number];
-
-export const AUTH_PATHS = {
-  register: '/api/authentication/register',
-  login: '/api/authentication/login',
-  signin: '/api/authentication/signin',
-  refresh: '/api/auth/refresh',
-  logout: '/api/authentication/logout',
-  oneShotCode: '/api/authentication/one-shot-code',
-  exchangeOneShotCode: '/api/authentication/exchange-one-shot-code',
-  providers: '/api/authentication/providers',
-  /** Starts an identity-provider sign-in: GET with ?mode=&return_to=, answers a redirect. */
-  providerStart: (provider: LoginProvider) => `/api/${provider}/auth/signin/start`,
-  providerCallback: (provider: LoginProvider) => `/api/${provider}/auth/signin/callback`,
-} as const;
-
-export const REFRESH_COOKIE = 'knap_refresh';

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { CHAT_PAGE_SIZE, CHAT_PAGE_SIZE_MAX, TITLE_MAX_CHARS } from './constants.js';
-
-export const CHAT_TITLE_MAX = 1000;
-export const MESSAGE_CONTENT_MAX = 100_000;
-export const MESSAGE_PREVIEW_CHARS = 120;
-export const METADATA_MAX_BYTES = 256 * 1024;
-
-export const MESSAGE_ROLES = ['user', 'assistant'] as const;
-export type MessageRole = (typeof MESSAGE_ROLES)[number];
+import {
+  CHAT_PAGE_SIZE,
+  CHAT_PAGE_SIZE_MAX,
+  CHAT_TITLE_MAX,
+  MESSAGE_CONTENT_MAX,
+  MESSAGE_ROLES,
+} from './constants.js';
 
 export const ZToolStep = z.looseObject({ tool: z.string(), resultSummary: z.string().optional() });
 export type TToolStep = z.infer<typeof ZToolStep>;
@@ -23,10 +21,6 @@ export type TMessageMetadata = z.infer<typeof ZMessageMetadata>;
 /** SPEC §3: a number is seconds since the epoch; a string is a date. */
 export const ZTimestamp = z.union([z.number().finite().nonnegative(), z.string().max(64)]);
 export type TTimestamp = z.infer<typeof ZTimestamp>;
-
-export function timestampToDate(ts: TTimestamp): Date {
-  return typeof ts === 'number' ? new Date(ts * 1000) : new Date(ts);
-}
 
 export const ZMessage = z.object({
   id: z.string(),
@@ -114,26 +108,3 @@ export type TToolOutputRequest = z.infer<typeof ZToolOutputRequest>;
 export const ZMarkAllReadResponse = z.object({ marked_count: z.number().int() });
 export const ZUnreadCountResponse = z.object({ unread_count: z.number().int() });
 export const ZSuccessResponse = z.object({ success: z.boolean() });
-
-export const CHAT_PATHS = {
-  chats: '/api/chat/chats',
-  chat: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}`,
-  messages: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}/messages`,
-  markRead: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}/mark-read`,
-  markAllRead: '/api/chat/chats/mark-all-read',
-  unreadCount: '/api/chat/chats/unread/count',
-  toolOutput: '/api/chat/messages/tool-output',
-} as const;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * SPEC §5: the first 50 characters of the text, with '...' appended if cut; with no text,
- * 'New Chat {date}' (e.g. 'New Chat Mar 3, 2026').
- */
-export function autoChatTitle(text: string | null | undefined, now: Date): string {
-  const clean = (text ?? '').replace(/\s+/g, ' ').trim();
-  if (!clean) return `New Chat ${MONTHS[now.getMonth()]} ${now.getDate()}, ${now.getFullYear()}`;
-  const chars = Array.from(clean);
-  return chars.length > TITLE_MAX_CHARS ? `${chars.slice(0, TITLE_MAX_CHARS).join('')}...` : clean;
-}

@@ -81,3 +81,25 @@ export const KNAP_GATED_ROUTES = {
   coaching: 'advisorMeetingDashboard',
   outreach: 'outreachRecommendations',
 } as const;
+
+// Limits and enumerations of the API.
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 120;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const LOGIN_PROVIDERS = ['google', 'microsoft'] as const;
+export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
+
+/** Run mode carried in the `state` of every OAuth request (SPEC §4). */
+export const RUN_MODES = ['widget', 'normal'] as const;
+export type RunMode = (typeof RUN_MODES)[number];
+
+export const CHAT_TITLE_MAX = 1000;
+export const MESSAGE_CONTENT_MAX = 100_000;
+export const MESSAGE_PREVIEW_CHARS = 120;
+export const METADATA_MAX_BYTES = 256 * 1024;
+
+export const MESSAGE_ROLES = ['user', 'assistant'] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];

@@ -45,12 +45,3 @@ export type TTimezoneRequest = z.infer<typeof ZTimezoneRequest>;
 
 export const ZAutoDeleteChatsRequest = z.object({ auto_delete_chats: z.boolean() });
 export type TAutoDeleteChatsRequest = z.infer<typeof ZAutoDeleteChatsRequest>;
-
-export const USER_PATHS = {
-  me: '/api/studio/users/me',
-  organizations: '/api/studio/users/me/organizations',
-  sharingPermission: '/api/studio/users/me/sharing-permission',
-  timezone: '/api/studio/users/me/timezone',
-  autoDeleteChats: '/api/studio/users/me/auto-delete-chats',
-  info: (id: string) => `/api/users/${encodeURIComponent(id)}`,
-} as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { autoChatTitle, ZListChatsQuery } from './chats.js';
+import { autoChatTitle } from './chat-rules.js';
+import { ZListChatsQuery } from './chats.js';
 
 describe('autoChatTitle', () => {
   const now = new Date(2026, 2, 3, 15, 5);

@@ -1,0 +1,51 @@
+import { ERR } from '@knap/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { DelayedSpinner } from '../../components/ui/delayed-spinner';
+import { useCurrentUser } from '../../features/auth/store';
+import { hardNavigate } from '../../lib/navigation';
+import { isChunkLoadError, reloadOnceForChunkError } from './chunk-reload';
+import { ErrorPanel } from './error-panel';
+
+const ERROR_TOAST_ID = 'route-error';
+
+function technicalMessage(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** The router's error element: everything thrown while loading or rendering a route lands here. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const user = useCurrentUser();
+  const [isReloading, setIsReloading] = useState(() => isChunkLoadError(error));
+  const reloadAttempted = useRef(false);
+
+  useEffect(() => {
+    if (!isChunkLoadError(error) || reloadAttempted.current) return;
+    reloadAttempted.current = true;
+    setIsReloading(reloadOnceForChunkError());
+  }, [error]);
+
+  useEffect(() => {
+    if (isReloading) return;
+    console.error(error);
+    // A fixed id makes sonner update one toast instead of stacking copies on re-renders.
+    toast.error(ERR.generic, { id: ERROR_TOAST_ID });
+  }, [error, isReloading]);
+
+  if (isReloading) return <DelayedSpinner fullScreen label="Reloading" />;
+
+  // Only first-party staff see internals; customers get a plain instruction.
+  const message = user?.is_first_party ? technicalMessage(error) : ERR.pleaseReload;
+  return (
+    <ErrorPanel
+      title={ERR.somethingWentWrong}
+      message={message}
+      action={<Button onClick={() => hardNavigate('/chat')}>Reload</Button>}
+    />
+  );
+}

@@ -1,0 +1,140 @@
+import { CHAT_PATHS, ERR } from '@knap/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initialAuthState, useAuthStore } from '../../features/auth/store';
+import { tokenManager } from '../../lib/token-manager';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { makeUser } from '../../test/fixtures';
+import { renderRoutes, stubContainerWidth } from '../../test/render';
+import { AppShell } from './app-shell';
+
+function renderShell(path = '/chat') {
+  return renderRoutes(
+    [
+      {
+        path: '/',
+        element: <AppShell />,
+        children: [
+          { path: 'chat', element: <p>Chat screen</p> },
+          { path: 'knaps', element: <p>Knaps screen</p> },
+          { path: 'coaching', element: <p>Coaching screen</p> },
+        ],
+      },
+    ],
+    path,
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  tokenManager.setAccessToken('token');
+  useAuthStore.setState({ status: 'authenticated', user: makeUser({ name: 'Ada Lovelace' }) });
+});
+
+afterEach(() => {
+  tokenManager.clear();
+  useAuthStore.setState(initialAuthState);
+});
+
+describe('AppShell on a narrow container (mobile)', () => {
+  beforeEach(() => {
+    stubContainerWidth(375);
+    mockFetch({});
+  });
+
+  it('hides the sidebar behind a menu button that opens it as an overlay', async () => {
+    renderShell();
+    expect(screen.getByText('Chat screen')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+
+    const overlay = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(overlay).getByRole('link', { name: 'Chat' })).toBeTruthy();
+    expect(within(overlay).getByText('Ada Lovelace')).toBeTruthy();
+  });
+
+  it('closes the overlay when the dimmed backdrop is clicked', async () => {
+    renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeTruthy();
+
+    await userEvent.click(screen.getByTestId('sidebar-backdrop'));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+  });
+
+  it('closes the overlay with Escape and after choosing a menu item', async () => {
+    renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Knaps' }),
+    );
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    expect(screen.getByText('Knaps screen')).toBeTruthy();
+  });
+});
+
+describe('AppShell on a wide container (desktop)', () => {
+  beforeEach(() => {
+    stubContainerWidth(1280);
+  });
+
+  it('shows the permanent sidebar with the main menu and no menu button', () => {
+    mockFetch({});
+    renderShell();
+
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    const menu = within(sidebar).getByRole('navigation', { name: 'Main menu' });
+    for (const name of ['Chat', 'Notetaker', 'Knaps'])
+      expect(within(menu).getByRole('link', { name })).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: 'Settings' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
+  });
+
+  it('puts the capped unread count on Chat', async () => {
+    mockFetch({ [`GET ${CHAT_PATHS.unreadCount}`]: () => jsonResponse({ unread_count: 150 }) });
+    renderShell();
+
+    const chatLink = screen.getByRole('link', { name: /Chat/ });
+    expect(await within(chatLink).findByText('99+')).toBeTruthy();
+  });
+
+  it('shows no badge and only logs when the unread count cannot be loaded', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({
+      [`GET ${CHAT_PATHS.unreadCount}`]: () =>
+        new Response('{}', { status: 503, statusText: 'Service Unavailable' }),
+    });
+    renderShell();
+
+    await waitFor(() =>
+      expect(errorLog).toHaveBeenCalledWith(ERR.chatCall('get unread count', 'Service Unavailable')),
+    );
+    expect(screen.getByRole('link', { name: 'Chat' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("opens the Account dialog from Settings, with 'Coming soon' and a Log out button", async () => {
+    mockFetch({});
+    renderShell();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Account' });
+    expect(within(dialog).getByText('Coming soon')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it("shows the 'Built with' badge on /coaching only", () => {
+    mockFetch({});
+    renderShell('/coaching');
+    expect(screen.getByRole('img', { name: 'Built with Knap Studio' })).toBeTruthy();
+  });
+});

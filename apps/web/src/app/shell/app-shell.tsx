@@ -1,0 +1,89 @@
+import { MOBILE_BREAKPOINT_PX, SIDEBAR_MIN_WIDTH_PX } from '@knap/contracts';
+import { Menu } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { DelayedSpinner } from '../../components/ui/delayed-spinner';
+import { Logo } from '../../components/ui/logo';
+import { AccountDialog } from '../../features/account/components/account-dialog';
+import { BuiltWithBadge } from './built-with-badge';
+import { Sidebar } from './sidebar';
+import { useElementWidth } from './use-element-width';
+
+/** The signed-in layout: sidebar plus the routed screen. */
+export function AppShell() {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(containerRef);
+  const isMobile = width !== null && width < MOBILE_BREAKPOINT_PX;
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const [isAccountOpen, setIsAccountOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // Growing past the breakpoint turns the overlay into the permanent sidebar; it must not stay open.
+  useEffect(() => {
+    if (!isMobile) setIsMenuOpen(false);
+  }, [isMobile]);
+
+  const openSettings = () => {
+    setIsMenuOpen(false);
+    setIsAccountOpen(true);
+  };
+
+  // One stable tree for both layouts (only siblings of <main> come and go), so crossing the
+  // breakpoint never remounts the open screen and loses its state.
+  return (
+    <Dialog.Root open={isMenuOpen} onOpenChange={setIsMenuOpen}>
+      <div ref={containerRef} className="flex h-dvh w-full overflow-hidden bg-white dark:bg-zinc-950">
+        {isMobile ? null : (
+          <aside
+            aria-label="Sidebar"
+            style={{ minWidth: SIDEBAR_MIN_WIDTH_PX, width: SIDEBAR_MIN_WIDTH_PX }}
+            className="h-full shrink-0 border-zinc-200 border-r dark:border-zinc-800"
+          >
+            <Sidebar onOpenSettings={openSettings} />
+          </aside>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          {isMobile ? (
+            <header className="flex h-14 shrink-0 items-center gap-2 border-zinc-200 border-b px-3 dark:border-zinc-800">
+              <Dialog.Trigger asChild>
+                <Button variant="ghost" size="sm" aria-label="Open menu" className="px-2">
+                  <Menu aria-hidden="true" className="size-5" />
+                </Button>
+              </Dialog.Trigger>
+              <Logo />
+            </header>
+          ) : null}
+          <main className="relative min-h-0 min-w-0 flex-1 overflow-y-auto">
+            {pathname === '/coaching' ? <BuiltWithBadge /> : null}
+            <Suspense fallback={<DelayedSpinner />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+        {isMobile ? (
+          <Dialog.Portal>
+            <Dialog.Overlay
+              data-testid="sidebar-backdrop"
+              className="fixed inset-0 z-40 bg-zinc-950/50 backdrop-blur-[2px]"
+              onClick={() => setIsMenuOpen(false)}
+            />
+            <Dialog.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 left-0 z-50 w-[85%] max-w-[360px] shadow-2xl focus:outline-none"
+            >
+              <Dialog.Title className="sr-only">Menu</Dialog.Title>
+              <Sidebar
+                onNavigate={() => setIsMenuOpen(false)}
+                onOpenSettings={openSettings}
+                onClose={() => setIsMenuOpen(false)}
+              />
+            </Dialog.Content>
+          </Dialog.Portal>
+        ) : null}
+        <AccountDialog isOpen={isAccountOpen} onOpenChange={setIsAccountOpen} />
+      </div>
+    </Dialog.Root>
+  );
+}

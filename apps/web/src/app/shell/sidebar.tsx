@@ -1,0 +1,101 @@
+import { Bot, LayoutGrid, type LucideIcon, MessageSquare, Settings, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Logo } from '../../components/ui/logo';
+import { UserAvatar } from '../../features/auth/components/user-avatar';
+import { useCurrentUser } from '../../features/auth/store';
+import { UnreadBadge } from '../../features/chat/components/unread-badge';
+import { useUnreadCount } from '../../features/chat/queries';
+import { cn } from '../../lib/cn';
+import { ThemeSwitcher } from '../theme/theme-switcher';
+
+export interface SidebarProps {
+  /** Called after a menu link is chosen (the mobile overlay closes then). */
+  onNavigate?: () => void;
+  onOpenSettings: () => void;
+  /** Present in the mobile overlay: shows a close button. */
+  onClose?: () => void;
+}
+
+const itemClasses =
+  'flex h-10 w-full items-center gap-3 rounded-lg px-3 font-medium text-sm transition-colors';
+const idleClasses =
+  'text-zinc-600 hover:bg-zinc-200/60 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
+const activeClasses =
+  'bg-white text-zinc-900 shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-50 dark:ring-zinc-700';
+
+interface MenuLinkProps {
+  to: string;
+  label: string;
+  Icon: LucideIcon;
+  onNavigate?: () => void;
+  children?: ReactNode;
+}
+
+function MenuLink({ to, label, Icon, onNavigate, children }: MenuLinkProps) {
+  return (
+    <NavLink
+      to={to}
+      onClick={onNavigate}
+      className={({ isActive }) => cn(itemClasses, isActive ? activeClasses : idleClasses)}
+    >
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {label}
+      {children}
+    </NavLink>
+  );
+}
+
+export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
+  const user = useCurrentUser();
+  const { data: unreadCount = 0 } = useUnreadCount();
+
+  return (
+    <div className="flex h-full flex-col bg-zinc-50 dark:bg-zinc-900">
+      <div className="flex h-16 shrink-0 items-center justify-between px-5">
+        <Logo />
+        {onClose ? (
+          <Button variant="ghost" size="sm" aria-label="Close menu" onClick={onClose} className="-mr-2 px-2">
+            <X aria-hidden="true" className="size-4" />
+          </Button>
+        ) : null}
+      </div>
+
+      <nav aria-label="Main menu" className="px-3">
+        <ul className="flex flex-col gap-1">
+          <li>
+            <MenuLink to="/chat" label="Chat" Icon={MessageSquare} onNavigate={onNavigate}>
+              <UnreadBadge count={unreadCount} />
+            </MenuLink>
+          </li>
+          <li>
+            <MenuLink to="/notetaker" label="Notetaker" Icon={Bot} onNavigate={onNavigate} />
+          </li>
+          <li>
+            <MenuLink to="/knaps" label="Knaps" Icon={LayoutGrid} onNavigate={onNavigate} />
+          </li>
+          <li>
+            <button type="button" onClick={onOpenSettings} className={cn(itemClasses, idleClasses)}>
+              <Settings aria-hidden="true" className="size-4 shrink-0" />
+              Settings
+            </button>
+          </li>
+        </ul>
+      </nav>
+
+      <div className="flex-1" />
+
+      {user ? (
+        <div className="flex items-center gap-3 border-zinc-200 border-t px-4 py-4 dark:border-zinc-800">
+          <UserAvatar name={user.name || user.email} imageUrl={user.profile_image_url} size="sm" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium text-sm text-zinc-900 dark:text-zinc-50">{user.name}</p>
+            <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{user.email}</p>
+          </div>
+          <ThemeSwitcher />
+        </div>
+      ) : null}
+    </div>
+  );
+}

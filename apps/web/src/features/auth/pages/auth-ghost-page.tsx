@@ -1,0 +1,47 @@
+import { SIGNIN_PATH } from '@knap/contracts';
+import { useEffect, useRef } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { hardNavigate } from '../../../lib/navigation';
+import { AUTH_COMPLETE, notifyOpenerAndClose } from '../../../lib/window-messages';
+import { providerStartUrl } from '../api';
+import { AuthStatusPanel } from '../components/auth-status-panel';
+import { isLoginProvider } from '../provider-signin';
+import { useAuthStatus } from '../store';
+
+export const GHOST_PATH = '/auth/ghost';
+
+/**
+ * Entry page of a sign-in popup (widget, or a host page that cannot show our sign-in). Signed-in:
+ * tell the opener and close. Otherwise sign in, with ?provider= directly at that provider, and
+ * come back here; the opener then refreshes from the shared cookie.
+ */
+export function AuthGhostPage() {
+  const status = useAuthStatus();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const provider = searchParams.get('provider');
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (done.current) return;
+    if (status === 'authenticated') {
+      done.current = true;
+      // Opened as a normal tab there is no one to tell, so just continue into the app.
+      if (!notifyOpenerAndClose({ type: AUTH_COMPLETE })) navigate('/chat', { replace: true });
+    }
+    if (status === 'unauthenticated' && isLoginProvider(provider)) {
+      done.current = true;
+      hardNavigate(providerStartUrl(provider, GHOST_PATH));
+    }
+  }, [status, provider, navigate]);
+
+  if (status === 'unauthenticated' && !isLoginProvider(provider)) {
+    return <Navigate to={`${SIGNIN_PATH}?redirect=${encodeURIComponent(GHOST_PATH)}`} replace />;
+  }
+  return (
+    <AuthStatusPanel>
+      <Spinner label="Completing sign-in..." showLabel />
+    </AuthStatusPanel>
+  );
+}

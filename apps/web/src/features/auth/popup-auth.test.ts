@@ -1,0 +1,86 @@
+import { AUTH_PATHS, ERR, ONE_SHOT_CODE_MIN_LENGTH } from '@knap/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenManager } from '../../lib/token-manager';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { handlePopupAuth, type PopupAuthWindow, validateOneShotCode } from './popup-auth';
+
+function fakeWindow(url: string) {
+  return {
+    location: { href: url },
+    history: { replaceState: vi.fn() },
+    close: vi.fn(),
+  } satisfies PopupAuthWindow;
+}
+
+const validCode = 'c'.repeat(ONE_SHOT_CODE_MIN_LENGTH);
+
+afterEach(() => {
+  tokenManager.clear();
+});
+
+describe('validateOneShotCode', () => {
+  it.each([null, '', 'c'.repeat(ONE_SHOT_CODE_MIN_LENGTH - 1)])('rejects %j', (code) => {
+    expect(() => validateOneShotCode(code)).toThrow(new Error(ERR.invalidCodeFormat));
+  });
+
+  it('accepts a code of the minimum length', () => {
+    expect(validateOneShotCode(validCode)).toBe(validCode);
+  });
+});
+
+describe('handlePopupAuth', () => {
+  it('does nothing on a normal page load', async () => {
+    const fetchMock = mockFetch({});
+    const win = fakeWindow('http://localhost/chat?id=1');
+
+    await expect(handlePopupAuth(win)).resolves.toBe('not-popup');
+    expect(win.close).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('closes a popup that returned without a code', async () => {
+    const win = fakeWindow('http://localhost/chat?popup_auth=true');
+
+    await expect(handlePopupAuth(win)).resolves.toBe('closed');
+    expect(win.close).toHaveBeenCalledTimes(1);
+  });
+
+  it("rejects a short code locally with 'Invalid code format' and makes no request", async () => {
+    const fetchMock = mockFetch({});
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const win = fakeWindow('http://localhost/chat?popup_auth=true&one_shot_code=short');
+
+    await expect(handlePopupAuth(win)).resolves.toBe('failed');
+    expect(errorLog).toHaveBeenCalledWith(ERR.invalidCodeFormat);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(tokenManager.hasToken()).toBe(false);
+  });
+
+  it('exchanges a valid code for a token and clears the query', async () => {
+    const fetchMock = mockFetch({
+      [`POST ${AUTH_PATHS.exchangeOneShotCode}`]: async (req) => {
+        const body = (await req.json()) as { code: string };
+        return body.code === validCode ? jsonResponse({ access_token: 'exchanged' }) : jsonResponse({}, 400);
+      },
+    });
+    const win = fakeWindow(`http://localhost/chat?id=7&popup_auth=true&one_shot_code=${validCode}#top`);
+
+    await expect(handlePopupAuth(win)).resolves.toBe('exchanged');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![1]?.credentials).toBe('include');
+    expect(win.history.replaceState).toHaveBeenCalledWith(null, '', '/chat?id=7#top');
+    await expect(tokenManager.getAccessToken()).resolves.toBe('exchanged');
+  });
+
+  it('reports the exchange failure with status and body', async () => {
+    mockFetch({
+      [`POST ${AUTH_PATHS.exchangeOneShotCode}`]: () => jsonResponse({ detail: 'Code expired' }, 400),
+    });
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    await expect(
+      handlePopupAuth(fakeWindow(`http://localhost/?popup_auth=true&one_shot_code=${validCode}`)),
+    ).resolves.toBe('failed');
+    expect(errorLog).toHaveBeenCalledWith(ERR.exchangeOneShotCode(400, '{"detail":"Code expired"}'));
+  });
+});

@@ -1,0 +1,99 @@
+// The one typed fetch wrapper for our API: bearer token (refreshed before each request when stale),
+// cookies, JSON in and out, and SPEC §8's error mapping.
+import { ERR } from '@knap/contracts';
+import { tokenManager } from './token-manager';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly statusText: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What a failed response looked like, for calls whose SPEC error text embeds status or body. */
+export interface ApiFailure {
+  status: number;
+  statusText: string;
+  /** The raw response body text. */
+  body: string;
+  /** The `detail` field of a JSON error body, when there is one. */
+  detail?: string;
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Serialised as JSON. */
+  body?: unknown;
+  /** Send the bearer token. Off only for the sign-in calls that create a session. Default true. */
+  auth?: boolean;
+  signal?: AbortSignal;
+  /** Replaces the generic error text, e.g. getUser's 'Failed to get user: {status} {statusText} - {body}'. */
+  errorMessage?: (failure: ApiFailure) => string;
+}
+
+const unauthorizedListeners = new Set<() => void>();
+
+/** The auth store subscribes here to drop the stored user when the API answers 401. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+function readDetail(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'detail' in parsed && typeof parsed.detail === 'string') {
+      return parsed.detail;
+    }
+  } catch {
+    // Not JSON: there is no detail to show.
+  }
+  return undefined;
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, signal, errorMessage } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) headers.Authorization = `Bearer ${await tokenManager.getAccessToken()}`;
+
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    // Offline or blocked: the browser's own message ('Failed to fetch') means nothing to a user.
+    throw new ApiError(ERR.generic, 0, '', undefined);
+  }
+
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    const failure: ApiFailure = { status: res.status, statusText: res.statusText, body: text };
+    const detail = readDetail(text);
+    if (detail !== undefined) failure.detail = detail;
+
+    // A 401 on an authenticated call means the session is gone; on the sign-in calls it only means
+    // wrong credentials, and the server's detail is what the user needs to see.
+    if (res.status === 401 && auth) {
+      for (const listener of unauthorizedListeners) listener();
+      throw new ApiError(errorMessage?.(failure) ?? ERR.unauthorized, res.status, res.statusText, detail);
+    }
+    throw new ApiError(errorMessage?.(failure) ?? detail ?? ERR.generic, res.status, res.statusText, detail);
+  }
+
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

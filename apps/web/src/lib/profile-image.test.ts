@@ -1,0 +1,45 @@
+import { ERR } from '@knap/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../test/fetch-mock';
+import { clearProfileImageCache, getProfileImage, profileImageCacheKey } from './profile-image';
+
+const imageUrl = 'https://images.example.com/avatars/ada.png?size=96';
+
+describe('profile image cache', () => {
+  it('keys the cache by the encoded image URL', () => {
+    expect(profileImageCacheKey(imageUrl)).toBe(`profile-image:${encodeURIComponent(imageUrl)}`);
+  });
+
+  it('downloads the image once and serves the cached data URL afterwards', async () => {
+    const fetchMock = mockFetch({
+      'GET /avatars/ada.png': () =>
+        new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } }),
+    });
+
+    const first = await getProfileImage(imageUrl);
+    expect(first).toMatch(/^data:image\/png;base64,/);
+    expect(sessionStorage.getItem(profileImageCacheKey(imageUrl))).toBe(first);
+
+    await expect(getProfileImage(imageUrl)).resolves.toBe(first);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears the cached copy of one image', () => {
+    sessionStorage.setItem(profileImageCacheKey(imageUrl), 'data:image/png;base64,AAAA');
+    sessionStorage.setItem(profileImageCacheKey('https://other.example/b.png'), 'data:image/png;base64,BBBB');
+
+    clearProfileImageCache(imageUrl);
+
+    expect(sessionStorage.getItem(profileImageCacheKey(imageUrl))).toBeNull();
+    expect(sessionStorage.getItem(profileImageCacheKey('https://other.example/b.png'))).not.toBeNull();
+  });
+
+  it('only logs a failed download and lets the caller fall back to initials', async () => {
+    mockFetch({});
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    await expect(getProfileImage(imageUrl)).resolves.toBeNull();
+    expect(errorLog).toHaveBeenCalledWith(ERR.downloadImage(404));
+    expect(sessionStorage.length).toBe(0);
+  });
+});

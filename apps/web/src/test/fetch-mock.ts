@@ -1,0 +1,27 @@
+// A global fetch stand-in that routes by "METHOD /path"; unknown routes answer 404 like our API.
+import { vi } from 'vitest';
+
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function mockFetch(routes: Record<string, FetchHandler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const request = new Request(url, init);
+    const handler = routes[`${request.method} ${url.pathname}`];
+    return handler ? handler(request) : jsonResponse({ detail: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Paths of the calls made so far, e.g. ['GET /api/auth/refresh']. */
+export function calledRoutes(fetchMock: ReturnType<typeof mockFetch>): string[] {
+  return fetchMock.mock.calls.map(([input, init]) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    return `${init?.method ?? 'GET'} ${url.pathname}`;
+  });
+}

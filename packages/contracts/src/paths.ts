@@ -1,0 +1,37 @@
+// Every API path the web app calls, in one zod-free module.
+import type { LoginProvider } from './constants.js';
+
+export const AUTH_PATHS = {
+  register: '/api/authentication/register',
+  login: '/api/authentication/login',
+  signin: '/api/authentication/signin',
+  refresh: '/api/auth/refresh',
+  logout: '/api/authentication/logout',
+  oneShotCode: '/api/authentication/one-shot-code',
+  exchangeOneShotCode: '/api/authentication/exchange-one-shot-code',
+  providers: '/api/authentication/providers',
+  /** Starts an identity-provider sign-in: GET with ?mode=&return_to=, answers a redirect. */
+  providerStart: (provider: LoginProvider) => `/api/${provider}/auth/signin/start`,
+  providerCallback: (provider: LoginProvider) => `/api/${provider}/auth/signin/callback`,
+} as const;
+
+export const REFRESH_COOKIE = 'knap_refresh';
+
+export const USER_PATHS = {
+  me: '/api/studio/users/me',
+  organizations: '/api/studio/users/me/organizations',
+  sharingPermission: '/api/studio/users/me/sharing-permission',
+  timezone: '/api/studio/users/me/timezone',
+  autoDeleteChats: '/api/studio/users/me/auto-delete-chats',
+  info: (id: string) => `/api/users/${encodeURIComponent(id)}`,
+} as const;
+
+export const CHAT_PATHS = {
+  chats: '/api/chat/chats',
+  chat: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}`,
+  messages: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}/messages`,
+  markRead: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}/mark-read`,
+  markAllRead: '/api/chat/chats/mark-all-read',
+  unreadCount: '/api/chat/chats/unread/count',
+  toolOutput: '/api/chat/messages/tool-output',
+} as const;
