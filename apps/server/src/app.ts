@@ -86,7 +86,15 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The sign-in callback page reads the identity provider's userinfo, and profile pictures
+        // are fetched to be cached; both are on other origins.
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          'https:',
+          ...Object.values(deps.config.identityProviders).map((p) => new URL(p.userinfoUrl).origin),
+        ],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],

@@ -1,0 +1,113 @@
+// Web budget: the JS each page loads (raw and gzipped), measured in Chromium with the cache off,
+// against the built app served by the real server.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { saveResults } from './lib.js';
+
+const BUDGET_GZIP_BYTES = 200 * 1024;
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'knap-bench-web-')),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, proc };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  proc.kill();
+  throw new Error('server did not start');
+}
+
+const { url, proc } = await startServer();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+try {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+
+  async function measure(name: string, pathname: string, ready: string) {
+    const scripts = new Map<string, Buffer>();
+    const onResponse = async (res: import('playwright-core').Response) => {
+      if (res.request().resourceType() === 'script')
+        scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
+    };
+    page.on('response', onResponse);
+    await page.goto(`${url}${pathname}`, { waitUntil: 'networkidle' });
+    await page.getByText(ready).first().waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    const raw = [...scripts.values()].reduce((n, b) => n + b.length, 0);
+    const gzip = [...scripts.values()].reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+    return { name, files: scripts.size, raw, gzip };
+  }
+
+  const results = [await measure('/signin', '/signin', 'Sign in')];
+  await page.request.post(`${url}/api/authentication/register`, {
+    data: { email: 'bench@bench.example', password: 'bench password 1', name: 'Bench' },
+  });
+  results.push(await measure('/chat (signed in)', '/chat', 'Chat'));
+
+  console.log('\nJS loaded per page (cache off)');
+  console.log(
+    'page'.padEnd(22),
+    'files'.padStart(6),
+    'raw KB'.padStart(9),
+    'gzip KB'.padStart(9),
+    'budget'.padStart(12),
+  );
+  for (const r of results) {
+    console.log(
+      r.name.padEnd(22),
+      String(r.files).padStart(6),
+      (r.raw / 1024).toFixed(1).padStart(9),
+      (r.gzip / 1024).toFixed(1).padStart(9),
+      `${((r.gzip / BUDGET_GZIP_BYTES) * 100).toFixed(0)}% of 200`.padStart(12),
+    );
+  }
+  console.log(
+    `\nresults: ${saveResults('web', { date: new Date().toISOString(), budgetGzipBytes: BUDGET_GZIP_BYTES, results })}`,
+  );
+  const over = results.filter((r) => r.name.startsWith('/chat') && r.gzip > BUDGET_GZIP_BYTES);
+  if (over.length) {
+    console.error('over budget');
+    process.exitCode = 1;
+  }
+} finally {
+  await browser.close();
+  proc.kill('SIGTERM');
+}
