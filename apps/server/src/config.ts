@@ -28,7 +28,6 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: url.default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -67,7 +66,6 @@ export type Config = {
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For (else it could be spoofed). */
   trustProxy: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
-  env: z.infer<typeof ZEnv>['NODE_ENV'];
   version: string;
   /** Identity providers for sign-in; present only when their client id and secret are set. */
   identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
@@ -104,7 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
-    env: e.NODE_ENV,
     version: readVersion(),
     identityProviders: {
       ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -26,7 +26,6 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     webDist: path.join(dataDir, 'no-web'),
     trustProxy: false,
     logLevel: 'silent',
-    env: 'test',
     version: '0.0.0-test',
     identityProviders: {},
     firstPartyOrg: undefined,
