@@ -1,6 +1,7 @@
 // buildApp(deps): the whole HTTP app as a function, used by main.ts and by every test.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { MAX_JSON_BODY_BYTES } from '@knap/contracts';
@@ -12,16 +13,20 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { assistantRoutes } from './modules/assistant/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chatRoutes } from './modules/chats/routes.js';
+import { creditRoutes } from './modules/credits/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { resolveSessionUser } from './modules/users/service.js';
+import { type Analytics, createAnalytics } from './platform/analytics.js';
 import { requireUser } from './platform/auth.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/index.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
+import { createLanguageModel } from './platform/llm/index.js';
 import { registerWebApp } from './platform/web.js';
 
 export interface AppDeps {
@@ -29,6 +34,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   jobs: Scheduler;
+  llm: LanguageModelV3;
+  analytics: Analytics;
 }
 
 export type AppInstance = FastifyInstance<
@@ -47,9 +54,11 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'jobs'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'jobs' | 'llm' | 'analytics'> {
   clock?: Clock;
   jobs?: Scheduler;
+  /** Defaults to the model the config names (the demo model on the embedded default). */
+  llm?: LanguageModelV3;
   logger?: boolean;
 }
 
@@ -67,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     db: options.db,
     clock: options.clock ?? systemClock,
     jobs: options.jobs ?? inProcessScheduler(app.log),
+    llm: options.llm ?? createLanguageModel(options.config.llm),
+    analytics: createAnalytics(options.config.analytics, app.log),
   };
   app.addHook('onClose', () => deps.jobs.stop());
   app.setValidatorCompiler(validatorCompiler);
@@ -108,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(chatRoutes);
+  await app.register(creditRoutes);
+  await app.register(assistantRoutes);
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

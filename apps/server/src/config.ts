@@ -38,6 +38,16 @@ const ZEnv = z.object({
   MICROSOFT_AUTH_URL: url.default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
   MICROSOFT_TOKEN_URL: url.default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
   MICROSOFT_USERINFO_URL: url.default('https://graph.microsoft.com/oidc/userinfo'),
+  LLM_PROVIDER: z.enum(['demo', 'openai', 'anthropic', 'openai-compatible']).default('demo'),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_BASE_URL: url.optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  CREDITS_PER_COMPLETION: z.coerce.number().int().min(0).max(1000).default(1),
+  FREE_PLAN_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  POSTHOG_KEY: z.string().min(1).optional(),
+  POSTHOG_HOST: url.default('https://us.i.posthog.com'),
+  OPERATOR_EMAILS: z.string().optional(),
   FIRST_PARTY_ORG: z.string().optional(),
   ACCOUNT_LABELS: z
     .string()
@@ -69,6 +79,11 @@ export type Config = {
   version: string;
   /** Identity providers for sign-in; present only when their client id and secret are set. */
   identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
+  llm: LlmConfig;
+  credits: { perCompletion: number; freePlan: number };
+  analytics: { posthogKey: string | undefined; posthogHost: string };
+  /** Platform operators (whole instance): may adjust any user's credits. */
+  operatorEmails: string[];
   /** Organization that sees technical error texts and is labelled KNAP. */
   firstPartyOrg: string | undefined;
   /** Organization name -> account label, in priority order (SPEC §4). */
@@ -76,6 +91,22 @@ export type Config = {
 };
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
+
+export interface LlmConfig {
+  provider: 'demo' | 'openai' | 'anthropic' | 'openai-compatible';
+  model: string;
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  /** A reply that goes this long without a new token is abandoned. */
+  timeoutMs: number;
+}
+
+const DEFAULT_MODELS: Record<LlmConfig['provider'], string> = {
+  demo: 'knap-demo',
+  openai: 'gpt-4.1-mini',
+  anthropic: 'claude-sonnet-4-5',
+  'openai-compatible': 'llama3.1',
+};
 
 /** Reads the environment; throws ConfigError with one line naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -89,6 +120,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.LLM_PROVIDER === 'openai-compatible' && !e.LLM_BASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: LLM_BASE_URL is required when LLM_PROVIDER is openai-compatible',
+    );
+  }
+  if ((e.LLM_PROVIDER === 'openai' || e.LLM_PROVIDER === 'anthropic') && !e.LLM_API_KEY) {
+    throw new ConfigError(
+      `Invalid configuration: LLM_API_KEY is required when LLM_PROVIDER is ${e.LLM_PROVIDER}`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -127,6 +168,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : {}),
     },
+    llm: {
+      provider: e.LLM_PROVIDER,
+      model: e.LLM_MODEL ?? DEFAULT_MODELS[e.LLM_PROVIDER],
+      apiKey: e.LLM_API_KEY,
+      baseUrl: e.LLM_BASE_URL,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+    },
+    credits: { perCompletion: e.CREDITS_PER_COMPLETION, freePlan: e.FREE_PLAN_CREDITS },
+    analytics: { posthogKey: e.POSTHOG_KEY, posthogHost: e.POSTHOG_HOST },
+    operatorEmails: (e.OPERATOR_EMAILS ?? '')
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean),
     firstPartyOrg: e.FIRST_PARTY_ORG,
     accountLabels: (e.ACCOUNT_LABELS ?? '')
       .split(',')

@@ -5,6 +5,7 @@ import {
   CHAT_TITLE_MAX,
   MESSAGE_CONTENT_MAX,
   MESSAGE_ROLES,
+  MESSAGE_STATES,
 } from './constants.js';
 
 export const ZToolStep = z.looseObject({ tool: z.string(), resultSummary: z.string().optional() });
@@ -29,6 +30,8 @@ export const ZMessage = z.object({
   content: z.string(),
   timestamp: ZTimestamp,
   metadata: ZMessageMetadata.nullable(),
+  /** Set while a reply is being written, and on a reply that never finished. */
+  state: z.enum(MESSAGE_STATES).nullable(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 

@@ -103,3 +103,6 @@ export const METADATA_MAX_BYTES = 256 * 1024;
 
 export const MESSAGE_ROLES = ['user', 'assistant'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
+
+export const MESSAGE_STATES = ['streaming', 'interrupted', 'failed'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];

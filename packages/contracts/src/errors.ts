@@ -73,4 +73,9 @@ export const DETAIL = {
   unsupportedMediaType: (type: string) => `Unsupported content type: ${type}`,
   bodyTooLarge: 'Request body is too large',
   tooManyRequests: 'Too many requests, please try again later',
+  outOfCredits: 'You have no credits left. Upgrade your plan to keep chatting.',
+  approvalAlreadyDecided: 'This action was already approved or denied',
+  approvalNotFound: 'Approval request not found',
+  modelFailed: 'The assistant could not finish this reply. Please try again.',
+  nothingToContinue: 'There is no pending reply to continue',
 } as const;

@@ -1,6 +1,7 @@
 // Zod schemas live in the domain modules (auth, users, chats, health); everything the browser needs
 // at run time (constants, error texts, paths, shared rules) lives in zod-free modules, so with
 // "sideEffects": false the web bundle ships no zod unless it validates with a schema.
+export * from './assistant.js';
 export * from './auth.js';
 export * from './chat-rules.js';
 export * from './chats.js';

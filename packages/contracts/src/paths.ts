@@ -35,3 +35,12 @@ export const CHAT_PATHS = {
   unreadCount: '/api/chat/chats/unread/count',
   toolOutput: '/api/chat/messages/tool-output',
 } as const;
+
+export const ASSISTANT_PATHS = {
+  completion: '/api/chat/completion',
+  toolApproval: '/api/chat/tool-approval',
+  suggestions: '/api/chat/messages/suggestions',
+  creditsUsage: (userUuid: string) => `/api/credits/usage/${encodeURIComponent(userUuid)}`,
+  creditsAdd: '/api/credits/add',
+  creditsSubtract: '/api/credits/subtract',
+} as const;

@@ -4,11 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import pg from 'pg';
 import { type AppInstance, buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 import { type Db, migrate, openDb } from '../platform/db/index.js';
+import { DemoLanguageModel } from '../platform/llm/demo-model.js';
 
 export const testEngine = (): 'sqlite' | 'postgres' =>
   process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -28,6 +30,10 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     logLevel: 'silent',
     version: '0.0.0-test',
     identityProviders: {},
+    llm: { provider: 'demo', model: 'knap-demo', apiKey: undefined, baseUrl: undefined, timeoutMs: 10_000 },
+    credits: { perCompletion: 1, freePlan: 20 },
+    analytics: { posthogKey: undefined, posthogHost: 'http://127.0.0.1:9' },
+    operatorEmails: [],
     firstPartyOrg: undefined,
     accountLabels: [],
     ...overrides,
@@ -72,7 +78,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { clock?: Clock; config?: Partial<Config>; routes?: (app: AppInstance) => void } = {},
+  options: {
+    clock?: Clock;
+    config?: Partial<Config>;
+    routes?: (app: AppInstance) => void;
+    /** Defaults to the demo model without pauses between tokens. */
+    llm?: LanguageModelV3;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-test-'));
   const config = testConfig(dataDir, options.config);
@@ -81,6 +93,7 @@ export async function createTestApp(
     config,
     db,
     logger: false,
+    llm: options.llm ?? new DemoLanguageModel({ tokenDelayMs: 0 }),
     ...(options.clock ? { clock: options.clock } : {}),
   });
   options.routes?.(app);

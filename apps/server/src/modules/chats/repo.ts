@@ -88,7 +88,7 @@ export const listMessages = (db: Q, chatId: string) =>
 export async function appendMessage(
   db: Q,
   userId: string,
-  message: Omit<MessageRow, 'seq'>,
+  message: Omit<MessageRow, 'seq' | 'state' | 'updated_at'> & { state?: MessageRow['state'] },
   chatPatch: { updated_at: string; last_message_preview: string; unread?: 0 | 1 },
 ): Promise<MessageRow | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -100,7 +100,7 @@ export async function appendMessage(
       .returning('message_count')
       .executeTakeFirst();
     if (!chat) return undefined;
-    const row = { ...message, seq: chat.message_count };
+    const row: MessageRow = { state: null, updated_at: null, ...message, seq: chat.message_count };
     await trx.insertInto('messages').values(row).execute();
     return row;
   });
@@ -116,8 +116,23 @@ export const findOwnedMessage = (db: Q, userId: string, messageId: string) =>
     .where('chats.user_id', '=', userId)
     .executeTakeFirst();
 
-export async function updateMessageMetadata(db: Q, messageId: string, metadata: string) {
-  await db.updateTable('messages').set({ metadata }).where('id', '=', messageId).execute();
+export async function updateMessage(
+  db: Q,
+  messageId: string,
+  patch: Partial<Pick<MessageRow, 'content' | 'metadata' | 'state' | 'updated_at'>>,
+) {
+  await db.updateTable('messages').set(patch).where('id', '=', messageId).execute();
+}
+
+/** Replies left 'streaming' by a process that died: marked interrupted once they went quiet. */
+export async function markStaleStreamsInterrupted(db: Q, quietSinceIso: string): Promise<number> {
+  const res = await db
+    .updateTable('messages')
+    .set({ state: 'interrupted' })
+    .where('state', '=', 'streaming')
+    .where((eb) => eb(eb.fn.coalesce('updated_at', 'created_at'), '<', quietSinceIso))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }
 
 /** Deletes chats idle since `cutoffIso` of users who keep auto-delete on; answers how many. */

@@ -56,6 +56,7 @@ export function toMessage(row: MessageRow): TMessage {
     content: row.content,
     timestamp: row.created_at,
     metadata: parseJson(row.metadata),
+    state: row.state as TMessage['state'],
   };
 }
 
@@ -95,7 +96,7 @@ export async function listChats(
   return { chats: rows.map(toSummary), total, has_more: query.skip + rows.length < total };
 }
 
-async function ownedChat(deps: AppDeps, userId: string, chatId: string): Promise<ChatRow> {
+export async function ownedChat(deps: AppDeps, userId: string, chatId: string): Promise<ChatRow> {
   const chat = await repo.findChat(deps.db.db, userId, chatId);
   if (!chat) throw notFound(CHAT_NOT_FOUND);
   return chat;
@@ -145,25 +146,11 @@ export async function addMessage(
   chatId: string,
   input: TAddMessageRequest,
 ): Promise<TMessage> {
-  const now = isoNow(deps.clock);
-  const row = await repo.appendMessage(
-    deps.db.db,
-    userId,
-    {
-      id: newId(),
-      chat_id: chatId,
-      role: input.role,
-      content: input.content,
-      metadata: input.metadata ? encodeMetadata(input.metadata) : null,
-      created_at: now,
-    },
-    {
-      updated_at: now,
-      last_message_preview: preview(input.content),
-      ...(input.role === 'assistant' ? { unread: 1 as const } : {}),
-    },
-  );
-  if (!row) throw notFound(CHAT_NOT_FOUND);
+  const row = await appendMessageRow(deps, userId, chatId, {
+    role: input.role,
+    content: input.content,
+    metadata: input.metadata ?? null,
+  });
   return toMessage(row);
 }
 
@@ -191,7 +178,7 @@ export async function updateToolOutput(
   if (!message) throw notFound(MESSAGE_NOT_FOUND);
   const metadata = { ...(parseJson<object>(message.metadata) ?? {}), ...fields };
   const encoded = encodeMetadata(metadata);
-  await repo.updateMessageMetadata(deps.db.db, message.id, encoded);
+  await repo.updateMessage(deps.db.db, message.id, { metadata: encoded });
   return toMessage({ ...message, metadata: encoded });
 }
 
@@ -199,4 +186,80 @@ export async function updateToolOutput(
 export async function deleteStaleChats(deps: AppDeps): Promise<{ deleted: number }> {
   const cutoff = new Date(deps.clock.now().getTime() - CHAT_AUTO_DELETE_DAYS * 24 * 3600_000);
   return { deleted: await repo.deleteStaleChats(deps.db.db, cutoff.toISOString()) };
+}
+
+// ---- For the assistant: the rows behind a reply ----
+
+export const messageRows = (deps: AppDeps, chatId: string) => repo.listMessages(deps.db.db, chatId);
+
+/** Appends a message row as is (the assistant module writes replies while they stream). */
+export async function appendMessageRow(
+  deps: AppDeps,
+  userId: string,
+  chatId: string,
+  row: { role: 'user' | 'assistant'; content: string; metadata: object | null; state?: 'streaming' | null },
+): Promise<MessageRow> {
+  const now = isoNow(deps.clock);
+  const inserted = await repo.appendMessage(
+    deps.db.db,
+    userId,
+    {
+      id: newId(),
+      chat_id: chatId,
+      role: row.role,
+      content: row.content,
+      metadata: row.metadata ? encodeMetadata(row.metadata) : null,
+      created_at: now,
+      state: row.state ?? null,
+    },
+    {
+      updated_at: now,
+      last_message_preview: preview(row.content),
+      ...(row.role === 'assistant' ? { unread: 1 as const } : {}),
+    },
+  );
+  if (!inserted) throw notFound(CHAT_NOT_FOUND);
+  return inserted;
+}
+
+/** Saves a reply's progress or its final form, and keeps the chat's preview and activity current. */
+export async function saveMessage(
+  deps: AppDeps,
+  userId: string,
+  chatId: string,
+  messageId: string,
+  patch: { content: string; metadata: object; state: 'streaming' | 'interrupted' | 'failed' | null },
+): Promise<void> {
+  const now = isoNow(deps.clock);
+  await repo.updateMessage(deps.db.db, messageId, {
+    content: patch.content,
+    metadata: encodeMetadata(patch.metadata),
+    state: patch.state,
+    updated_at: now,
+  });
+  if (patch.state !== 'streaming') {
+    await repo.updateChat(deps.db.db, userId, chatId, {
+      updated_at: now,
+      last_message_preview: preview(patch.content),
+      unread: 1,
+    });
+  }
+}
+
+export async function setChatFlags(
+  deps: AppDeps,
+  userId: string,
+  chatId: string,
+  flags: { out_of_tokens?: boolean; title?: string },
+): Promise<void> {
+  await repo.updateChat(deps.db.db, userId, chatId, {
+    ...(flags.out_of_tokens === undefined ? {} : { out_of_tokens: flags.out_of_tokens ? 1 : 0 }),
+    ...(flags.title ? { title: flags.title } : {}),
+  });
+}
+
+/** The recovery job: replies whose writer died are marked interrupted after `quietMs` of silence. */
+export async function markInterruptedReplies(deps: AppDeps, quietMs: number) {
+  const cutoff = new Date(deps.clock.now().getTime() - quietMs).toISOString();
+  return { interrupted: await repo.markStaleStreamsInterrupted(deps.db.db, cutoff) };
 }

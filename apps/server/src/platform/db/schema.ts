@@ -101,6 +101,47 @@ export interface MessagesTable {
   content: string;
   metadata: string | null;
   created_at: string;
+  state: string | null;
+  updated_at: string | null;
+}
+
+export interface CreditAccountsTable {
+  user_id: string;
+  balance: number;
+  credits_used: Generated<number>;
+  max_credits: number;
+  updated_at: string;
+}
+
+export interface CreditLedgerTable {
+  id: string;
+  user_id: string;
+  delta: number;
+  reason: string;
+  ref: string | null;
+  created_at: string;
+}
+
+export interface ToolApprovalsTable {
+  id: string;
+  tool_call_id: string;
+  chat_id: string;
+  message_id: string;
+  user_id: string;
+  tool_name: string;
+  input: string;
+  status: 'pending' | 'approved' | 'denied';
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface OutboxEmailsTable {
+  id: string;
+  user_id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: string;
 }
 
 export interface Database {
@@ -114,6 +155,10 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   chats: ChatsTable;
   messages: MessagesTable;
+  credit_accounts: CreditAccountsTable;
+  credit_ledger: CreditLedgerTable;
+  tool_approvals: ToolApprovalsTable;
+  outbox_emails: OutboxEmailsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

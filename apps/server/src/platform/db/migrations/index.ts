@@ -1,7 +1,9 @@
 // Append-only: never edit a migration that has landed; add the next file and list it here.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial.js';
+import * as m0002 from './0002_assistant.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_assistant': m0002,
 };

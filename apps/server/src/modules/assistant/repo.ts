@@ -1,0 +1,43 @@
+// SQL for tool approvals.
+import type { Kysely } from 'kysely';
+import type { Database, ToolApprovalsTable } from '../../platform/db/schema.js';
+
+type Q = Kysely<Database>;
+
+/** Records a pending approval once (a repeated snapshot of the same request changes nothing). */
+export async function insertApproval(db: Q, row: Omit<ToolApprovalsTable, 'decided_at'>): Promise<void> {
+  await db
+    .insertInto('tool_approvals')
+    .values({ ...row, decided_at: null })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export const findApproval = (db: Q, userId: string, chatId: string, messageId: string, toolCallId: string) =>
+  db
+    .selectFrom('tool_approvals')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('chat_id', '=', chatId)
+    .where('message_id', '=', messageId)
+    .where('tool_call_id', '=', toolCallId)
+    .executeTakeFirst();
+
+/** Decides a pending approval; false when it was already decided. */
+export async function decideApproval(
+  db: Q,
+  id: string,
+  status: 'approved' | 'denied',
+  nowIso: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('tool_approvals')
+    .set({ status, decided_at: nowIso })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const approvalsOfMessage = (db: Q, messageId: string) =>
+  db.selectFrom('tool_approvals').selectAll().where('message_id', '=', messageId).execute();

@@ -1,0 +1,45 @@
+import {
+  ASSISTANT_PATHS,
+  ZCompletionRequest,
+  ZSuggestionsRequest,
+  ZSuggestionsResponse,
+  ZToolApprovalRequest,
+  ZToolApprovalResponse,
+} from '@knap/contracts';
+import type { AppInstance } from '../../app.js';
+import { authOf } from '../../platform/auth.js';
+import * as chats from '../chats/service.js';
+import * as assistant from './service.js';
+
+/** A reply whose writer went quiet this long is taken to have died with its process. */
+const INTERRUPTED_AFTER_MS = (timeoutMs: number) => 2 * timeoutMs;
+
+export async function assistantRoutes(app: AppInstance): Promise<void> {
+  const { deps } = app;
+  app.addHook('preHandler', app.requireUser);
+
+  app.post(ASSISTANT_PATHS.completion, { schema: { body: ZCompletionRequest } }, async (req, reply) => {
+    // Errors up to here (404, 402, 409) answer as JSON; from here on the reply is an SSE stream.
+    const prepared = await assistant.prepareRun(deps, authOf(req).user, req.body);
+    reply.hijack();
+    await assistant.streamReply(deps, prepared, reply.raw, req.log);
+  });
+
+  app.post(
+    ASSISTANT_PATHS.toolApproval,
+    { schema: { body: ZToolApprovalRequest, response: { 200: ZToolApprovalResponse } } },
+    (req) => assistant.decideToolApproval(deps, authOf(req).user, req.body),
+  );
+
+  app.post(
+    ASSISTANT_PATHS.suggestions,
+    { schema: { body: ZSuggestionsRequest, response: { 200: ZSuggestionsResponse } } },
+    (req) => assistant.suggestPrompts(deps, req.body.tool_types, req.log),
+  );
+
+  deps.jobs.add({
+    name: 'assistant.mark-interrupted',
+    everyMs: deps.config.llm.timeoutMs,
+    run: () => chats.markInterruptedReplies(deps, INTERRUPTED_AFTER_MS(deps.config.llm.timeoutMs)),
+  });
+}

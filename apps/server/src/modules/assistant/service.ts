@@ -1,0 +1,467 @@
+// The assistant: one completion streams a reply over SSE while it is checkpointed to the database;
+// tools that need approval stop the run until the user decides; credits are charged once per reply.
+import type { ServerResponse } from 'node:http';
+import {
+  autoChatTitle,
+  DETAIL,
+  type TCompletionRequest,
+  type TMessageMetadata,
+  type TToolApprovalRequest,
+  type TToolApprovalResponse,
+  type TToolStep,
+} from '@knap/contracts';
+import {
+  convertToModelMessages,
+  generateText,
+  pipeUIMessageStreamToResponse,
+  readUIMessageStream,
+  stepCountIs,
+  streamText,
+  type UIMessage,
+} from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { performanceTier, responseSizeTier } from '../../platform/analytics.js';
+import { isoNow } from '../../platform/clock.js';
+import type { MessageRow, UserRow } from '../../platform/db/schema.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import * as chats from '../chats/service.js';
+import * as credits from '../credits/service.js';
+import {
+  type TodoItem,
+  type ToolContext,
+  type ToolDefinition,
+  toolDefinitions,
+  toToolSet,
+} from '../tools/registry.js';
+import * as repo from './repo.js';
+
+/** How often a streaming reply is written to the database. */
+export const CHECKPOINT_MS = 750;
+const MAX_STEPS = 8;
+
+export const SYSTEM_PROMPT = [
+  'You are Knap, an assistant for financial advisors and venture investors.',
+  'Be concise and precise. Use the tools for calculations, dates and actions instead of guessing.',
+  'Anything that sends, writes or changes data on the user’s behalf needs their approval; the app asks them.',
+  'For multi-step tasks, keep a checklist with update_todo_list.',
+].join(' ');
+
+/** What a stored assistant message keeps in its metadata besides SPEC §3's fields. */
+interface ReplyMetadata extends TMessageMetadata {
+  parts?: UIMessage['parts'];
+  runs?: number;
+  approvals?: Array<{
+    tool_call_uuid: string;
+    tool: string;
+    input: unknown;
+    credit_cost: number;
+    status: string;
+  }>;
+  error?: string;
+}
+
+const parseMeta = (row: MessageRow): ReplyMetadata =>
+  row.metadata ? (JSON.parse(row.metadata) as ReplyMetadata) : {};
+
+type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }> & {
+  type: string;
+  state: string;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string;
+  approval?: { id: string; approved?: boolean; reason?: string };
+};
+const toolParts = (parts: UIMessage['parts']) =>
+  parts.filter((p): p is ToolPart => 'toolCallId' in p && typeof (p as { type: string }).type === 'string');
+const toolNameOf = (part: ToolPart) =>
+  part.type === 'dynamic-tool' ? String((part as { toolName?: string }).toolName) : part.type.slice(5);
+const textOf = (parts: UIMessage['parts']) =>
+  parts
+    .filter((p): p is Extract<UIMessage['parts'][number], { type: 'text' }> => p.type === 'text')
+    .map((p) => p.text)
+    .join('\n\n');
+
+/** Rebuilds the conversation the model sees from stored rows (todo checklists are display only). */
+function toUIMessages(rows: MessageRow[]): UIMessage[] {
+  const out: UIMessage[] = [];
+  for (const row of rows) {
+    const meta = parseMeta(row);
+    if (meta.message_type === 'todo_progress') continue;
+    if (row.role === 'user') {
+      out.push({ id: row.id, role: 'user', parts: [{ type: 'text', text: row.content }] });
+    } else {
+      const parts = meta.parts ?? (row.content ? [{ type: 'text' as const, text: row.content }] : []);
+      if (parts.length) out.push({ id: row.id, role: 'assistant', parts });
+    }
+  }
+  return out;
+}
+
+function stepsOf(parts: UIMessage['parts'], defs: Map<string, ToolDefinition>): TToolStep[] {
+  return toolParts(parts).map((part) => {
+    const tool = toolNameOf(part);
+    switch (part.state) {
+      case 'output-available':
+        return { tool, resultSummary: safeSummary(defs.get(tool), part.output) };
+      case 'output-denied':
+        return { tool, resultSummary: 'Denied by the user' };
+      case 'output-error':
+        return { tool, resultSummary: `Failed: ${part.errorText ?? 'error'}` };
+      case 'approval-requested':
+      case 'approval-responded':
+        return { tool, resultSummary: 'Waiting for approval' };
+      default:
+        return { tool, resultSummary: 'Running' };
+    }
+  });
+}
+
+function safeSummary(def: ToolDefinition | undefined, output: unknown): string {
+  try {
+    return def ? def.summarize(output) : 'Done';
+  } catch {
+    return 'Done';
+  }
+}
+
+export interface PreparedRun {
+  chatId: string;
+  user: UserRow;
+  uiMessages: UIMessage[];
+  reply: MessageRow;
+  continuing: boolean;
+  run: number;
+}
+
+/** Checks credits, stores the user's message (or finds the reply to continue), opens the reply row. */
+export async function prepareRun(
+  deps: AppDeps,
+  user: UserRow,
+  request: TCompletionRequest,
+): Promise<PreparedRun> {
+  const chat = await chats.ownedChat(deps, user.id, request.chat_id);
+  if (!(await credits.hasCredits(deps, user.id, deps.config.credits.perCompletion))) {
+    await chats.setChatFlags(deps, user.id, chat.id, { out_of_tokens: true });
+    throw new HttpError(402, DETAIL.outOfCredits);
+  }
+  if (chat.out_of_tokens) await chats.setChatFlags(deps, user.id, chat.id, { out_of_tokens: false });
+
+  if (request.message) {
+    const text = request.message.content;
+    if (chat.message_count === 0 && chat.title.startsWith('New Chat ')) {
+      await chats.setChatFlags(deps, user.id, chat.id, { title: autoChatTitle(text, deps.clock.now()) });
+    }
+    await chats.appendMessageRow(deps, user.id, chat.id, { role: 'user', content: text, metadata: null });
+    const reply = await chats.appendMessageRow(deps, user.id, chat.id, {
+      role: 'assistant',
+      content: '',
+      metadata: { append_mode: 'checkpoint', runs: 1 },
+      state: 'streaming',
+    });
+    const rows = await chats.messageRows(deps, chat.id);
+    return { chatId: chat.id, user, uiMessages: toUIMessages(rows), reply, continuing: false, run: 1 };
+  }
+
+  // Continuing after approvals: the last reply must have decisions for every request it made.
+  const rows = await chats.messageRows(deps, chat.id);
+  const reply = [...rows]
+    .reverse()
+    .find((r) => r.role === 'assistant' && parseMeta(r).message_type !== 'todo_progress');
+  const meta = reply ? parseMeta(reply) : {};
+  const waiting = toolParts(meta.parts ?? []).filter((p) => p.state === 'approval-requested');
+  if (!reply || waiting.length === 0) throw new HttpError(409, DETAIL.nothingToContinue);
+  const decisions = await repo.approvalsOfMessage(deps.db.db, reply.id);
+  for (const part of waiting) {
+    const decision = decisions.find((d) => d.id === part.approval?.id);
+    if (!decision || decision.status === 'pending') {
+      throw new HttpError(409, 'Approve or deny the pending action first');
+    }
+    const approved = decision.status === 'approved';
+    Object.assign(part, {
+      state: 'approval-responded',
+      approval: {
+        id: decision.id,
+        approved,
+        ...(approved ? {} : { reason: 'The user denied this action.' }),
+      },
+    });
+  }
+  const run = (meta.runs ?? 1) + 1;
+  await chats.saveMessage(deps, user.id, chat.id, reply.id, {
+    content: reply.content,
+    metadata: { ...meta, runs: run },
+    state: 'streaming',
+  });
+  const uiMessages = toUIMessages(
+    rows.map((r) => (r.id === reply.id ? { ...r, metadata: JSON.stringify(meta) } : r)),
+  );
+  return { chatId: chat.id, user, uiMessages, reply, continuing: true, run };
+}
+
+/**
+ * Streams one completion to `response` (already hijacked from Fastify). The model keeps going if the
+ * browser leaves: the reply is finished and stored either way.
+ */
+export async function streamReply(
+  deps: AppDeps,
+  prepared: PreparedRun,
+  response: ServerResponse,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const { chatId, reply, user } = prepared;
+  const started = Date.now();
+  let firstTokenAt: number | undefined;
+  let failure: unknown;
+  let todoMessageId: string | undefined;
+  const executed: Array<{ def: ToolDefinition; toolCallId: string }> = [];
+
+  const ctx: ToolContext = {
+    deps,
+    user,
+    chatId,
+    async onTodos(items: TodoItem[]) {
+      const content = items.map((i) => `- [${i.status === 'done' ? 'x' : ' '}] ${i.text}`).join('\n');
+      const metadata = {
+        message_type: 'todo_progress' as const,
+        append_mode: 'tool_step' as const,
+        todos: items,
+      };
+      if (todoMessageId) {
+        await chats.saveMessage(deps, user.id, chatId, todoMessageId, { content, metadata, state: null });
+      } else {
+        todoMessageId = (
+          await chats.appendMessageRow(deps, user.id, chatId, { role: 'assistant', content, metadata })
+        ).id;
+      }
+    },
+    async onToolExecuted(def, toolCallId) {
+      executed.push({ def, toolCallId });
+    },
+  };
+  const definitions = await toolDefinitions(ctx);
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+
+  // A reply that goes quiet for too long is abandoned (and reported as failed).
+  const abort = new AbortController();
+  let stallTimer: NodeJS.Timeout | undefined;
+  const armStallTimer = () => {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => {
+      failure ??= new Error(`No response from the model for ${deps.config.llm.timeoutMs} ms`);
+      abort.abort();
+    }, deps.config.llm.timeoutMs);
+  };
+  armStallTimer();
+
+  const result = streamText({
+    model: deps.llm,
+    system: SYSTEM_PROMPT,
+    messages: await convertToModelMessages(prepared.uiMessages, { ignoreIncompleteToolCalls: true }),
+    tools: toToolSet(definitions, ctx),
+    stopWhen: stepCountIs(MAX_STEPS),
+    abortSignal: abort.signal,
+    onChunk: () => {
+      firstTokenAt ??= Date.now();
+      armStallTimer();
+    },
+    onError: ({ error }) => {
+      failure ??= error;
+      log.warn({ err: error, chatId }, 'model stream failed');
+    },
+  });
+
+  const uiStream = result.toUIMessageStream({
+    originalMessages: prepared.uiMessages,
+    generateMessageId: () => reply.id,
+    onError: () => DETAIL.modelFailed,
+  });
+  const [toClient, toStore] = uiStream.tee();
+  // The client's stream ends only once the reply is stored and charged, so a refetch right after
+  // the stream sees the final message.
+  let settled!: () => void;
+  const stored = new Promise<void>((resolve) => {
+    settled = resolve;
+  });
+  const piping = pipeUIMessageStreamToResponse({
+    response,
+    stream: toClient.pipeThrough(new TransformStream({ flush: () => stored })),
+  }).catch((err: unknown) => log.debug({ err }, 'client went away; the reply goes on'));
+
+  const continuingFrom = prepared.continuing ? prepared.uiMessages.at(-1) : undefined;
+  let latest: UIMessage | undefined = continuingFrom;
+  let lastSave = Date.now();
+  const save = (state: 'streaming' | 'failed' | null, message: UIMessage) => {
+    const parts = message.parts;
+    const steps = stepsOf(parts, byName);
+    const approvals = toolParts(parts)
+      .filter((p) => p.approval)
+      .map((p) => ({
+        tool_call_uuid: p.toolCallId,
+        tool: toolNameOf(p),
+        input: p.input,
+        credit_cost: byName.get(toolNameOf(p))?.creditCost ?? 0,
+        status:
+          p.state === 'approval-requested' ? 'pending' : p.state === 'output-denied' ? 'denied' : 'approved',
+      }));
+    const metadata: ReplyMetadata = {
+      parts,
+      runs: prepared.run,
+      append_mode: 'checkpoint',
+      ...(steps.length ? { steps, message_type: 'tool_updates' as const } : {}),
+      ...(approvals.length ? { approvals } : {}),
+      ...(state === 'failed' ? { error: DETAIL.modelFailed } : {}),
+    };
+    return chats.saveMessage(deps, user.id, chatId, reply.id, { content: textOf(parts), metadata, state });
+  };
+  const recordApprovalRequests = async (message: UIMessage) => {
+    for (const part of toolParts(message.parts)) {
+      if (part.state !== 'approval-requested' || !part.approval) continue;
+      await repo.insertApproval(deps.db.db, {
+        id: part.approval.id,
+        tool_call_id: part.toolCallId,
+        chat_id: chatId,
+        message_id: reply.id,
+        user_id: user.id,
+        tool_name: toolNameOf(part),
+        input: JSON.stringify(part.input ?? null),
+        status: 'pending',
+        created_at: isoNow(deps.clock),
+      });
+    }
+  };
+
+  try {
+    for await (const message of readUIMessageStream({
+      stream: toStore,
+      ...(continuingFrom ? { message: continuingFrom } : {}),
+      onError: (err) => {
+        failure ??= err;
+      },
+    })) {
+      latest = message;
+      await recordApprovalRequests(message);
+      if (Date.now() - lastSave >= CHECKPOINT_MS) {
+        lastSave = Date.now();
+        await save('streaming', message);
+      }
+    }
+  } catch (err) {
+    failure ??= err;
+  } finally {
+    clearTimeout(stallTimer);
+  }
+
+  const final = latest ?? { id: reply.id, role: 'assistant' as const, parts: [] };
+  try {
+    await save(failure ? 'failed' : null, final);
+    if (!failure) {
+      await credits.debit(
+        deps,
+        user.id,
+        deps.config.credits.perCompletion,
+        'assistant reply',
+        `completion:${reply.id}:${prepared.run}`,
+      );
+      for (const { def, toolCallId } of executed) {
+        if (def.creditCost > 0)
+          await credits.debit(deps, user.id, def.creditCost, `tool ${def.name}`, `tool:${toolCallId}`);
+      }
+    }
+  } finally {
+    settled();
+    await piping;
+  }
+
+  const text = textOf(final.parts);
+  const duration = Date.now() - started;
+  deps.analytics.capture(
+    'chat_finish',
+    user.id,
+    {
+      chat_id: chatId,
+      duration_ms: duration,
+      time_to_first_token_ms: firstTokenAt ? firstTokenAt - started : null,
+      performance_tier: performanceTier(duration),
+      response_chars: text.length,
+      response_size_tier: responseSizeTier(text.length),
+      tool_calls: toolParts(final.parts).length,
+      outcome: failure ? 'error' : 'ok',
+      model: deps.config.llm.model,
+      product: 'studio',
+    },
+    { organization: user.email.split('@')[1] ?? 'unknown' },
+  );
+}
+
+/** Records the user's decision on a pending tool call, once; the client then continues the run. */
+export async function decideToolApproval(
+  deps: AppDeps,
+  user: UserRow,
+  input: TToolApprovalRequest,
+): Promise<TToolApprovalResponse> {
+  const approval = await repo.findApproval(
+    deps.db.db,
+    user.id,
+    input.chat_id,
+    input.message_id,
+    input.tool_call_uuid,
+  );
+  if (!approval) throw notFound(DETAIL.approvalNotFound);
+  const status = input.approve ? 'approved' : 'denied';
+  if (!(await repo.decideApproval(deps.db.db, approval.id, status, isoNow(deps.clock)))) {
+    throw new HttpError(409, DETAIL.approvalAlreadyDecided);
+  }
+  return { tool_call_uuid: approval.tool_call_id, status };
+}
+
+export const DEFAULT_SUGGESTIONS = [
+  'Summarize what I should prepare for my meetings this week',
+  'Draft a follow-up email after a client review',
+  'What is the RMD at age 75 with a balance of 500,000?',
+  'Make a plan for an annual client review',
+  'Compare a 15-year and a 30-year mortgage of 400,000 at 6%',
+  'What is the future value of 250,000 at 5% for 20 years?',
+];
+
+/** Suggestions written by the model for the user's connected tools; falls back to defaults. */
+export async function suggestPrompts(
+  deps: AppDeps,
+  toolTypes: Array<{ tool_type: string; tool_description: string }>,
+  log: FastifyBaseLogger,
+): Promise<{ suggestions: Array<{ content: string }> }> {
+  const tools =
+    toolTypes.map((t) => `- ${t.tool_type}: ${t.tool_description}`).join('\n') || '- (no connected tools)';
+  try {
+    const { text } = await generateText({
+      model: deps.llm,
+      system: `${SYSTEM_PROMPT} Return suggestions as a JSON array of strings and nothing else.`,
+      prompt: `Write 6 short first messages a financial advisor could send to this assistant, using these connected tools where useful:\n${tools}`,
+      abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs),
+    });
+    const parsed = parseSuggestions(text);
+    if (parsed.length) return { suggestions: parsed.map((content) => ({ content })) };
+  } catch (err) {
+    log.warn({ err }, 'suggestions failed; using defaults');
+  }
+  return { suggestions: DEFAULT_SUGGESTIONS.map((content) => ({ content })) };
+}
+
+/** Accepts a JSON array of strings, bare or in a ```json fence. */
+export function parseSuggestions(text: string): string[] {
+  const body = /```(?:json)?\s*([\s\S]*?)```/.exec(text)?.[1] ?? text;
+  const start = body.indexOf('[');
+  const end = body.lastIndexOf(']');
+  if (start < 0 || end <= start) return [];
+  try {
+    const value = JSON.parse(body.slice(start, end + 1)) as unknown;
+    return Array.isArray(value)
+      ? value
+          .filter((s): s is string => typeof s === 'string' && s.trim().length > 0)
+          .map((s) => s.trim().slice(0, 200))
+          .slice(0, 12)
+      : [];
+  } catch {
+    return [];
+  }
+}

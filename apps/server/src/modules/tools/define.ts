@@ -1,0 +1,34 @@
+// The shape of a tool: one file each, with a zod input schema, a description, whether it needs the
+// user's approval, its credit cost, and an execute function given the user's context.
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import type { UserRow } from '../../platform/db/schema.js';
+
+export interface ToolContext {
+  deps: AppDeps;
+  user: UserRow;
+  chatId: string;
+  /** Called by the todo-list tool with the whole list each time it changes. */
+  onTodos(items: TodoItem[]): Promise<void>;
+  /** Called after a tool ran successfully (credits for tools with a cost are charged from here). */
+  onToolExecuted?(def: ToolDefinition, toolCallId: string): Promise<void>;
+}
+
+export interface TodoItem {
+  text: string;
+  status: 'pending' | 'in_progress' | 'done';
+}
+
+export interface ToolDefinition<I extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  inputSchema: I;
+  needsApproval: boolean;
+  /** Credits charged when the tool runs (shown on its approval card). */
+  creditCost: number;
+  /** One line describing the result, kept in message metadata as the step's resultSummary. */
+  summarize(output: unknown): string;
+  execute(input: z.infer<I>, ctx: ToolContext): Promise<unknown>;
+}
+
+export const defineTool = <I extends z.ZodType>(def: ToolDefinition<I>): ToolDefinition<I> => def;

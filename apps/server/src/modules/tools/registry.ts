@@ -1,0 +1,40 @@
+// The assistant's tool set for one run: the built-in tools plus those other modules register.
+import { type Tool, type ToolSet, tool } from 'ai';
+import { currentDatetimeTool } from './builtin/current-datetime.js';
+import { financeTools } from './builtin/finance-tools.js';
+import { sendEmailTool } from './builtin/send-email.js';
+import { todoListTool } from './builtin/todo-list.js';
+import type { ToolContext, ToolDefinition } from './define.js';
+
+export type { TodoItem, ToolContext, ToolDefinition } from './define.js';
+
+/** Tool sources added by other modules (custom MCP servers, connected CRMs): name -> definition. */
+export type ToolSource = (ctx: ToolContext) => Promise<ToolDefinition[]>;
+const extraSources: ToolSource[] = [];
+export function registerToolSource(source: ToolSource): void {
+  extraSources.push(source);
+}
+
+export async function toolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
+  const builtins: ToolDefinition[] = [currentDatetimeTool, ...financeTools, todoListTool, sendEmailTool];
+  const extra = (await Promise.all(extraSources.map((source) => source(ctx)))).flat();
+  return [...builtins, ...extra];
+}
+
+/** The AI SDK tool set for one run. */
+export function toToolSet(definitions: ToolDefinition[], ctx: ToolContext): ToolSet {
+  const set: Record<string, Tool> = {};
+  for (const def of definitions) {
+    set[def.name] = tool<unknown, unknown>({
+      description: def.description,
+      inputSchema: def.inputSchema,
+      needsApproval: def.needsApproval,
+      execute: async (input, { toolCallId }) => {
+        const output = await def.execute(input, ctx);
+        await ctx.onToolExecuted?.(def, toolCallId);
+        return output;
+      },
+    });
+  }
+  return set;
+}

@@ -1,0 +1,34 @@
+// The language model chosen by config: OpenAI, Anthropic, any OpenAI-compatible server (Ollama,
+// vLLM, LM Studio, llama.cpp), or the built-in demo model.
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LlmConfig } from '../../config.js';
+import { DemoLanguageModel } from './demo-model.js';
+
+export function createLanguageModel(
+  config: LlmConfig,
+  options: { demoTokenDelayMs?: number } = {},
+): LanguageModelV3 {
+  switch (config.provider) {
+    case 'openai':
+      return createOpenAI({
+        apiKey: config.apiKey,
+        ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+      }).chat(config.model);
+    case 'anthropic':
+      return createAnthropic({
+        apiKey: config.apiKey,
+        ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+      })(config.model);
+    case 'openai-compatible':
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: config.baseUrl ?? '',
+        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+      }).chatModel(config.model);
+    case 'demo':
+      return new DemoLanguageModel({ tokenDelayMs: options.demoTokenDelayMs ?? 12 });
+  }
+}

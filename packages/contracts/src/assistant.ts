@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { MESSAGE_CONTENT_MAX } from './constants.js';
+
+/**
+ * Starts or continues an assistant reply. With `message`, the user's message is stored first and
+ * answered; without it, the run continues after tool approvals were decided.
+ */
+export const ZCompletionRequest = z.object({
+  chat_id: z.string().min(1).max(100),
+  message: z
+    .object({
+      content: z
+        .string()
+        .trim()
+        .min(1, 'Message cannot be empty')
+        .max(MESSAGE_CONTENT_MAX, `Message must be at most ${MESSAGE_CONTENT_MAX} characters`),
+    })
+    .optional(),
+});
+export type TCompletionRequest = z.infer<typeof ZCompletionRequest>;
+
+/** SPEC §3 tool-approval request. */
+export const ZToolApprovalRequest = z.object({
+  chat_id: z.string().min(1).max(100),
+  message_id: z.string().min(1).max(100),
+  tool_call_uuid: z.string().min(1).max(200),
+  approve: z.boolean(),
+});
+export type TToolApprovalRequest = z.infer<typeof ZToolApprovalRequest>;
+
+export const ZToolApprovalResponse = z.object({
+  tool_call_uuid: z.string(),
+  status: z.enum(['approved', 'denied']),
+});
+export type TToolApprovalResponse = z.infer<typeof ZToolApprovalResponse>;
+
+export const ZSuggestionsRequest = z.object({
+  tool_types: z
+    .array(
+      z.object({ tool_type: z.string().min(1).max(100), tool_description: z.string().max(1000).default('') }),
+    )
+    .max(30),
+});
+export type TSuggestionsRequest = z.infer<typeof ZSuggestionsRequest>;
+
+export const ZSuggestionsResponse = z.object({ suggestions: z.array(z.object({ content: z.string() })) });
+export type TSuggestionsResponse = z.infer<typeof ZSuggestionsResponse>;
+
+export const ZCreditsUsage = z.object({
+  balance: z.number().int(),
+  credits_used: z.number().int(),
+  max_credits: z.number().int(),
+});
+export type TCreditsUsage = z.infer<typeof ZCreditsUsage>;
+
+export const CREDITS_CHANGE_MAX = 1_000_000;
+
+export const ZCreditsChangeRequest = z.object({
+  user_uuid: z.string().min(1).max(100),
+  num_credits: z
+    .number()
+    .int('num_credits must be a whole number')
+    .positive('num_credits must be positive')
+    .max(CREDITS_CHANGE_MAX, `num_credits must be at most ${CREDITS_CHANGE_MAX}`),
+  reason: z.string().trim().min(1).max(500).default('manual adjustment'),
+});
+export type TCreditsChangeRequest = z.infer<typeof ZCreditsChangeRequest>;
