@@ -43,6 +43,7 @@ const ZEnv = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_BASE_URL: url.optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   CREDITS_PER_COMPLETION: z.coerce.number().int().min(0).max(1000).default(1),
   FREE_PLAN_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(20),
   POSTHOG_KEY: z.string().min(1).optional(),
@@ -99,6 +100,8 @@ export interface LlmConfig {
   baseUrl: string | undefined;
   /** A reply that goes this long without a new token is abandoned. */
   timeoutMs: number;
+  /** Retries of a provider call that failed before streaming (with backoff). */
+  maxRetries: number;
 }
 
 const DEFAULT_MODELS: Record<LlmConfig['provider'], string> = {
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: e.LLM_API_KEY,
       baseUrl: e.LLM_BASE_URL,
       timeoutMs: e.LLM_TIMEOUT_MS,
+      maxRetries: e.LLM_MAX_RETRIES,
     },
     credits: { perCompletion: e.CREDITS_PER_COMPLETION, freePlan: e.FREE_PLAN_CREDITS },
     analytics: { posthogKey: e.POSTHOG_KEY, posthogHost: e.POSTHOG_HOST },

@@ -1,2 +1,3 @@
 export * from './http.js';
+export * from './llm.js';
 export * from './oidc.js';

@@ -79,7 +79,8 @@ const toolNameOf = (part: ToolPart) =>
 const textOf = (parts: UIMessage['parts']) =>
   parts
     .filter((p): p is Extract<UIMessage['parts'][number], { type: 'text' }> => p.type === 'text')
-    .map((p) => p.text)
+    .map((p) => p.text.trim())
+    .filter(Boolean)
     .join('\n\n');
 
 /** Rebuilds the conversation the model sees from stored rows (todo checklists are display only). */
@@ -260,6 +261,7 @@ export async function streamReply(
     messages: await convertToModelMessages(prepared.uiMessages, { ignoreIncompleteToolCalls: true }),
     tools: toToolSet(definitions, ctx),
     stopWhen: stepCountIs(MAX_STEPS),
+    maxRetries: deps.config.llm.maxRetries,
     abortSignal: abort.signal,
     onChunk: () => {
       firstTokenAt ??= Date.now();
@@ -438,6 +440,7 @@ export async function suggestPrompts(
       system: `${SYSTEM_PROMPT} Return suggestions as a JSON array of strings and nothing else.`,
       prompt: `Write 6 short first messages a financial advisor could send to this assistant, using these connected tools where useful:\n${tools}`,
       abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs),
+      maxRetries: deps.config.llm.maxRetries,
     });
     const parsed = parseSuggestions(text);
     if (parsed.length) return { suggestions: parsed.map((content) => ({ content })) };

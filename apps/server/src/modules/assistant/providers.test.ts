@@ -1,0 +1,237 @@
+// The real AI SDK providers, pointed at loopback fakes of OpenAI and Anthropic.
+import { type FakeLlm, startFakeAnthropic, startFakeOpenAI } from '@knap/fakes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import type { LlmConfig } from '../../config.js';
+import { createLanguageModel } from '../../platform/llm/index.js';
+import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
+import { as, type SignedInUser, signUp } from '../../testing/users.js';
+
+type Call = ReturnType<typeof as>;
+
+async function harness(t: TestApp, u: SignedInUser) {
+  const call: Call = as(t, u);
+  const me = (await call({ method: 'GET', url: '/api/studio/users/me' })).json();
+  return {
+    call,
+    newChat: async () =>
+      (await call({ method: 'POST', url: '/api/chat/chats', payload: {} })).json().id as string,
+    complete: (chat_id: string, content?: string) =>
+      call({
+        method: 'POST',
+        url: '/api/chat/completion',
+        payload: { chat_id, ...(content ? { message: { content } } : {}) },
+      }),
+    messages: async (chatId: string) =>
+      (await call({ method: 'GET', url: `/api/chat/chats/${chatId}/messages` })).json().messages,
+    balance: async () =>
+      (await call({ method: 'GET', url: `/api/credits/usage/${me.uuid}` })).json().balance as number,
+  };
+}
+
+const llmConfig = (provider: LlmConfig['provider'], fake: FakeLlm, timeoutMs = 10_000): LlmConfig => ({
+  provider,
+  model: 'fake-model',
+  apiKey: 'test-key',
+  baseUrl: fake.baseUrl,
+  timeoutMs,
+  maxRetries: 0,
+});
+
+describe(`assistant on the OpenAI provider (${testEngine()})`, () => {
+  let fake: FakeLlm;
+  let t: TestApp;
+  let h: Awaited<ReturnType<typeof harness>>;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    const llm = llmConfig('openai', fake, 1500);
+    t = await createTestApp({ config: { llm }, llm: createLanguageModel(llm) });
+    h = await harness(t, await signUp(t));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('streams a plain reply and sends the conversation to the provider', async () => {
+    fake.enqueue({ text: 'Your portfolio looks balanced.' });
+    const chatId = await h.newChat();
+    const res = await h.complete(chatId, 'How does my portfolio look?');
+    expect(res.statusCode).toBe(200);
+    const [, reply] = await h.messages(chatId);
+    expect(reply).toMatchObject({
+      role: 'assistant',
+      content: 'Your portfolio looks balanced.',
+      state: null,
+    });
+    const sent = fake.requests.at(-1) as {
+      stream: boolean;
+      messages: Array<{ role: string; content: unknown }>;
+      tools: unknown[];
+    };
+    expect(sent.stream).toBe(true);
+    expect(sent.messages.at(-1)).toMatchObject({ role: 'user', content: 'How does my portfolio look?' });
+    expect(sent.tools.length).toBeGreaterThan(0);
+  });
+
+  it('runs a tool the model calls, then feeds it the result', async () => {
+    fake.enqueue(
+      {
+        toolCalls: [
+          { name: 'loan_payment', arguments: { principal: 300000, annualRatePct: 6.5, years: 30 } },
+        ],
+      },
+      { text: 'The payment is $1,896.20 a month.' },
+    );
+    const chatId = await h.newChat();
+    await h.complete(chatId, 'Mortgage payment for 300k at 6.5% over 30 years?');
+    const reply = (await h.messages(chatId)).at(-1);
+    expect(reply.metadata.steps).toEqual([{ tool: 'loan_payment', resultSummary: 'Payment $1,896.20' }]);
+    expect(reply.content).toBe('The payment is $1,896.20 a month.');
+    const second = fake.requests.at(-1) as { messages: Array<{ role: string; content: string }> };
+    const toolResult = second.messages.find((m) => m.role === 'tool');
+    expect(JSON.parse(toolResult!.content)).toMatchObject({ payment: 1896.2 });
+  });
+
+  it('stops for approval and executes only after it', async () => {
+    fake.enqueue(
+      {
+        toolCalls: [
+          {
+            name: 'send_email',
+            arguments: { to: 'dana@example.com', subject: 'Review', body: 'See you Monday.' },
+          },
+        ],
+      },
+      { text: 'Sent.' },
+    );
+    const chatId = await h.newChat();
+    await h.complete(chatId, 'Email Dana about Monday');
+    const pending = (await h.messages(chatId)).at(-1);
+    expect(pending.metadata.approvals[0]).toMatchObject({ tool: 'send_email', status: 'pending' });
+    const outbox = () =>
+      t.db.db.selectFrom('outbox_emails').selectAll().where('to_address', '=', 'dana@example.com').execute();
+    expect(await outbox()).toHaveLength(0);
+    const requestsBefore = fake.requests.length;
+
+    // A "restart": a new app instance on the same database picks the pending approval up.
+    await t.app.close();
+    const app2 = await buildApp({
+      config: t.config,
+      db: t.db,
+      logger: false,
+      llm: createLanguageModel(t.config.llm),
+    });
+    t.app = app2;
+    const decided = await h.call({
+      method: 'POST',
+      url: '/api/chat/tool-approval',
+      payload: {
+        chat_id: chatId,
+        message_id: pending.id,
+        tool_call_uuid: pending.metadata.approvals[0].tool_call_uuid,
+        approve: true,
+      },
+    });
+    expect(decided.statusCode).toBe(200);
+    expect((await h.complete(chatId)).statusCode).toBe(200);
+    expect(await outbox()).toHaveLength(1);
+    expect(fake.requests.length).toBe(requestsBefore + 1);
+    expect((await h.messages(chatId)).at(-1).content).toBe('Sent.');
+  });
+
+  it('a provider error before the stream fails the reply and charges nothing', async () => {
+    const before = await h.balance();
+    fake.enqueue({ status: 500 });
+    const chatId = await h.newChat();
+    const res = await h.complete(chatId, 'hello?');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('The assistant could not finish this reply. Please try again.');
+    const reply = (await h.messages(chatId)).at(-1);
+    expect(reply.state).toBe('failed');
+    expect(await h.balance()).toBe(before);
+  });
+
+  it('a connection cut mid-stream keeps the partial text, marks it failed, and charges nothing', async () => {
+    const before = await h.balance();
+    fake.enqueue({
+      text: 'The first part arrives and then the line drops',
+      chunkSize: 10,
+      failAfterChunks: 2,
+    });
+    const chatId = await h.newChat();
+    await h.complete(chatId, 'tell me');
+    const reply = (await h.messages(chatId)).at(-1);
+    expect(reply.state).toBe('failed');
+    expect(reply.content).toBe('The first part arriv');
+    expect(await h.balance()).toBe(before);
+  });
+
+  it('a malformed stream and a stalled stream both fail cleanly', async () => {
+    fake.enqueue({ text: 'abc def ghi', chunkSize: 4, malformedAfterChunks: 1 });
+    const chatA = await h.newChat();
+    await h.complete(chatA, 'one');
+    expect((await h.messages(chatA)).at(-1).state).toBe('failed');
+
+    fake.enqueue({ text: 'slow and then nothing', chunkSize: 5, stallAfterChunks: 1 });
+    const chatB = await h.newChat();
+    const started = Date.now();
+    await h.complete(chatB, 'two');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    const reply = (await h.messages(chatB)).at(-1);
+    expect(reply).toMatchObject({ state: 'failed', content: 'slow' });
+  });
+
+  it('refuses a completion with no credits left and flags the chat', async () => {
+    const poor = await signUp(t);
+    const p = await harness(t, poor);
+    const userId = (
+      await t.db.db.selectFrom('users').select('id').where('email', '=', poor.email).executeTakeFirstOrThrow()
+    ).id;
+    await p.balance();
+    await t.db.db.updateTable('credit_accounts').set({ balance: 0 }).where('user_id', '=', userId).execute();
+    const chatId = await p.newChat();
+    const res = await p.complete(chatId, 'hi');
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ detail: 'You have no credits left. Upgrade your plan to keep chatting.' });
+    const chat = (await p.call({ method: 'GET', url: `/api/chat/chats/${chatId}` })).json();
+    expect(chat).toMatchObject({ out_of_tokens: true, messages: [] });
+  });
+});
+
+describe.each([
+  ['anthropic', startFakeAnthropic],
+  ['openai-compatible', startFakeOpenAI],
+] as const)(`assistant on the %s provider (${testEngine()})`, (provider, start) => {
+  let fake: FakeLlm;
+  let t: TestApp;
+  let h: Awaited<ReturnType<typeof harness>>;
+  beforeAll(async () => {
+    fake = await start();
+    const llm = llmConfig(provider, fake);
+    t = await createTestApp({ config: { llm }, llm: createLanguageModel(llm) });
+    h = await harness(t, await signUp(t));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('streams text and runs tools', async () => {
+    fake.enqueue(
+      {
+        toolCalls: [
+          { name: 'future_value', arguments: { presentValue: 10000, annualRatePct: 6, years: 10 } },
+        ],
+      },
+      { text: 'About $18,194.' },
+    );
+    const chatId = await h.newChat();
+    expect((await h.complete(chatId, 'FV of 10k at 6% for 10y?')).statusCode).toBe(200);
+    const reply = (await h.messages(chatId)).at(-1);
+    expect(reply.metadata.steps).toEqual([
+      { tool: 'future_value', resultSummary: 'Future value $18,193.97' },
+    ]);
+    expect(reply.content).toBe('About $18,194.');
+  });
+});
