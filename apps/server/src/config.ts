@@ -18,6 +18,10 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase PostgreSQL schema name')
+    .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   REDIS_URL: z
     .string()
@@ -69,6 +73,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL schema for the tables (default: the connection's search path, normally public). */
+  databaseSchema: string | undefined;
   databasePoolMax: number;
   redisUrl: string | undefined;
   secret: string;
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
     databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
     secret: e.KNAP_SECRET ?? readOrCreateSecret(dataDir),

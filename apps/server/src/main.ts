@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'knap.db'),
     poolMax: config.databasePoolMax,
+    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
   });
   await migrate(db);
 

@@ -21,6 +21,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     host: '127.0.0.1',
     dataDir,
     databaseUrl: process.env.TEST_DATABASE_URL,
+    databaseSchema: undefined,
     databasePoolMax: 5,
     redisUrl: process.env.TEST_REDIS_URL,
     secret: randomBytes(32).toString('base64url'),

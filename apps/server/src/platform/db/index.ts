@@ -72,6 +72,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
 
 /** Runs every pending migration; Kysely's migration lock makes concurrent starts take turns. */
 export async function migrate({ db, schema }: Pick<Db, 'db' | 'schema'>): Promise<string[]> {
+  if (schema) await db.schema.createSchema(schema).ifNotExists().execute();
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -1,0 +1,142 @@
+// The server killed mid-reply (SIGKILL), then started again: nothing the user sent is lost, the
+// partial reply is kept and marked interrupted, nothing was charged, and the chat still works.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type FakeLlm, startFakeOpenAI } from '@knap/fakes';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../../testing/test-app.js';
+
+const main = path.resolve(import.meta.dirname, '../../main.ts');
+const REPLY =
+  'Here is a long and careful answer about the rebalancing plan, written slowly on purpose. '.repeat(3);
+
+function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20_000);
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk;
+      const url = /open (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ proc, url });
+      }
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited early with ${code}: ${out}`)));
+  });
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('condition not met in time');
+}
+
+describe(`a server killed mid-stream (${testEngine()})`, () => {
+  let fake: FakeLlm;
+  let env: Record<string, string>;
+  let schema: string | undefined;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    env = {
+      PORT: '0',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'knap-crash-')),
+      KNAP_SECRET: randomBytes(32).toString('base64url'),
+      LLM_PROVIDER: 'openai',
+      LLM_API_KEY: 'test-key',
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_TIMEOUT_MS: '1000',
+      LLM_MAX_RETRIES: '0',
+    };
+    if (process.env.TEST_DATABASE_URL) {
+      schema = `crash_${randomBytes(5).toString('hex')}`;
+      Object.assign(env, { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema });
+    }
+  });
+  afterAll(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    await fake.close();
+    if (schema && process.env.TEST_DATABASE_URL) {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    }
+  });
+
+  it('keeps the message, marks the partial reply interrupted, charges nothing, and goes on', async () => {
+    const first = await startServer(env);
+    children.push(first.proc);
+    const base = first.url;
+    const reg = await fetch(`${base}/api/authentication/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'crash@test.example', password: 'crash test 123', name: 'Crash' }),
+    });
+    const { access_token } = (await reg.json()) as { access_token: string };
+    const auth = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
+    const chat = (await (
+      await fetch(`${base}/api/chat/chats`, { method: 'POST', headers: auth, body: '{}' })
+    ).json()) as { id: string };
+
+    fake.enqueue({ text: REPLY, chunkSize: 5, chunkDelayMs: 40 });
+    const res = await fetch(`${base}/api/chat/completion`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ chat_id: chat.id, message: { content: 'Rebalance the Henderson portfolio' } }),
+    });
+    const reader = res.body!.getReader();
+    const started = Date.now();
+    let received = '';
+    while (Date.now() - started < 1600) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += new TextDecoder().decode(value);
+    }
+    expect(received).toContain('text-delta');
+    first.proc.kill('SIGKILL');
+    await new Promise((r) => first.proc.once('exit', r));
+
+    const second = await startServer(env);
+    children.push(second.proc);
+    const api = (p: string, init?: RequestInit) => fetch(`${second.url}${p}`, { ...init, headers: auth });
+    const reply = await until(async () => {
+      const { messages } = (await (await api(`/api/chat/chats/${chat.id}/messages`)).json()) as {
+        messages: Array<{ role: string; content: string; state: string | null }>;
+      };
+      expect(messages[0]).toMatchObject({ role: 'user', content: 'Rebalance the Henderson portfolio' });
+      return messages[1]?.state === 'interrupted' ? messages[1] : undefined;
+    }, 15_000);
+    expect(reply.content.length).toBeGreaterThan(0);
+    expect(REPLY.startsWith(reply.content)).toBe(true);
+
+    const me = (await (await api('/api/studio/users/me')).json()) as { uuid: string };
+    const usage = (await (await api(`/api/credits/usage/${me.uuid}`)).json()) as { balance: number };
+    expect(usage.balance).toBe(20);
+
+    const again = await api('/api/chat/completion', {
+      method: 'POST',
+      body: JSON.stringify({ chat_id: chat.id, message: { content: 'Are you there?' } }),
+    });
+    expect(again.status).toBe(200);
+    await again.text();
+    const { messages } = (await (await api(`/api/chat/chats/${chat.id}/messages`)).json()) as {
+      messages: Array<{ content: string; state: string | null }>;
+    };
+    expect(messages.at(-1)).toMatchObject({ content: 'You said: Are you there?', state: null });
+  }, 60_000);
+});
