@@ -55,9 +55,9 @@ describe('routes', () => {
     mockFetch(signedInApi);
     const { router } = renderRoutes(routes, '/');
 
-    expect(await screen.findByRole('heading', { name: 'Chat' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
-    expect(screen.getAllByText('Coming soon').length).toBeGreaterThan(0);
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
   });
 
   it('routes client-review/new to its own screen, not to the :id screen', async () => {
@@ -123,7 +123,7 @@ describe('routes', () => {
     });
     renderRoutes(routes, '/chat');
 
-    await screen.findByRole('heading', { name: 'Chat' });
+    await screen.findByRole('heading', { name: 'Hello, Ada' });
     await waitFor(() => expect(calledRoutes(fetchMock)).toContain(`GET ${USER_PATHS.organizations}`));
     expect(calledRoutes(fetchMock)).not.toContain(`PUT ${USER_PATHS.timezone}`);
   });
@@ -137,7 +137,7 @@ describe('routes', () => {
     });
     renderRoutes(routes, '/chat');
 
-    expect(await screen.findByRole('heading', { name: 'Chat' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
     await waitFor(() => expect(errorLog).toHaveBeenCalledWith(ERR.getOrganizations('Server Error')));
     expect(useAuthStore.getState().status).toBe('authenticated');
   });
@@ -145,7 +145,7 @@ describe('routes', () => {
   it('logs out from the Account dialog and lands on sign-in', async () => {
     const fetchMock = mockFetch({ ...signedInApi });
     const { router } = renderRoutes(routes, '/chat');
-    await screen.findByRole('heading', { name: 'Chat' });
+    await screen.findByRole('heading', { name: 'Hello, Ada' });
 
     // After logout the refresh cookie is gone, as the real server would behave.
     fetchMock.mockImplementation(async (input) =>

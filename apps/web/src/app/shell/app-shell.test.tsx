@@ -8,6 +8,7 @@ import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
 import { renderRoutes, stubContainerWidth } from '../../test/render';
 import { AppShell } from './app-shell';
+import { showSidebarPanel } from './sidebar-store';
 
 function renderShell(path = '/chat') {
   return renderRoutes(
@@ -27,6 +28,7 @@ function renderShell(path = '/chat') {
 }
 
 beforeEach(() => {
+  showSidebarPanel('menu');
   vi.spyOn(console, 'error').mockImplementation(() => {});
   tokenManager.setAccessToken('token');
   useAuthStore.setState({ status: 'authenticated', user: makeUser({ name: 'Ada Lovelace' }) });
@@ -136,5 +138,84 @@ describe('AppShell on a wide container (desktop)', () => {
     mockFetch({});
     renderShell('/coaching');
     expect(screen.getByRole('img', { name: 'Built with Knap Studio' })).toBeTruthy();
+  });
+});
+
+describe('AppShell sidebar panels', () => {
+  const emptyChats = {
+    [`GET ${CHAT_PATHS.chats}`]: () => jsonResponse({ chats: [], total: 0, has_more: false }),
+    [`GET ${CHAT_PATHS.unreadCount}`]: () => jsonResponse({ unread_count: 0 }),
+  };
+
+  it("switches to the chat panel from 'Chat' and back to the main menu", async () => {
+    stubContainerWidth(1280);
+    mockFetch(emptyChats);
+    const { router } = renderShell('/knaps');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Chat' }));
+
+    expect(router.state.location.pathname).toBe('/chat');
+    expect(await screen.findByRole('heading', { name: 'Chat' })).toBeTruthy();
+    expect(await screen.findByText('No chats yet')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+  });
+
+  it('keeps the mobile overlay open on the chat panel, and closes it on New Chat', async () => {
+    stubContainerWidth(375);
+    mockFetch(emptyChats);
+    renderShell('/knaps');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const overlay = screen.getByRole('dialog', { name: 'Menu' });
+
+    await userEvent.click(within(overlay).getByRole('link', { name: 'Chat' }));
+
+    expect(await within(overlay).findByText('No chats yet')).toBeTruthy();
+    await userEvent.click(within(overlay).getByRole('button', { name: 'New Chat' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    expect(screen.getByText('Chat screen')).toBeTruthy();
+  });
+
+  it('ends a rename with Escape without closing the mobile overlay', async () => {
+    stubContainerWidth(375);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const at = new Date().toISOString();
+    mockFetch({
+      ...emptyChats,
+      [`GET ${CHAT_PATHS.chats}`]: () =>
+        jsonResponse({
+          chats: [
+            {
+              id: 'c1',
+              title: 'Budget talk',
+              created_at: at,
+              updated_at: at,
+              message_count: 0,
+              last_message_preview: null,
+              out_of_tokens: false,
+              unread: false,
+            },
+          ],
+          total: 1,
+          has_more: false,
+        }),
+    });
+    renderShell('/chat');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Chat' }),
+    );
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Chat options' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const input = await screen.findByRole('textbox', { name: 'Chat title' });
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    await userEvent.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Chat title' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeTruthy();
   });
 });

@@ -71,6 +71,11 @@ export function AppShell() {
             />
             <Dialog.Content
               aria-describedby={undefined}
+              onEscapeKeyDown={(event) => {
+                // Escape inside an inline editor (e.g. renaming a chat) ends the edit, not the overlay.
+                if (event.target instanceof Element && event.target.closest('[data-keep-open-on-escape]'))
+                  event.preventDefault();
+              }}
               className="fixed inset-y-0 left-0 z-50 w-[85%] max-w-[360px] shadow-2xl focus:outline-none"
             >
               <Dialog.Title className="sr-only">Menu</Dialog.Title>

@@ -1,7 +1,8 @@
 import { Bot, LayoutGrid, type LucideIcon, MessageSquare, Settings, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, type Ref, Suspense, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { Logo } from '../../components/ui/logo';
 import { UserAvatar } from '../../features/auth/components/user-avatar';
 import { useCurrentUser } from '../../features/auth/store';
@@ -9,6 +10,12 @@ import { UnreadBadge } from '../../features/chat/components/unread-badge';
 import { useUnreadCount } from '../../features/chat/queries';
 import { cn } from '../../lib/cn';
 import { ThemeSwitcher } from '../theme/theme-switcher';
+import { showSidebarPanel, useSidebarPanel } from './sidebar-store';
+
+// Loaded when first opened: the history list (virtualizer, menus) is not needed to show the menu.
+const ChatPanel = lazy(async () => ({
+  default: (await import('../../features/chat/components/chat-panel')).ChatPanel,
+}));
 
 export interface SidebarProps {
   /** Called after a menu link is chosen (the mobile overlay closes then). */
@@ -27,15 +34,17 @@ const activeClasses =
 
 interface MenuLinkProps {
   to: string;
+  linkRef?: Ref<HTMLAnchorElement>;
   label: string;
   Icon: LucideIcon;
   onNavigate?: () => void;
   children?: ReactNode;
 }
 
-function MenuLink({ to, label, Icon, onNavigate, children }: MenuLinkProps) {
+function MenuLink({ to, linkRef, label, Icon, onNavigate, children }: MenuLinkProps) {
   return (
     <NavLink
+      ref={linkRef}
       to={to}
       onClick={onNavigate}
       className={({ isActive }) => cn(itemClasses, isActive ? activeClasses : idleClasses)}
@@ -50,6 +59,14 @@ function MenuLink({ to, label, Icon, onNavigate, children }: MenuLinkProps) {
 export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
   const user = useCurrentUser();
   const { data: unreadCount = 0 } = useUnreadCount();
+  const panel = useSidebarPanel();
+  const chatLinkRef = useRef<HTMLAnchorElement>(null);
+
+  const backToMenu = () => {
+    showSidebarPanel('menu');
+    // The Back button is gone with the panel; keyboard users continue from where they came in.
+    requestAnimationFrame(() => chatLinkRef.current?.focus());
+  };
 
   return (
     <div className="flex h-full flex-col bg-zinc-50 dark:bg-zinc-900">
@@ -62,29 +79,49 @@ export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
         ) : null}
       </div>
 
-      <nav aria-label="Main menu" className="px-3">
-        <ul className="flex flex-col gap-1">
-          <li>
-            <MenuLink to="/chat" label="Chat" Icon={MessageSquare} onNavigate={onNavigate}>
-              <UnreadBadge count={unreadCount} />
-            </MenuLink>
-          </li>
-          <li>
-            <MenuLink to="/notetaker" label="Notetaker" Icon={Bot} onNavigate={onNavigate} />
-          </li>
-          <li>
-            <MenuLink to="/knaps" label="Knaps" Icon={LayoutGrid} onNavigate={onNavigate} />
-          </li>
-          <li>
-            <button type="button" onClick={onOpenSettings} className={cn(itemClasses, idleClasses)}>
-              <Settings aria-hidden="true" className="size-4 shrink-0" />
-              Settings
-            </button>
-          </li>
-        </ul>
-      </nav>
-
-      <div className="flex-1" />
+      {panel === 'chat' ? (
+        <Suspense
+          fallback={
+            <div className="min-h-0 flex-1">
+              <DelayedSpinner label="Loading chats" />
+            </div>
+          }
+        >
+          <ChatPanel onBack={backToMenu} onNavigate={onNavigate} />
+        </Suspense>
+      ) : (
+        <>
+          <nav aria-label="Main menu" className="px-3">
+            <ul className="flex flex-col gap-1">
+              <li>
+                {/* Chat opens the chat panel in place (the overlay stays open to show it). */}
+                <MenuLink
+                  to="/chat"
+                  linkRef={chatLinkRef}
+                  label="Chat"
+                  Icon={MessageSquare}
+                  onNavigate={() => showSidebarPanel('chat')}
+                >
+                  <UnreadBadge count={unreadCount} />
+                </MenuLink>
+              </li>
+              <li>
+                <MenuLink to="/notetaker" label="Notetaker" Icon={Bot} onNavigate={onNavigate} />
+              </li>
+              <li>
+                <MenuLink to="/knaps" label="Knaps" Icon={LayoutGrid} onNavigate={onNavigate} />
+              </li>
+              <li>
+                <button type="button" onClick={onOpenSettings} className={cn(itemClasses, idleClasses)}>
+                  <Settings aria-hidden="true" className="size-4 shrink-0" />
+                  Settings
+                </button>
+              </li>
+            </ul>
+          </nav>
+          <div className="flex-1" />
+        </>
+      )}
 
       {user ? (
         <div className="flex items-center gap-3 border-zinc-200 border-t px-4 py-4 dark:border-zinc-800">

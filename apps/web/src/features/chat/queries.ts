@@ -1,12 +1,42 @@
-import { ERR, SIDEBAR_REFRESH_MS } from '@knap/contracts';
-import { useQuery } from '@tanstack/react-query';
+// Query keys and hooks of the chat feature. Mutations update the caches they change and invalidate
+// the keys whose server state moved (list order and previews, unread count, the open chat).
+import {
+  CHAT_PAGE_SIZE,
+  QUERY_RETRY,
+  SIDEBAR_REFRESH_MS,
+  type TChat,
+  type TChatSummary,
+  type TListChatsResponse,
+} from '@knap/contracts';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
-import { getUnreadCount } from './api';
+import {
+  deleteChat,
+  getChat,
+  getUnreadCount,
+  listChats,
+  markAllChatsRead,
+  markChatRead,
+  renameChat,
+} from './api';
+import { logChatFailure } from './chat-errors';
 
 export const chatKeys = {
   all: ['chats'] as const,
+  list: () => [...chatKeys.all, 'list'] as const,
+  details: () => [...chatKeys.all, 'detail'] as const,
+  detail: (chatId: string) => [...chatKeys.details(), chatId] as const,
   unreadCount: () => [...chatKeys.all, 'unread-count'] as const,
 };
+
+export type ChatListData = InfiniteData<TListChatsResponse, unknown>;
 
 /** Unread chats for the sidebar badge, refreshed with the sidebar. SPEC §8: sidebar chat calls only
  * log their failures, so a failed count reads as zero (no badge). */
@@ -18,10 +48,140 @@ export function useUnreadCount() {
       try {
         return await getUnreadCount();
       } catch (error) {
-        const statusText = error instanceof ApiError ? error.statusText : String(error);
-        console.error(ERR.chatCall('get unread count', statusText));
+        logChatFailure('get unread count', error);
         return 0;
       }
+    },
+  });
+}
+
+/** The sidebar's chat history: pages of CHAT_PAGE_SIZE by `skip`, newest activity first. */
+export function useChatList() {
+  return useInfiniteQuery({
+    queryKey: chatKeys.list(),
+    initialPageParam: 0,
+    queryFn: async ({ pageParam }) => {
+      try {
+        return await listChats({ limit: CHAT_PAGE_SIZE, skip: pageParam });
+      } catch (error) {
+        logChatFailure('get chats', error);
+        throw error;
+      }
+    },
+    getNextPageParam: (lastPage, _pages, lastSkip) =>
+      lastPage.has_more && lastPage.chats.length > 0 ? lastSkip + lastPage.chats.length : undefined,
+    refetchInterval: SIDEBAR_REFRESH_MS,
+  });
+}
+
+/**
+ * The loaded chats in list order. Offset pages can overlap when a chat moves to the top between two
+ * page loads, so a chat already seen on an earlier page is dropped.
+ */
+export function flattenChatList(data: ChatListData | undefined): TChatSummary[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  const chats: TChatSummary[] = [];
+  for (const page of data.pages) {
+    for (const chat of page.chats) {
+      if (seen.has(chat.id)) continue;
+      seen.add(chat.id);
+      chats.push(chat);
+    }
+  }
+  return chats;
+}
+
+/** Rewrites the cached list; `update` returns the chat (changed or not) or null to drop it. */
+export function patchChatList(
+  queryClient: QueryClient,
+  update: (chat: TChatSummary) => TChatSummary | null,
+): void {
+  queryClient.setQueryData<ChatListData>(chatKeys.list(), (data) => {
+    if (!data) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => {
+        let changed = false;
+        const chats: TChatSummary[] = [];
+        for (const chat of page.chats) {
+          const next = update(chat);
+          if (next !== chat) changed = true;
+          if (next) chats.push(next);
+        }
+        return changed ? { ...page, chats } : page;
+      }),
+    };
+  });
+}
+
+const isClientError = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/** One chat with its messages. A missing or foreign chat (4xx) is not retried: the screen leaves. */
+export function useChat(chatId: string | null) {
+  return useQuery({
+    queryKey: chatKeys.detail(chatId ?? ''),
+    queryFn: ({ signal }) => getChat(chatId!, signal),
+    enabled: Boolean(chatId),
+    retry: (failureCount, error) => !isClientError(error) && failureCount < QUERY_RETRY,
+  });
+}
+
+export function useMarkChatRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markChatRead,
+    onSuccess: (_data, chatId) => {
+      patchChatList(queryClient, (chat) =>
+        chat.id === chatId && chat.unread ? { ...chat, unread: false } : chat,
+      );
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.unreadCount() });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) });
+    },
+  });
+}
+
+export function useMarkAllChatsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllChatsRead,
+    onSuccess: () => {
+      patchChatList(queryClient, (chat) => (chat.unread ? { ...chat, unread: false } : chat));
+      queryClient.setQueryData(chatKeys.unreadCount(), 0);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.unreadCount() });
+    },
+  });
+}
+
+/** Renames at once in the caches; a failure puts the server's truth back. */
+export function useRenameChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameChat,
+    onMutate: async ({ chatId, title }) => {
+      await queryClient.cancelQueries({ queryKey: chatKeys.list() });
+      patchChatList(queryClient, (chat) => (chat.id === chatId ? { ...chat, title } : chat));
+      queryClient.setQueryData<TChat>(chatKeys.detail(chatId), (chat) => chat && { ...chat, title });
+    },
+    onSettled: (_data, _error, { chatId }) => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) });
+    },
+  });
+}
+
+export function useDeleteChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteChat,
+    onSuccess: (_data, chatId) => {
+      patchChatList(queryClient, (chat) => (chat.id === chatId ? null : chat));
+      queryClient.removeQueries({ queryKey: chatKeys.detail(chatId) });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.unreadCount() });
     },
   });
 }
