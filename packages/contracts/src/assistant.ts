@@ -3,10 +3,12 @@ import { MESSAGE_CONTENT_MAX } from './constants.js';
 
 /**
  * Starts or continues an assistant reply. With `message`, the user's message is stored first and
- * answered; without it, the run continues after tool approvals were decided.
+ * answered; with `retry`, a failed or interrupted last reply is replaced by a new one; with
+ * neither, the run continues after tool approvals were decided.
  */
 export const ZCompletionRequest = z.object({
   chat_id: z.string().min(1).max(100),
+  retry: z.boolean().optional(),
   message: z
     .object({
       content: z
@@ -65,3 +67,6 @@ export const ZCreditsChangeRequest = z.object({
   reason: z.string().trim().min(1).max(500).default('manual adjustment'),
 });
 export type TCreditsChangeRequest = z.infer<typeof ZCreditsChangeRequest>;
+
+export const ZStopCompletionRequest = z.object({ chat_id: z.string().min(1).max(100) });
+export const ZStopCompletionResponse = z.object({ stopped: z.boolean() });

@@ -78,4 +78,6 @@ export const DETAIL = {
   approvalNotFound: 'Approval request not found',
   modelFailed: 'The assistant could not finish this reply. Please try again.',
   nothingToContinue: 'There is no pending reply to continue',
+  nothingToRetry: 'Only a failed or interrupted reply can be retried',
+  replyInProgress: 'A reply is still being written in this chat',
 } as const;

@@ -38,6 +38,8 @@ export const CHAT_PATHS = {
 
 export const ASSISTANT_PATHS = {
   completion: '/api/chat/completion',
+  /** Stops the reply being written in a chat (it is kept as far as it got). */
+  stopCompletion: '/api/chat/completion/stop',
   toolApproval: '/api/chat/tool-approval',
   suggestions: '/api/chat/messages/suggestions',
   creditsUsage: (userUuid: string) => `/api/credits/usage/${encodeURIComponent(userUuid)}`,

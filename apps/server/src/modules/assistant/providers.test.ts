@@ -182,6 +182,54 @@ describe(`assistant on the OpenAI provider (${testEngine()})`, () => {
     expect(reply).toMatchObject({ state: 'failed', content: 'slow' });
   });
 
+  it('retries a failed reply in place, and refuses to retry a good one', async () => {
+    fake.enqueue({ status: 500 }, { text: 'Second time lucky.' });
+    const chatId = await h.newChat();
+    await h.complete(chatId, 'try me');
+    expect((await h.messages(chatId)).at(-1).state).toBe('failed');
+    const retry = await h.call({
+      method: 'POST',
+      url: '/api/chat/completion',
+      payload: { chat_id: chatId, retry: true },
+    });
+    expect(retry.statusCode).toBe(200);
+    const messages = await h.messages(chatId);
+    expect(messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(messages[1]).toMatchObject({ content: 'Second time lucky.', state: null });
+    const again = await h.call({
+      method: 'POST',
+      url: '/api/chat/completion',
+      payload: { chat_id: chatId, retry: true },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: 'Only a failed or interrupted reply can be retried' });
+  });
+
+  it('Stop ends the reply where it got to, keeps it, and charges once', async () => {
+    const before = await h.balance();
+    fake.enqueue({ text: 'word '.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
+    const chatId = await h.newChat();
+    const streaming = h.complete(chatId, 'talk for a while');
+    await new Promise((r) => setTimeout(r, 400));
+    const stop = await h.call({
+      method: 'POST',
+      url: '/api/chat/completion/stop',
+      payload: { chat_id: chatId },
+    });
+    expect(stop.json()).toEqual({ stopped: true });
+    await streaming;
+    const reply = (await h.messages(chatId)).at(-1);
+    expect(reply.state).toBeNull();
+    expect(reply.content.length).toBeGreaterThan(0);
+    expect(reply.content.length).toBeLessThan('word '.repeat(200).trim().length);
+    expect(await h.balance()).toBe(before - 1);
+    expect(
+      (
+        await h.call({ method: 'POST', url: '/api/chat/completion/stop', payload: { chat_id: chatId } })
+      ).json(),
+    ).toEqual({ stopped: false });
+  });
+
   it('refuses a completion with no credits left and flags the chat', async () => {
     const poor = await signUp(t);
     const p = await harness(t, poor);

@@ -1,6 +1,8 @@
 import {
   ASSISTANT_PATHS,
   ZCompletionRequest,
+  ZStopCompletionRequest,
+  ZStopCompletionResponse,
   ZSuggestionsRequest,
   ZSuggestionsResponse,
   ZToolApprovalRequest,
@@ -24,6 +26,12 @@ export async function assistantRoutes(app: AppInstance): Promise<void> {
     reply.hijack();
     await assistant.streamReply(deps, prepared, reply.raw, req.log);
   });
+
+  app.post(
+    ASSISTANT_PATHS.stopCompletion,
+    { schema: { body: ZStopCompletionRequest, response: { 200: ZStopCompletionResponse } } },
+    (req) => assistant.stopReply(deps, authOf(req).user, req.body.chat_id),
+  );
 
   app.post(
     ASSISTANT_PATHS.toolApproval,

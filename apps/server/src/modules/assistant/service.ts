@@ -148,6 +148,25 @@ export async function prepareRun(
   }
   if (chat.out_of_tokens) await chats.setChatFlags(deps, user.id, chat.id, { out_of_tokens: false });
 
+  if (running.has(chat.id)) throw new HttpError(409, DETAIL.replyInProgress);
+
+  if (request.retry) {
+    const rows = await chats.messageRows(deps, chat.id);
+    const last = rows.at(-1);
+    if (!last || last.role !== 'assistant' || (last.state !== 'failed' && last.state !== 'interrupted')) {
+      throw new HttpError(409, DETAIL.nothingToRetry);
+    }
+    await chats.deleteMessageRow(deps, user.id, chat.id, last.id);
+    const reply = await chats.appendMessageRow(deps, user.id, chat.id, {
+      role: 'assistant',
+      content: '',
+      metadata: { append_mode: 'checkpoint', runs: 1 },
+      state: 'streaming',
+    });
+    const uiMessages = toUIMessages(rows.slice(0, -1));
+    return { chatId: chat.id, user, uiMessages, reply, continuing: false, run: 1 };
+  }
+
   if (request.message) {
     const text = request.message.content;
     if (chat.message_count === 0 && chat.title.startsWith('New Chat ')) {
@@ -200,6 +219,18 @@ export async function prepareRun(
   return { chatId: chat.id, user, uiMessages, reply, continuing: true, run };
 }
 
+/** Replies being written by this process, by chat: Stop aborts them. */
+const running = new Map<string, AbortController>();
+
+/** Stops the reply being written in a chat; it is kept as far as it got (and charged once). */
+export async function stopReply(deps: AppDeps, user: UserRow, chatId: string): Promise<{ stopped: boolean }> {
+  await chats.ownedChat(deps, user.id, chatId);
+  const run = running.get(chatId);
+  if (!run) return { stopped: false };
+  run.abort(new Error('stopped by the user'));
+  return { stopped: true };
+}
+
 /**
  * Streams one completion to `response` (already hijacked from Fastify). The model keeps going if the
  * browser leaves: the reply is finished and stored either way.
@@ -243,8 +274,9 @@ export async function streamReply(
   const definitions = await toolDefinitions(ctx);
   const byName = new Map(definitions.map((d) => [d.name, d]));
 
-  // A reply that goes quiet for too long is abandoned (and reported as failed).
+  // A reply that goes quiet for too long is abandoned (and reported as failed); Stop aborts it too.
   const abort = new AbortController();
+  running.set(chatId, abort);
   let stallTimer: NodeJS.Timeout | undefined;
   const armStallTimer = () => {
     clearTimeout(stallTimer);
@@ -352,6 +384,15 @@ export async function streamReply(
     failure ??= err;
   } finally {
     clearTimeout(stallTimer);
+    running.delete(chatId);
+  }
+  // Stopped by the user: not a failure — the text so far is the reply.
+  if (
+    abort.signal.aborted &&
+    abort.signal.reason instanceof Error &&
+    abort.signal.reason.message === 'stopped by the user'
+  ) {
+    failure = undefined;
   }
 
   const final = latest ?? { id: reply.id, role: 'assistant' as const, parts: [] };

@@ -144,3 +144,27 @@ export async function deleteStaleChats(db: Q, cutoffIso: string): Promise<number
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** Removes a chat's last message (a failed reply being retried) and keeps the counters right. */
+export async function deleteLastMessage(
+  db: Q,
+  userId: string,
+  chatId: string,
+  messageId: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const res = await trx
+      .deleteFrom('messages')
+      .where('id', '=', messageId)
+      .where('chat_id', '=', chatId)
+      .executeTakeFirst();
+    if (Number(res.numDeletedRows) !== 1) return false;
+    await trx
+      .updateTable('chats')
+      .set({ message_count: sql`message_count - 1` })
+      .where('id', '=', chatId)
+      .where('user_id', '=', userId)
+      .execute();
+    return true;
+  });
+}

@@ -263,3 +263,8 @@ export async function markInterruptedReplies(deps: AppDeps, quietMs: number) {
   const cutoff = new Date(deps.clock.now().getTime() - quietMs).toISOString();
   return { interrupted: await repo.markStaleStreamsInterrupted(deps.db.db, cutoff) };
 }
+
+export async function deleteMessageRow(deps: AppDeps, userId: string, chatId: string, messageId: string) {
+  if (!(await repo.deleteLastMessage(deps.db.db, userId, chatId, messageId)))
+    throw notFound(MESSAGE_NOT_FOUND);
+}
