@@ -37,3 +37,21 @@ export function apiAs(request: APIRequestContext, accessToken: string) {
     delete: (url: string) => request.delete(url, { headers }),
   };
 }
+
+/** Registers through the API without touching any browser: the account exists, nobody is signed in. */
+export async function registerViaApi(
+  request: APIRequestContext,
+  account = newAccount(),
+): Promise<TestAccount & { accessToken: string }> {
+  const res = await request.post('/api/authentication/register', { data: account });
+  if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  return { ...account, accessToken: (await res.json()).access_token };
+}
+
+/** Mints a one-shot login code (popup / widget hand-over) as the account. */
+export async function mintOneShotCode(request: APIRequestContext, accessToken: string): Promise<string> {
+  const res = await apiAs(request, accessToken).post('/api/authentication/one-shot-code');
+  if (!res.ok()) throw new Error(`one-shot-code failed: ${res.status()} ${await res.text()}`);
+  const { code } = (await res.json()) as { code: string };
+  return code;
+}

@@ -153,7 +153,7 @@ export async function prepareRun(
   if (request.retry) {
     const rows = await chats.messageRows(deps, chat.id);
     const last = rows.at(-1);
-    if (!last || last.role !== 'assistant' || (last.state !== 'failed' && last.state !== 'interrupted')) {
+    if (last?.role !== 'assistant' || (last.state !== 'failed' && last.state !== 'interrupted')) {
       throw new HttpError(409, DETAIL.nothingToRetry);
     }
     await chats.deleteMessageRow(deps, user.id, chat.id, last.id);
