@@ -21,6 +21,10 @@ export async function insertChat(db: Q, row: Omit<ChatRow, 'out_of_tokens' | 'un
 
 /** One page of a user's chats, newest activity first, read from the (user_id, updated_at, id) index. */
 export const listChats = (db: Q, userId: string, limit: number, skip: number) =>
+  listChatsQuery(db, userId, limit, skip).execute();
+
+/** The query behind listChats, unexecuted (its plan is checked in a test). */
+export const listChatsQuery = (db: Q, userId: string, limit: number, skip: number) =>
   db
     .selectFrom('chats')
     .select(summaryColumns)
@@ -28,8 +32,7 @@ export const listChats = (db: Q, userId: string, limit: number, skip: number) =>
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
-    .offset(skip)
-    .execute();
+    .offset(skip);
 
 export async function countChats(db: Q, userId: string, onlyUnread = false): Promise<number> {
   let q = db
