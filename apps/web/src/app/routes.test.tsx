@@ -34,12 +34,20 @@ afterEach(() => {
 });
 
 describe('routes', () => {
-  it('shows the not-found page for unknown paths, with a way back to chat', async () => {
-    mockFetch(anonymousApi);
+  it('shows the not-found page for unknown paths inside the shell, with a way back to chat', async () => {
+    mockFetch(signedInApi);
     renderRoutes(routes, '/definitely/not/here');
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to chat' }).getAttribute('href')).toBe('/chat');
+  });
+
+  it('sends anonymous visitors of an unknown path to sign-in first', async () => {
+    mockFetch(anonymousApi);
+    const { router } = renderRoutes(routes, '/definitely/not/here');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
   });
 
   it('sends anonymous visitors to sign-in, remembering where they were going', async () => {

@@ -132,11 +132,12 @@ export const routes: RouteObject[] = [
               { path: 'calendar-permissions', element: <CalendarPermissionsPage /> },
               { path: 'notetaker', element: <NotetakerPage /> },
               ...gatedRoutes,
+              // SPEC §2: any other path inside the shell; signed-out visitors go to sign-in first.
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
