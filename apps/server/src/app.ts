@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import { assistantRoutes } from './modules/assistant/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chatRoutes } from './modules/chats/routes.js';
+import { connectionRoutes } from './modules/connections/routes.js';
 import { creditRoutes } from './modules/credits/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(chatRoutes);
   await app.register(creditRoutes);
   await app.register(assistantRoutes);
+  await app.register(connectionRoutes);
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

@@ -53,6 +53,7 @@ const ZEnv = z.object({
   POSTHOG_KEY: z.string().min(1).optional(),
   POSTHOG_HOST: url.default('https://us.i.posthog.com'),
   OPERATOR_EMAILS: z.string().optional(),
+  MCP_ALLOWED_HOSTS: z.string().optional(),
   FIRST_PARTY_ORG: z.string().optional(),
   ACCOUNT_LABELS: z
     .string()
@@ -89,6 +90,8 @@ export type Config = {
   llm: LlmConfig;
   credits: { perCompletion: number; freePlan: number };
   analytics: { posthogKey: string | undefined; posthogHost: string };
+  /** host or host:port of self-hosted MCP servers allowed on private addresses. */
+  mcpAllowedHosts: string[];
   /** Platform operators (whole instance): may adjust any user's credits. */
   operatorEmails: string[];
   /** Organization that sees technical error texts and is labelled KNAP. */
@@ -188,6 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     credits: { perCompletion: e.CREDITS_PER_COMPLETION, freePlan: e.FREE_PLAN_CREDITS },
     analytics: { posthogKey: e.POSTHOG_KEY, posthogHost: e.POSTHOG_HOST },
+    mcpAllowedHosts: (e.MCP_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean),
     operatorEmails: (e.OPERATOR_EMAILS ?? '')
       .split(',')
       .map((x) => x.trim().toLowerCase())

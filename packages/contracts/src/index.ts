@@ -5,6 +5,7 @@ export * from './assistant.js';
 export * from './auth.js';
 export * from './chat-rules.js';
 export * from './chats.js';
+export * from './connections.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './health.js';

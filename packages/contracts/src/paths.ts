@@ -46,3 +46,11 @@ export const ASSISTANT_PATHS = {
   creditsAdd: '/api/credits/add',
   creditsSubtract: '/api/credits/subtract',
 } as const;
+
+export const CONNECTION_PATHS = {
+  addMcpUrl: '/api/connections/add_mcp_url',
+  mcpUrls: '/api/connections/mcp_urls',
+  updateMcpUrl: '/api/connections/update/mcp_url',
+  mcpUrl: (id: string) => `/api/connections/mcp_url/${encodeURIComponent(id)}`,
+  testMcpUrl: (id: string) => `/api/connections/mcp_url/${encodeURIComponent(id)}/test`,
+} as const;

@@ -1,3 +1,4 @@
 export * from './http.js';
 export * from './llm.js';
+export * from './mcp.js';
 export * from './oidc.js';

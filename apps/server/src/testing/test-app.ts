@@ -42,6 +42,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     credits: { perCompletion: 1, freePlan: 20 },
     analytics: { posthogKey: undefined, posthogHost: 'http://127.0.0.1:9' },
     operatorEmails: [],
+    mcpAllowedHosts: [],
     firstPartyOrg: undefined,
     accountLabels: [],
     ...overrides,

@@ -250,6 +250,7 @@ export async function streamReply(
 
   const ctx: ToolContext = {
     deps,
+    log,
     user,
     chatId,
     async onTodos(items: TodoItem[]) {

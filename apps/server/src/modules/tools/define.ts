@@ -1,11 +1,14 @@
 // The shape of a tool: one file each, with a zod input schema, a description, whether it needs the
 // user's approval, its credit cost, and an execute function given the user's context.
+import type { FlexibleSchema } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import type { UserRow } from '../../platform/db/schema.js';
 
 export interface ToolContext {
   deps: AppDeps;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   user: UserRow;
   chatId: string;
   /** Called by the todo-list tool with the whole list each time it changes. */
@@ -19,16 +22,20 @@ export interface TodoItem {
   status: 'pending' | 'in_progress' | 'done';
 }
 
-export interface ToolDefinition<I extends z.ZodType = z.ZodType> {
+export interface ToolDefinition<I = unknown> {
   name: string;
   description: string;
-  inputSchema: I;
+  /** A zod schema (built-in tools) or a JSON schema (tools an MCP server lists). */
+  inputSchema: FlexibleSchema<I>;
   needsApproval: boolean;
   /** Credits charged when the tool runs (shown on its approval card). */
   creditCost: number;
   /** One line describing the result, kept in message metadata as the step's resultSummary. */
   summarize(output: unknown): string;
-  execute(input: z.infer<I>, ctx: ToolContext): Promise<unknown>;
+  execute(input: I, ctx: ToolContext): Promise<unknown>;
 }
 
-export const defineTool = <I extends z.ZodType>(def: ToolDefinition<I>): ToolDefinition<I> => def;
+/** A built-in tool, typed by its zod input schema. */
+export const defineTool = <S extends z.ZodType>(
+  def: Omit<ToolDefinition<z.infer<S>>, 'inputSchema'> & { inputSchema: S },
+): ToolDefinition => def as unknown as ToolDefinition;

@@ -1,5 +1,6 @@
-// The assistant's tool set for one run: the built-in tools plus those other modules register.
+// The assistant's tool set for one run: the built-in tools plus the user's connected ones.
 import { type Tool, type ToolSet, tool } from 'ai';
+import * as connections from '../connections/service.js';
 import { currentDatetimeTool } from './builtin/current-datetime.js';
 import { financeTools } from './builtin/finance-tools.js';
 import { sendEmailTool } from './builtin/send-email.js';
@@ -8,17 +9,10 @@ import type { ToolContext, ToolDefinition } from './define.js';
 
 export type { TodoItem, ToolContext, ToolDefinition } from './define.js';
 
-/** Tool sources added by other modules (custom MCP servers, connected CRMs): name -> definition. */
-export type ToolSource = (ctx: ToolContext) => Promise<ToolDefinition[]>;
-const extraSources: ToolSource[] = [];
-export function registerToolSource(source: ToolSource): void {
-  extraSources.push(source);
-}
-
+/** The built-in tools, then the tools of the user's connections (custom MCP servers). */
 export async function toolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
   const builtins: ToolDefinition[] = [currentDatetimeTool, ...financeTools, todoListTool, sendEmailTool];
-  const extra = (await Promise.all(extraSources.map((source) => source(ctx)))).flat();
-  return [...builtins, ...extra];
+  return [...builtins, ...(await connections.mcpToolDefinitions(ctx))];
 }
 
 /** The AI SDK tool set for one run. */

@@ -144,6 +144,15 @@ export interface OutboxEmailsTable {
   created_at: string;
 }
 
+export interface McpServersTable {
+  id: string;
+  user_id: string;
+  description: string;
+  url: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -159,6 +168,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   tool_approvals: ToolApprovalsTable;
   outbox_emails: OutboxEmailsTable;
+  mcp_servers: McpServersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

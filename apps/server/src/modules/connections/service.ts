@@ -1,0 +1,150 @@
+// Connections: so far the user's custom tool URLs (MCP servers), whose tools join the assistant.
+import { MCP_SERVERS_MAX, type TMcpTestResult, type TMcpUrl } from '@knap/contracts';
+import { jsonSchema } from 'ai';
+import type { AppDeps } from '../../app.js';
+import { isoNow } from '../../platform/clock.js';
+import { newId } from '../../platform/crypto.js';
+import type { McpServersTable } from '../../platform/db/schema.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { assertSafeUrl, BlockedUrlError } from '../../platform/safe-http.js';
+import type { ToolContext, ToolDefinition } from '../tools/define.js';
+import { callMcpTool, listMcpTools, type McpConnectOptions } from './mcp-client.js';
+import * as repo from './repo.js';
+
+export const MCP_NOT_FOUND = 'Custom tool URL not found';
+/** Listing a server's tools must not hold a reply up for long: a slow server is left out. */
+const LIST_TIMEOUT_MS = 4000;
+const CALL_TIMEOUT_MS = 30_000;
+
+const toDto = (row: McpServersTable): TMcpUrl => ({
+  id: row.id,
+  mcp_description: row.description,
+  mcp_url: row.url,
+});
+
+const connectOptions = (deps: AppDeps, timeoutMs: number): McpConnectOptions => ({
+  allowedHosts: deps.config.mcpAllowedHosts,
+  timeoutMs,
+  version: deps.config.version,
+});
+
+/** Checks a URL before it is saved: http(s), no credentials, not a private or local address. */
+function checkedUrl(deps: AppDeps, raw: string): string {
+  try {
+    return assertSafeUrl(raw, { allowedHosts: deps.config.mcpAllowedHosts }).href;
+  } catch (e) {
+    if (e instanceof BlockedUrlError) throw new HttpError(422, e.message);
+    throw e;
+  }
+}
+
+export async function listMcpUrls(deps: AppDeps, userId: string): Promise<TMcpUrl[]> {
+  return (await repo.listMcpServers(deps.db.db, userId)).map(toDto);
+}
+
+export async function addMcpUrl(
+  deps: AppDeps,
+  userId: string,
+  input: { mcp_description: string; mcp_url: string },
+) {
+  const url = checkedUrl(deps, input.mcp_url);
+  if ((await repo.listMcpServers(deps.db.db, userId)).length >= MCP_SERVERS_MAX) {
+    throw new HttpError(422, `You can add at most ${MCP_SERVERS_MAX} custom tool URLs`);
+  }
+  const now = isoNow(deps.clock);
+  const row = {
+    id: newId(),
+    user_id: userId,
+    description: input.mcp_description,
+    url,
+    created_at: now,
+    updated_at: now,
+  };
+  await repo.insertMcpServer(deps.db.db, row);
+  return toDto(row);
+}
+
+export async function updateMcpUrl(
+  deps: AppDeps,
+  userId: string,
+  input: { id: string; mcp_description: string; mcp_url: string },
+) {
+  const url = checkedUrl(deps, input.mcp_url);
+  const row = await repo.updateMcpServer(deps.db.db, userId, input.id, {
+    description: input.mcp_description,
+    url,
+    updated_at: isoNow(deps.clock),
+  });
+  if (!row) throw notFound(MCP_NOT_FOUND);
+  return toDto(row);
+}
+
+export async function deleteMcpUrl(deps: AppDeps, userId: string, id: string) {
+  if (!(await repo.deleteMcpServer(deps.db.db, userId, id))) throw notFound(MCP_NOT_FOUND);
+  return { success: true };
+}
+
+const errorText = (e: unknown) =>
+  e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
+
+/** Connects and lists the server's tools, for the "test connection" button. */
+export async function testMcpUrl(deps: AppDeps, userId: string, id: string): Promise<TMcpTestResult> {
+  const row = await repo.findMcpServer(deps.db.db, userId, id);
+  if (!row) throw notFound(MCP_NOT_FOUND);
+  try {
+    const tools = await listMcpTools(row.url, connectOptions(deps, LIST_TIMEOUT_MS));
+    return {
+      status: 'available',
+      tools: tools.map((t) => ({ name: t.name, description: t.description, needs_approval: !t.readOnly })),
+    };
+  } catch (e) {
+    return { status: 'unavailable', tools: [], error: errorText(e) };
+  }
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 20) || 'server';
+
+/**
+ * The tools of every MCP server the user added, named `mcp_<server>_<tool>`. A tool not annotated
+ * read-only needs approval. A server that is down or slow is left out of this reply.
+ */
+export async function mcpToolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
+  const { deps, user } = ctx;
+  const servers = await repo.listMcpServers(deps.db.db, user.id);
+  const lists = await Promise.all(
+    servers.map(async (server) => {
+      try {
+        const tools = await listMcpTools(server.url, connectOptions(deps, LIST_TIMEOUT_MS));
+        return tools.map(
+          (tool): ToolDefinition => ({
+            name: `mcp_${slug(server.description)}_${tool.name}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64),
+            description: `${tool.description} (from ${server.description})`,
+            inputSchema: jsonSchema(tool.inputSchema as Parameters<typeof jsonSchema>[0]),
+            needsApproval: !tool.readOnly,
+            creditCost: 0,
+            summarize: (out) => (typeof out === 'string' ? out.slice(0, 120) : 'Done'),
+            execute: (input) =>
+              callMcpTool(
+                server.url,
+                tool.name,
+                (input ?? {}) as Record<string, unknown>,
+                connectOptions(deps, CALL_TIMEOUT_MS),
+              ),
+          }),
+        );
+      } catch (err) {
+        ctx.log.warn(
+          { mcpServer: server.id, err: errorText(err) },
+          'MCP server unavailable; its tools are left out',
+        );
+        return [];
+      }
+    }),
+  );
+  return lists.flat();
+}
