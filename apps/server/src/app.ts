@@ -16,7 +16,7 @@ import type { Config } from './config.js';
 import { assistantRoutes } from './modules/assistant/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chatRoutes } from './modules/chats/routes.js';
-import { connectionRoutes } from './modules/connections/routes.js';
+import { connectionBrowserRoutes, connectionRoutes } from './modules/connections/routes.js';
 import { creditRoutes } from './modules/credits/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -123,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(creditRoutes);
   await app.register(assistantRoutes);
   await app.register(connectionRoutes);
+  await app.register(connectionBrowserRoutes);
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

@@ -10,6 +10,67 @@ export class ConfigError extends Error {}
 const port = z.coerce.number().int().min(0).max(65535);
 const url = z.url();
 
+/** OAuth providers: env prefix -> real endpoints (overridable, so tests point them at fakes). */
+const OAUTH_DEFAULTS = {
+  google: {
+    prefix: 'GOOGLE',
+    auth: 'https://accounts.google.com/o/oauth2/v2/auth',
+    token: 'https://oauth2.googleapis.com/token',
+    userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
+    revoke: 'https://oauth2.googleapis.com/revoke',
+  },
+  microsoft: {
+    prefix: 'MICROSOFT',
+    auth: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+    token: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+    userinfo: 'https://graph.microsoft.com/oidc/userinfo',
+    revoke: undefined,
+  },
+  salesforce: {
+    prefix: 'SALESFORCE',
+    auth: 'https://login.salesforce.com/services/oauth2/authorize',
+    token: 'https://login.salesforce.com/services/oauth2/token',
+    userinfo: 'https://login.salesforce.com/services/oauth2/userinfo',
+    revoke: 'https://login.salesforce.com/services/oauth2/revoke',
+  },
+  zoho: {
+    prefix: 'ZOHO',
+    auth: 'https://accounts.zoho.com/oauth/v2/auth',
+    token: 'https://accounts.zoho.com/oauth/v2/token',
+    userinfo: 'https://accounts.zoho.com/oauth/user/info',
+    revoke: 'https://accounts.zoho.com/oauth/v2/token/revoke',
+  },
+  dropbox: {
+    prefix: 'DROPBOX',
+    auth: 'https://www.dropbox.com/oauth2/authorize',
+    token: 'https://api.dropboxapi.com/oauth2/token',
+    userinfo: 'https://api.dropboxapi.com/2/users/get_current_account',
+    revoke: 'https://api.dropboxapi.com/2/auth/token/revoke',
+  },
+  wealthbox: {
+    prefix: 'WEALTHBOX',
+    auth: 'https://app.crmworkspace.com/oauth/authorize',
+    token: 'https://app.crmworkspace.com/oauth/token',
+    userinfo: 'https://api.crmworkspace.com/v1/me',
+    revoke: undefined,
+  },
+} as const;
+export type OAuthProviderId = keyof typeof OAUTH_DEFAULTS;
+export const OAUTH_PROVIDER_IDS = Object.keys(OAUTH_DEFAULTS) as OAuthProviderId[];
+
+function oauthEnv() {
+  const entries: Record<string, z.ZodType> = {};
+  for (const d of Object.values(OAUTH_DEFAULTS)) {
+    entries[`${d.prefix}_CLIENT_ID`] = z.string().optional();
+    entries[`${d.prefix}_CLIENT_SECRET`] = z.string().optional();
+    entries[`${d.prefix}_AUTH_URL`] = url.default(d.auth);
+    entries[`${d.prefix}_TOKEN_URL`] = url.default(d.token);
+    entries[`${d.prefix}_USERINFO_URL`] = url.default(d.userinfo);
+    entries[`${d.prefix}_REVOKE_URL`] = d.revoke ? url.default(d.revoke) : url.optional();
+  }
+  return entries as Record<string, z.ZodType<string | undefined>>;
+}
+
 const ZEnv = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -32,16 +93,7 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  GOOGLE_AUTH_URL: url.default('https://accounts.google.com/o/oauth2/v2/auth'),
-  GOOGLE_TOKEN_URL: url.default('https://oauth2.googleapis.com/token'),
-  GOOGLE_USERINFO_URL: url.default('https://openidconnect.googleapis.com/v1/userinfo'),
-  MICROSOFT_CLIENT_ID: z.string().optional(),
-  MICROSOFT_CLIENT_SECRET: z.string().optional(),
-  MICROSOFT_AUTH_URL: url.default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
-  MICROSOFT_TOKEN_URL: url.default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
-  MICROSOFT_USERINFO_URL: url.default('https://graph.microsoft.com/oidc/userinfo'),
+  ...oauthEnv(),
   LLM_PROVIDER: z.enum(['demo', 'openai', 'anthropic', 'openai-compatible']).default('demo'),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -67,6 +119,7 @@ export interface OAuthEndpoints {
   authorizeUrl: string;
   tokenUrl: string;
   userinfoUrl: string;
+  revokeUrl?: string | undefined;
 }
 
 export type Config = {
@@ -85,7 +138,9 @@ export type Config = {
   trustProxy: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   version: string;
-  /** Identity providers for sign-in; present only when their client id and secret are set. */
+  /** OAuth providers for connections; present only when their client id and secret are set. */
+  oauthProviders: Partial<Record<OAuthProviderId, OAuthEndpoints>>;
+  /** Identity providers for sign-in (the Google and Microsoft entries of oauthProviders). */
   identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
   llm: LlmConfig;
   credits: { perCompletion: number; freePlan: number };
@@ -143,6 +198,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const raw = e as unknown as Record<string, string | undefined>;
+  const oauthProviders: Partial<Record<OAuthProviderId, OAuthEndpoints>> = {};
+  for (const [id, d] of Object.entries(OAUTH_DEFAULTS) as Array<
+    [OAuthProviderId, (typeof OAUTH_DEFAULTS)[OAuthProviderId]]
+  >) {
+    const clientId = raw[`${d.prefix}_CLIENT_ID`];
+    const clientSecret = raw[`${d.prefix}_CLIENT_SECRET`];
+    if (!clientId || !clientSecret) continue;
+    oauthProviders[id] = {
+      clientId,
+      clientSecret,
+      authorizeUrl: raw[`${d.prefix}_AUTH_URL`]!,
+      tokenUrl: raw[`${d.prefix}_TOKEN_URL`]!,
+      userinfoUrl: raw[`${d.prefix}_USERINFO_URL`]!,
+      revokeUrl: raw[`${d.prefix}_REVOKE_URL`],
+    };
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -157,29 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     version: readVersion(),
+    oauthProviders,
     identityProviders: {
-      ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? {
-            google: {
-              clientId: e.GOOGLE_CLIENT_ID,
-              clientSecret: e.GOOGLE_CLIENT_SECRET,
-              authorizeUrl: e.GOOGLE_AUTH_URL,
-              tokenUrl: e.GOOGLE_TOKEN_URL,
-              userinfoUrl: e.GOOGLE_USERINFO_URL,
-            },
-          }
-        : {}),
-      ...(e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
-        ? {
-            microsoft: {
-              clientId: e.MICROSOFT_CLIENT_ID,
-              clientSecret: e.MICROSOFT_CLIENT_SECRET,
-              authorizeUrl: e.MICROSOFT_AUTH_URL,
-              tokenUrl: e.MICROSOFT_TOKEN_URL,
-              userinfoUrl: e.MICROSOFT_USERINFO_URL,
-            },
-          }
-        : {}),
+      ...(oauthProviders.google ? { google: oauthProviders.google } : {}),
+      ...(oauthProviders.microsoft ? { microsoft: oauthProviders.microsoft } : {}),
     },
     llm: {
       provider: e.LLM_PROVIDER,

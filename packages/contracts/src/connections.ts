@@ -24,3 +24,60 @@ export const ZMcpTestResult = z.object({
   error: z.string().optional(),
 });
 export type TMcpTestResult = z.infer<typeof ZMcpTestResult>;
+
+export const CONNECTION_STATUSES = [
+  'connected',
+  'needs_reconnect',
+  'not_connected',
+  'not_configured',
+] as const;
+
+export const ZConnectionSummary = z.object({
+  id: z.string(),
+  type: z.string(),
+  scope: z.string(),
+  account_email: z.string().nullable(),
+  status: z.enum(['connected', 'needs_reconnect']),
+  /** Host of the provider instance (Salesforce), never a token. */
+  instance_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TConnectionSummary = z.infer<typeof ZConnectionSummary>;
+
+export const ZAvailableConnections = z.object({
+  categories: z.array(
+    z.object({
+      category: z.string(),
+      connections: z.array(
+        z.object({
+          type: z.string(),
+          name: z.string(),
+          status: z.enum(CONNECTION_STATUSES),
+          account_email: z.string().nullable(),
+          connection_id: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  meeting_assistant: z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    icon: z.string(),
+    type: z.string(),
+    status: z.string(),
+    category: z.string(),
+  }),
+});
+export type TAvailableConnections = z.infer<typeof ZAvailableConnections>;
+
+export const ZStartConnectionRequest = z.object({
+  type: z.string().min(1).max(100),
+  mode: z.enum(['widget', 'normal']).default('normal'),
+  /** Microsoft: ask for consent again instead of just picking the account. */
+  force_consent: z.boolean().optional(),
+});
+export const ZStartConnectionResponse = z.object({ url: z.string() });
+export const ZRemoveConnectionRequest = z.object({ scope: z.string().min(1).max(100) });
+export const ZDeleteConnectionRequest = z.object({ id: z.string().min(1).max(100) });
+export const ZScopesResponse = z.object({ scopes: z.array(z.string()) });

@@ -48,6 +48,13 @@ export const ASSISTANT_PATHS = {
 } as const;
 
 export const CONNECTION_PATHS = {
+  available: '/api/connections/available_connections',
+  start: '/api/connections/start',
+  authorize: '/api/connections/authorize',
+  scopes: '/api/connections/scopes',
+  userConnections: '/api/connections/user_connections',
+  remove: '/api/connections/remove_connection',
+  delete: '/api/connections/delete',
   addMcpUrl: '/api/connections/add_mcp_url',
   mcpUrls: '/api/connections/mcp_urls',
   updateMcpUrl: '/api/connections/update/mcp_url',

@@ -16,6 +16,10 @@ export interface FakeOidcOptions {
   clientSecret?: string;
   user?: FakeOidcUser;
   port?: number;
+  /** Extra fields of every token response (Salesforce's instance_url). */
+  tokenExtras?: Record<string, string>;
+  /** Lifetime of issued access tokens, in seconds. */
+  expiresIn?: number;
 }
 
 export interface FakeOidc extends FakeServer {
@@ -24,6 +28,11 @@ export interface FakeOidc extends FakeServer {
   authorizeUrl: string;
   tokenUrl: string;
   userinfoUrl: string;
+  revokeUrl: string;
+  /** Tokens revoked so far. */
+  revoked: string[];
+  /** Makes the next refresh grant fail (a revoked or expired refresh token). */
+  failNextRefresh(): void;
   /** The account the next authorize signs in as. */
   setUser(user: FakeOidcUser): void;
   /** Makes the next authorize answer `error=access_denied`. */
@@ -43,6 +52,8 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     name: 'Ada Lovelace',
   };
   let deny = false;
+  let failRefresh = false;
+  const revoked: string[] = [];
   const codes = new Map<
     string,
     { user: FakeOidcUser; redirectUri: string; challenge?: string; scope: string }
@@ -63,9 +74,10 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     return {
       access_token: access,
       token_type: 'Bearer',
-      expires_in: 3600,
+      expires_in: options.expiresIn ?? 3600,
       refresh_token: refreshToken,
       scope,
+      ...options.tokenExtras,
     };
   };
 
@@ -108,7 +120,8 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
         return sendJson(res, 401, { error: 'invalid_client' });
       }
       if (params.grant_type === 'refresh_token') {
-        const u = refreshTokens.get(params.refresh_token ?? '');
+        const u = failRefresh ? undefined : refreshTokens.get(params.refresh_token ?? '');
+        failRefresh = false;
         return u ? sendJson(res, 200, issue(u, '')) : sendJson(res, 400, { error: 'invalid_grant' });
       }
       const grant = codes.get(params.code ?? '');
@@ -124,6 +137,13 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
           return sendJson(res, 400, { error: 'invalid_grant', error_description: 'PKCE' });
       }
       return sendJson(res, 200, issue(grant.user, grant.scope));
+    }
+    if (url.pathname === '/revoke' && req.method === 'POST') {
+      const token = params.token ?? '';
+      revoked.push(token);
+      tokens.delete(token);
+      refreshTokens.delete(token);
+      return sendJson(res, 200, {});
     }
     if (url.pathname === '/userinfo') {
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -141,6 +161,11 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     authorizeUrl: `${server.url}/authorize`,
     tokenUrl: `${server.url}/token`,
     userinfoUrl: `${server.url}/userinfo`,
+    revokeUrl: `${server.url}/revoke`,
+    revoked,
+    failNextRefresh: () => {
+      failRefresh = true;
+    },
     setUser: (u) => {
       user = u;
     },

@@ -30,6 +30,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: false,
     logLevel: 'silent',
     version: '0.0.0-test',
+    oauthProviders: {},
     identityProviders: {},
     llm: {
       provider: 'demo',

@@ -93,6 +93,9 @@ export async function insertOAuthState(db: Q, row: Omit<OAuthStatesTable, 'used_
     .execute();
 }
 
+export const findOAuthState = (db: Q, id: string) =>
+  db.selectFrom('oauth_states').selectAll().where('id', '=', id).executeTakeFirst();
+
 /** Uses a state once: answers it when it was unused, unexpired and for this provider and purpose. */
 export const consumeOAuthState = (db: Q, id: string, provider: string, purpose: string, nowIso: string) =>
   db

@@ -1,5 +1,4 @@
 // Sign-in: built-in accounts, identity providers, rotating refresh tokens and one-shot codes.
-import { createHash } from 'node:crypto';
 import type {
   LoginProvider,
   RunMode,
@@ -14,6 +13,7 @@ import { isoNow } from '../../platform/clock.js';
 import { newId, randomToken, sha256 } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError } from '../../platform/errors.js';
+import { authorizeUrl, exchangeCode, fetchUserinfo } from '../../platform/oauth.js';
 import * as users from '../users/service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as repo from './repo.js';
@@ -223,18 +223,13 @@ export async function startProviderSignin(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
   });
-  const url = new URL(endpoints.authorizeUrl);
-  url.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: endpoints.clientId,
-    redirect_uri: callbackUrl(deps, provider),
+  return authorizeUrl(endpoints, {
+    redirectUri: callbackUrl(deps, provider),
     scope: PROVIDER_SCOPES[provider],
     state: JSON.stringify({ id, mode: options.mode }),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    prompt: 'select_account',
-  }).toString();
-  return url.toString();
+    verifier,
+    params: { prompt: 'select_account' },
+  });
 }
 
 function parseState(raw: string | undefined): { id: string } | null {
@@ -268,30 +263,18 @@ export async function completeProviderSignin(
       error: query.error === 'access_denied' ? 'Sign-in was cancelled.' : PROVIDER_VERIFY_FAILED,
     });
   }
-  const res = await fetch(endpoints.tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code: query.code,
-      redirect_uri: callbackUrl(deps, provider),
-      client_id: endpoints.clientId,
-      client_secret: endpoints.clientSecret,
-      code_verifier: state.code_verifier,
-    }),
-    signal: AbortSignal.timeout(10_000),
-  }).catch((err: unknown) => {
-    log.warn({ err, provider }, 'token endpoint unreachable');
-    return null;
+  const tokens = await exchangeCode(endpoints, {
+    code: query.code,
+    redirectUri: callbackUrl(deps, provider),
+    verifier: state.code_verifier,
   });
-  const body = res?.ok ? ((await res.json().catch(() => null)) as { access_token?: unknown } | null) : null;
-  if (typeof body?.access_token !== 'string') {
-    log.warn({ provider, status: res?.status }, 'code exchange failed');
+  if (!tokens) {
+    log.warn({ provider }, 'code exchange failed');
     return callbackPage({ error: PROVIDER_VERIFY_FAILED });
   }
   return callbackPage({
     provider,
-    access_token: body.access_token,
+    access_token: tokens.access_token,
     userinfo_url: endpoints.userinfoUrl,
     return_to: state.return_to,
     mode: state.mode,
@@ -305,18 +288,12 @@ interface ProviderUserinfo {
   picture: string | null;
 }
 
-async function fetchUserinfo(
+async function verifiedUserinfo(
   deps: AppDeps,
   provider: LoginProvider,
   accessToken: string,
 ): Promise<ProviderUserinfo> {
-  const endpoints = providerConfig(deps, provider);
-  const res = await fetch(endpoints.userinfoUrl, {
-    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-    signal: AbortSignal.timeout(10_000),
-  }).catch(() => null);
-  if (!res?.ok) throw new HttpError(401, PROVIDER_VERIFY_FAILED);
-  const info = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  const info = await fetchUserinfo(providerConfig(deps, provider), accessToken);
   const email = typeof info?.email === 'string' ? info.email.trim().toLowerCase() : '';
   if (!info || typeof info.sub !== 'string' || !email || info.email_verified === false) {
     throw new HttpError(401, PROVIDER_VERIFY_FAILED);
@@ -331,7 +308,7 @@ async function fetchUserinfo(
 
 /** Sign-in with a provider token: the provider's own userinfo decides who this is, not the post. */
 export async function signinWithProvider(deps: AppDeps, input: TSigninRequest, userAgent: string | null) {
-  const info = await fetchUserinfo(deps, input.login_provider, input.access_token);
+  const info = await verifiedUserinfo(deps, input.login_provider, input.access_token);
   if (info.sub !== input.user.sub) throw new HttpError(401, PROVIDER_VERIFY_FAILED);
   const provider = input.login_provider;
   let user =
@@ -357,4 +334,43 @@ export async function signinWithProvider(deps: AppDeps, input: TSigninRequest, u
     });
   }
   return startSession(deps, user, userAgent);
+}
+
+// ---- OAuth state for other modules' flows (connections) ----
+
+/** A random, single-use, expiring `state` stored server-side and bound to the user who started. */
+export async function createOAuthState(
+  deps: AppDeps,
+  flow: { provider: string; purpose: string; userId: string; mode: RunMode; returnTo: string; data?: object },
+): Promise<{ id: string; verifier: string }> {
+  const now = deps.clock.now();
+  const id = randomToken();
+  const verifier = randomToken(48);
+  await repo.insertOAuthState(deps.db.db, {
+    id,
+    provider: flow.provider,
+    purpose: flow.purpose,
+    user_id: flow.userId,
+    code_verifier: verifier,
+    mode: flow.mode,
+    return_to: flow.returnTo,
+    data: flow.data ? JSON.stringify(flow.data) : null,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
+  });
+  return { id, verifier };
+}
+
+/** A state that is still usable (unused, unexpired), without using it. */
+export async function peekOAuthState(deps: AppDeps, id: string) {
+  const row = await repo.findOAuthState(deps.db.db, id);
+  return row && !row.used_at && row.expires_at > isoNow(deps.clock) ? row : undefined;
+}
+
+export const consumeOAuthState = (deps: AppDeps, id: string, provider: string, purpose: string) =>
+  repo.consumeOAuthState(deps.db.db, id, provider, purpose, isoNow(deps.clock));
+
+/** The id inside a `state` JSON; the rest of it is never trusted. */
+export function stateIdOf(raw: string | undefined): string | null {
+  return parseState(raw)?.id ?? null;
 }

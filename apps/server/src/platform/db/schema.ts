@@ -153,6 +153,23 @@ export interface McpServersTable {
   updated_at: string;
 }
 
+export interface ConnectionsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  provider: string;
+  scope: string;
+  account_email: string | null;
+  /** Encrypted (AES-256-GCM); never leaves the server. */
+  access_token: string;
+  refresh_token: string | null;
+  expires_at: string | null;
+  instance_url: string | null;
+  status: 'connected' | 'needs_reconnect';
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -169,6 +186,7 @@ export interface Database {
   tool_approvals: ToolApprovalsTable;
   outbox_emails: OutboxEmailsTable;
   mcp_servers: McpServersTable;
+  connections: ConnectionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,100 @@
+// How each integration is authorized: its provider, the scopes of SPEC §6, and the extra
+// authorize parameters each provider wants.
+import { ERR, type IntegrationId, isIntegrationId, type RunMode } from '@knap/contracts';
+import type { OAuthProviderId } from '../../config.js';
+
+const GOOGLE_SCOPES: Record<string, string> = {
+  google_profile_read: 'openid email profile',
+  google_calendar_read: 'https://www.googleapis.com/auth/calendar.readonly openid email',
+  google_gmail_modify: 'https://www.googleapis.com/auth/gmail.modify openid email',
+  google_drive_read: 'https://www.googleapis.com/auth/drive.readonly openid email',
+};
+
+const MICROSOFT_ALWAYS = 'offline_access openid profile';
+const MICROSOFT_SCOPES: Record<string, string> = {
+  microsoft_profile_read: 'User.Read',
+  microsoft_calendar_read: 'User.Read Calendars.ReadWrite Contacts.ReadWrite',
+  microsoft_outlook_read: 'User.Read Mail.ReadWrite Mail.Send MailboxSettings.Read Contacts.ReadWrite',
+  microsoft_onedrive_read: 'User.Read Files.ReadWrite.All',
+};
+
+/** SPEC §5: an unknown Microsoft type is an error, not a guess. */
+export function microsoftScopes(type: string): string {
+  const scopes = MICROSOFT_SCOPES[type];
+  if (!scopes) throw new Error(ERR.unknownMicrosoftType(type));
+  return `${scopes} ${MICROSOFT_ALWAYS}`;
+}
+
+export interface OAuthFlow {
+  provider: OAuthProviderId;
+  scope: string;
+  /** Extra authorize parameters (offline access, consent prompts). */
+  params(options: { forceConsent: boolean }): Record<string, string>;
+  /** What the `state` JSON carries besides our random id (SPEC §7); never trusted on return. */
+  stateFields(options: { email: string; mode: RunMode; forceConsent: boolean }): Record<string, unknown>;
+  pkce: boolean;
+}
+
+/** The OAuth flow of an integration, or null when it is not connected through OAuth here. */
+export function flowFor(type: string): OAuthFlow | null {
+  if (!isIntegrationId(type)) return null;
+  const id: IntegrationId = type;
+  if (id.startsWith('google_')) {
+    const scope = GOOGLE_SCOPES[id]!;
+    return {
+      provider: 'google',
+      scope,
+      pkce: true,
+      params: () => ({ access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' }),
+      stateFields: ({ email, mode }) => ({ email, mode, scope, userEmail: email }),
+    };
+  }
+  if (id.startsWith('microsoft_')) {
+    const scope = microsoftScopes(id);
+    return {
+      provider: 'microsoft',
+      scope,
+      pkce: true,
+      params: ({ forceConsent }) => ({ prompt: forceConsent ? 'consent' : 'select_account' }),
+      stateFields: ({ email, mode, forceConsent }) => ({
+        email,
+        mode,
+        scopes: scope,
+        connection: id,
+        forceConsent,
+      }),
+    };
+  }
+  const simple = (
+    provider: OAuthProviderId,
+    scope: string,
+    params: Record<string, string> = {},
+    pkce = true,
+  ): OAuthFlow => ({
+    provider,
+    scope,
+    pkce,
+    params: () => params,
+    stateFields: ({ email, mode }) => ({ email, mode }),
+  });
+  switch (id) {
+    case 'salesforce':
+      return simple('salesforce', 'api refresh_token');
+    case 'zoho':
+      return simple('zoho', 'ZohoCRM.modules.ALL', { access_type: 'offline', prompt: 'consent' }, false);
+    case 'dropbox':
+      return simple(
+        'dropbox',
+        'files.metadata.read files.content.read files.content.write sharing.write account_info.read',
+        { token_access_type: 'offline', force_reapprove: 'true' },
+      );
+    case 'wealthbox':
+      return simple('wealthbox', 'login data', {}, false);
+    default:
+      // sevanta has its own flow and copper uses an API key: neither is an OAuth connection here.
+      return null;
+  }
+}
+
+/** SPEC §7 callback path of a provider. */
+export const callbackPath = (provider: OAuthProviderId) => `/api/${provider}/auth/callback`;

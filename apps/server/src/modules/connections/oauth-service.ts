@@ -1,0 +1,278 @@
+// OAuth connections: start a flow, finish it on the provider's callback, keep tokens encrypted and
+// fresh, list, and disconnect (revoking at the provider where it can).
+import {
+  INTEGRATION_CATALOGUE,
+  INTEGRATION_NAMES,
+  MEETING_ASSISTANT_DESCRIPTOR,
+  type RunMode,
+  type TAvailableConnections,
+  type TConnectionSummary,
+} from '@knap/contracts';
+import type { AppDeps } from '../../app.js';
+import type { OAuthEndpoints, OAuthProviderId } from '../../config.js';
+import { decryptSecret, deriveKey, encryptSecret, newId } from '../../platform/crypto.js';
+import type { ConnectionsTable, UserRow } from '../../platform/db/schema.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import {
+  authorizeUrl,
+  exchangeCode,
+  fetchUserinfo,
+  refreshTokens,
+  revokeToken,
+} from '../../platform/oauth.js';
+import * as auth from '../auth/service.js';
+import * as users from '../users/service.js';
+import { callbackPath, flowFor } from './oauth-flows.js';
+import * as repo from './oauth-repo.js';
+
+export const OAUTH_STATE_COOKIE = 'knap_oauth';
+export const STATE_INVALID = 'This connection link is invalid or has expired. Please start again.';
+export const CONNECTION_NOT_FOUND = 'Connection not found';
+const PURPOSE = 'connect';
+/** Tokens are refreshed this long before they expire. */
+const REFRESH_MARGIN_MS = 60_000;
+
+const keyOf = new WeakMap<AppDeps['config'], Buffer>();
+function tokenKey(deps: AppDeps): Buffer {
+  let key = keyOf.get(deps.config);
+  if (!key) {
+    key = deriveKey(deps.config.secret, 'connection-tokens');
+    keyOf.set(deps.config, key);
+  }
+  return key;
+}
+
+function endpointsOf(deps: AppDeps, provider: OAuthProviderId): OAuthEndpoints | undefined {
+  return deps.config.oauthProviders[provider];
+}
+
+function toSummary(row: ConnectionsTable): TConnectionSummary {
+  return {
+    id: row.id,
+    type: row.type,
+    scope: row.scope,
+    account_email: row.account_email,
+    status: row.status,
+    instance_url: row.instance_url ? new URL(row.instance_url).host : null,
+    created_at: row.created_at,
+  };
+}
+
+export async function availableConnections(deps: AppDeps, userId: string): Promise<TAvailableConnections> {
+  const mine = new Map((await repo.listConnections(deps.db.db, userId)).map((c) => [c.type, c]));
+  return {
+    categories: Object.entries(INTEGRATION_CATALOGUE).map(([category, types]) => ({
+      category,
+      connections: types.map((type) => {
+        const flow = flowFor(type);
+        const connected = mine.get(type);
+        const configured = !!flow && !!endpointsOf(deps, flow.provider);
+        return {
+          type,
+          name: INTEGRATION_NAMES[type],
+          status: connected ? connected.status : configured ? 'not_connected' : 'not_configured',
+          account_email: connected?.account_email ?? null,
+          connection_id: connected?.id ?? null,
+        };
+      }),
+    })),
+    meeting_assistant: { ...MEETING_ASSISTANT_DESCRIPTOR },
+  };
+}
+
+/** Starts a flow for the signed-in user; the browser (usually a popup) then opens `url`. */
+export async function startConnection(
+  deps: AppDeps,
+  user: UserRow,
+  input: { type: string; mode: RunMode; force_consent?: boolean | undefined },
+): Promise<{ url: string }> {
+  const flow = flowFor(input.type);
+  if (!flow) throw new HttpError(422, `${input.type} cannot be connected with OAuth`);
+  if (!endpointsOf(deps, flow.provider))
+    throw new HttpError(
+      404,
+      `${INTEGRATION_NAMES[input.type as keyof typeof INTEGRATION_NAMES]} is not configured on this server`,
+    );
+  const { id } = await auth.createOAuthState(deps, {
+    provider: flow.provider,
+    purpose: PURPOSE,
+    userId: user.id,
+    mode: input.mode,
+    returnTo: '/connections',
+    data: { type: input.type, forceConsent: !!input.force_consent },
+  });
+  return { url: `${deps.config.publicUrl}/api/connections/authorize?state=${encodeURIComponent(id)}` };
+}
+
+/**
+ * The first page of the flow, opened by the browser that will come back: it is given the state
+ * as a cookie (so the callback only completes in this browser) and sent on to the provider.
+ */
+export async function authorizeRedirect(deps: AppDeps, stateId: string): Promise<string> {
+  const state = await auth.peekOAuthState(deps, stateId);
+  if (!state || state.purpose !== PURPOSE || !state.user_id) throw new HttpError(400, STATE_INVALID);
+  const data = JSON.parse(state.data ?? '{}') as { type: string; forceConsent?: boolean };
+  const flow = flowFor(data.type);
+  const endpoints = flow && endpointsOf(deps, flow.provider);
+  if (!flow || !endpoints) throw new HttpError(400, STATE_INVALID);
+  const user = await users.findUserById(deps, state.user_id);
+  if (!user) throw new HttpError(400, STATE_INVALID);
+  const forceConsent = !!data.forceConsent;
+  return authorizeUrl(endpoints, {
+    redirectUri: `${deps.config.publicUrl}${callbackPath(flow.provider)}`,
+    scope: flow.scope,
+    state: JSON.stringify({
+      id: state.id,
+      ...flow.stateFields({ email: user.email, mode: state.mode as RunMode, forceConsent }),
+    }),
+    ...(flow.pkce ? { verifier: state.code_verifier } : {}),
+    params: flow.params({ forceConsent }),
+  });
+}
+
+const emailOf = (info: Record<string, unknown> | null): string | null => {
+  const candidates = [
+    info?.email,
+    info?.mail,
+    info?.userPrincipalName,
+    info?.email_address as string | undefined,
+  ];
+  const email = candidates.find((v): v is string => typeof v === 'string' && v.includes('@'));
+  return email ? email.toLowerCase() : null;
+};
+
+/**
+ * The provider's redirect back. The state must be ours, unused, unexpired, for this provider, and
+ * the one this browser started; only then is the code traded and the connection stored.
+ */
+export async function completeConnection(
+  deps: AppDeps,
+  provider: OAuthProviderId,
+  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+  browserStateId: string | undefined,
+  log: { warn(obj: object, msg: string): void },
+): Promise<string> {
+  const stateId = auth.stateIdOf(query.state);
+  if (!stateId || stateId !== browserStateId) throw new HttpError(400, STATE_INVALID);
+  const state = await auth.consumeOAuthState(deps, stateId, provider, PURPOSE);
+  if (!state?.user_id) throw new HttpError(400, STATE_INVALID);
+  const { type } = JSON.parse(state.data ?? '{}') as { type: string };
+  // The popup's last page: it tells the app (its opener) and closes, or goes to /connections.
+  const back = (params: Record<string, string>) =>
+    `/auth/connections-ghost?${new URLSearchParams({ scope: type, mode: state.mode, ...params })}`;
+  if (query.error || !query.code) {
+    return back({
+      status: 'error',
+      message:
+        query.error === 'access_denied'
+          ? 'Connection was cancelled.'
+          : 'The provider refused the connection.',
+    });
+  }
+  const endpoints = endpointsOf(deps, provider);
+  const flow = flowFor(type);
+  if (!endpoints || !flow) throw new HttpError(400, STATE_INVALID);
+  const tokens = await exchangeCode(endpoints, {
+    code: query.code,
+    redirectUri: `${deps.config.publicUrl}${callbackPath(provider)}`,
+    verifier: flow.pkce ? state.code_verifier : undefined,
+  });
+  if (!tokens) {
+    log.warn({ provider, type }, 'connection code exchange failed');
+    return back({ status: 'error', message: 'The provider refused the connection.' });
+  }
+  const info = await fetchUserinfo(endpoints, tokens.access_token);
+  const now = deps.clock.now();
+  const key = tokenKey(deps);
+  await repo.upsertConnection(deps.db.db, {
+    id: newId(),
+    user_id: state.user_id,
+    type,
+    provider,
+    scope: tokens.scope ?? flow.scope,
+    account_email: emailOf(info),
+    access_token: encryptSecret(key, tokens.access_token),
+    refresh_token: tokens.refresh_token ? encryptSecret(key, tokens.refresh_token) : null,
+    expires_at: tokens.expires_in ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString() : null,
+    instance_url:
+      typeof tokens.instance_url === 'string' && /^https?:\/\//.test(tokens.instance_url)
+        ? tokens.instance_url
+        : null,
+    status: 'connected',
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  });
+  return back({ status: 'connected' });
+}
+
+export async function listUserConnections(deps: AppDeps, user: UserRow, email: string | undefined) {
+  if (email && email.toLowerCase() !== user.email) throw notFound('User not found');
+  return (await repo.listConnections(deps.db.db, user.id)).map(toSummary);
+}
+
+export async function connectedScopes(deps: AppDeps, userId: string) {
+  return {
+    scopes: (await repo.listConnections(deps.db.db, userId))
+      .filter((c) => c.status === 'connected')
+      .map((c) => c.type),
+  };
+}
+
+/**
+ * A usable access token for one of the user's connections, refreshed when close to expiry. A
+ * failed refresh marks the connection "needs reconnect" (the UI says so) and answers null.
+ */
+export async function accessTokenFor(deps: AppDeps, userId: string, type: string): Promise<string | null> {
+  const row = await repo.findConnectionByType(deps.db.db, userId, type);
+  if (row?.status !== 'connected') return null;
+  const key = tokenKey(deps);
+  const fresh =
+    !row.expires_at || Date.parse(row.expires_at) - REFRESH_MARGIN_MS > deps.clock.now().getTime();
+  if (fresh) return decryptSecret(key, row.access_token);
+  const endpoints = endpointsOf(deps, row.provider as OAuthProviderId);
+  const tokens =
+    row.refresh_token && endpoints
+      ? await refreshTokens(endpoints, decryptSecret(key, row.refresh_token))
+      : null;
+  const now = deps.clock.now();
+  if (!tokens) {
+    await repo.updateConnection(deps.db.db, row.id, {
+      status: 'needs_reconnect',
+      updated_at: now.toISOString(),
+    });
+    return null;
+  }
+  await repo.updateConnection(deps.db.db, row.id, {
+    access_token: encryptSecret(key, tokens.access_token),
+    ...(tokens.refresh_token ? { refresh_token: encryptSecret(key, tokens.refresh_token) } : {}),
+    expires_at: tokens.expires_in ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString() : null,
+    updated_at: now.toISOString(),
+  });
+  return tokens.access_token;
+}
+
+async function disconnect(deps: AppDeps, row: ConnectionsTable): Promise<void> {
+  const endpoints = endpointsOf(deps, row.provider as OAuthProviderId);
+  if (endpoints) {
+    const key = tokenKey(deps);
+    const token = row.refresh_token
+      ? decryptSecret(key, row.refresh_token)
+      : decryptSecret(key, row.access_token);
+    await revokeToken(endpoints, token);
+  }
+  await repo.deleteConnection(deps.db.db, row.user_id, row.id);
+}
+
+export async function removeConnectionByScope(deps: AppDeps, userId: string, scope: string) {
+  const row = await repo.findConnectionByType(deps.db.db, userId, scope);
+  if (!row) throw notFound(CONNECTION_NOT_FOUND);
+  await disconnect(deps, row);
+  return { success: true };
+}
+
+export async function removeConnectionById(deps: AppDeps, userId: string, id: string) {
+  const row = await repo.findConnectionById(deps.db.db, userId, id);
+  if (!row) throw notFound(CONNECTION_NOT_FOUND);
+  await disconnect(deps, row);
+  return { success: true };
+}

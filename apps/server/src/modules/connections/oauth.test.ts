@@ -1,0 +1,256 @@
+import { type FakeOidc, startFakeOidc } from '@knap/fakes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OAuthEndpoints, OAuthProviderId } from '../../config.js';
+import { fixedClock } from '../../platform/clock.js';
+import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
+import { as, type SignedInUser, signIn, signUp } from '../../testing/users.js';
+import { microsoftScopes } from './oauth-flows.js';
+import { accessTokenFor } from './oauth-service.js';
+
+const PROVIDERS: Array<{
+  provider: OAuthProviderId;
+  type: string;
+  scope: string;
+  pkce: boolean;
+  params: Record<string, string>;
+}> = [
+  {
+    provider: 'google',
+    type: 'google_calendar_read',
+    scope: 'https://www.googleapis.com/auth/calendar.readonly openid email',
+    pkce: true,
+    params: { access_type: 'offline', prompt: 'consent' },
+  },
+  {
+    provider: 'microsoft',
+    type: 'microsoft_outlook_read',
+    scope:
+      'User.Read Mail.ReadWrite Mail.Send MailboxSettings.Read Contacts.ReadWrite offline_access openid profile',
+    pkce: true,
+    params: { prompt: 'select_account' },
+  },
+  { provider: 'salesforce', type: 'salesforce', scope: 'api refresh_token', pkce: true, params: {} },
+  {
+    provider: 'zoho',
+    type: 'zoho',
+    scope: 'ZohoCRM.modules.ALL',
+    pkce: false,
+    params: { access_type: 'offline' },
+  },
+  {
+    provider: 'dropbox',
+    type: 'dropbox',
+    scope: 'files.metadata.read files.content.read files.content.write sharing.write account_info.read',
+    pkce: true,
+    params: { token_access_type: 'offline', force_reapprove: 'true' },
+  },
+  { provider: 'wealthbox', type: 'wealthbox', scope: 'login data', pkce: false, params: {} },
+];
+
+const clock = fixedClock('2026-11-22T09:00:00.000Z');
+
+describe(`OAuth connections against fake providers (${testEngine()})`, () => {
+  const fakes = new Map<OAuthProviderId, FakeOidc>();
+  let t: TestApp;
+  let user: SignedInUser;
+
+  beforeAll(async () => {
+    const oauthProviders: Partial<Record<OAuthProviderId, OAuthEndpoints>> = {};
+    for (const p of PROVIDERS) {
+      const fake = await startFakeOidc({
+        user: { sub: `${p.provider}-1`, email: `Advisor@${p.provider}.example`, name: 'Advisor' },
+        ...(p.provider === 'salesforce'
+          ? { tokenExtras: { instance_url: 'https://acme.my.salesforce.example' } }
+          : {}),
+      });
+      fakes.set(p.provider, fake);
+      oauthProviders[p.provider] = {
+        clientId: fake.clientId,
+        clientSecret: fake.clientSecret,
+        authorizeUrl: fake.authorizeUrl,
+        tokenUrl: fake.tokenUrl,
+        userinfoUrl: fake.userinfoUrl,
+        revokeUrl: fake.revokeUrl,
+      };
+    }
+    t = await createTestApp({ clock, config: { oauthProviders } });
+    user = await signUp(t, { email: 'advisor@firm.example' });
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const f of fakes.values()) await f.close();
+  });
+
+  const call = () => as(t, user);
+  const cookieFrom = (res: { cookies: Array<{ name: string; value: string }> }) =>
+    res.cookies.find((c) => c.name === 'knap_oauth')?.value;
+  const storedCount = async () =>
+    Number(
+      (
+        await t.db.db
+          .selectFrom('connections')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** start -> our authorize page -> provider -> the provider's redirect back (not yet followed). */
+  async function begin(type: string) {
+    const start = await call()({
+      method: 'POST',
+      url: '/api/connections/start',
+      payload: { type, mode: 'widget' },
+    });
+    expect(start.statusCode).toBe(200);
+    const ours = new URL(start.json().url);
+    const authorize = await t.app.inject({ method: 'GET', url: ours.pathname + ours.search });
+    expect(authorize.statusCode).toBe(302);
+    const providerUrl = new URL(authorize.headers.location as string);
+    const providerRes = await fetch(providerUrl, { redirect: 'manual' });
+    const callback = new URL(providerRes.headers.get('location')!);
+    return { providerUrl, callback, cookie: cookieFrom(authorize)! };
+  }
+  const finish = (callback: URL, cookie: string | undefined) =>
+    t.app.inject({
+      method: 'GET',
+      url: callback.pathname + callback.search,
+      ...(cookie ? { cookies: { knap_oauth: cookie } } : {}),
+    });
+
+  it.each(PROVIDERS)('connects $type: scopes, PKCE, state, encrypted tokens, refresh, revoke', async (p) => {
+    const fake = fakes.get(p.provider)!;
+    const { providerUrl, callback, cookie } = await begin(p.type);
+    expect(providerUrl.searchParams.get('scope')).toBe(p.scope);
+    expect(providerUrl.searchParams.get('response_type')).toBe('code');
+    expect(providerUrl.searchParams.has('code_challenge')).toBe(p.pkce);
+    for (const [k, v] of Object.entries(p.params)) expect(providerUrl.searchParams.get(k)).toBe(v);
+    const state = JSON.parse(providerUrl.searchParams.get('state')!);
+    expect(state).toMatchObject({ mode: 'widget', email: 'advisor@firm.example' });
+    if (p.provider === 'google')
+      expect(state).toMatchObject({ scope: p.scope, userEmail: 'advisor@firm.example' });
+    if (p.provider === 'microsoft') expect(state).toMatchObject({ scopes: p.scope, connection: p.type });
+    expect(callback.pathname).toBe(`/api/${p.provider}/auth/callback`);
+
+    const done = await finish(callback, cookie);
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe(
+      `/auth/connections-ghost?scope=${p.type}&mode=widget&status=connected`,
+    );
+
+    const available = await call()({ method: 'GET', url: '/api/connections/available_connections' });
+    const entry = available
+      .json()
+      .categories.flatMap((c: { connections: unknown[] }) => c.connections)
+      .find((c: { type: string }) => c.type === p.type);
+    expect(entry).toMatchObject({ status: 'connected', account_email: `advisor@${p.provider}.example` });
+    const list = await call()({
+      method: 'GET',
+      url: '/api/connections/user_connections?email=advisor@firm.example',
+    });
+    for (const body of [available.body, list.body, done.body]) expect(body).not.toMatch(/fake-(at|rt)-/);
+    if (p.provider === 'salesforce') expect(list.json()[0].instance_url).toBe('acme.my.salesforce.example');
+    const row = await t.db.db
+      .selectFrom('connections')
+      .selectAll()
+      .where('type', '=', p.type)
+      .executeTakeFirstOrThrow();
+    expect(row.access_token).not.toMatch(/fake-at-/);
+    expect(row.refresh_token).not.toMatch(/fake-rt-/);
+
+    // Fresh token as is; close to expiry it is refreshed; a refused refresh asks for reconnecting.
+    const userId = row.user_id;
+    const first = await accessTokenFor(t.app.deps, userId, p.type);
+    expect(first).toMatch(/^fake-at-/);
+    clock.advance(3600_000);
+    user = await signIn(t, user);
+    const second = await accessTokenFor(t.app.deps, userId, p.type);
+    expect(second).toMatch(/^fake-at-/);
+    expect(second).not.toBe(first);
+    clock.advance(3600_000);
+    user = await signIn(t, user);
+    fake.failNextRefresh();
+    expect(await accessTokenFor(t.app.deps, userId, p.type)).toBeNull();
+    const after = (await call()({ method: 'GET', url: '/api/connections/user_connections' })).json();
+    expect(after.find((c: { type: string }) => c.type === p.type).status).toBe('needs_reconnect');
+
+    const removed = await call()({
+      method: 'POST',
+      url: '/api/connections/remove_connection',
+      payload: { scope: p.type },
+    });
+    expect(removed.json()).toEqual({ success: true });
+    expect(fake.revoked.length).toBe(1);
+    expect(await storedCount()).toBe(0);
+  });
+
+  it('refuses a missing, altered, replayed, expired or other-browser state with 400 and stores nothing', async () => {
+    const bad = async (res: { statusCode: number; json(): { detail: string } }) => {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe('This connection link is invalid or has expired. Please start again.');
+      expect(await storedCount()).toBe(0);
+    };
+    const a = await begin('google_calendar_read');
+    const noState = new URL(a.callback);
+    noState.searchParams.delete('state');
+    await bad(await finish(noState, a.cookie));
+    const altered = new URL(a.callback);
+    altered.searchParams.set(
+      'state',
+      JSON.stringify({ id: 'forged', mode: 'widget', email: 'advisor@firm.example' }),
+    );
+    await bad(await finish(altered, a.cookie));
+    await bad(await finish(a.callback, undefined)); // another browser: no cookie of this flow
+
+    const b = await begin('google_calendar_read');
+    expect((await finish(b.callback, b.cookie)).statusCode).toBe(302);
+    await call()({
+      method: 'POST',
+      url: '/api/connections/remove_connection',
+      payload: { scope: 'google_calendar_read' },
+    });
+    await bad(await finish(b.callback, b.cookie)); // replayed
+
+    const c = await begin('google_calendar_read');
+    clock.advance(11 * 60_000);
+    user = await signIn(t, user);
+    await bad(await finish(c.callback, c.cookie)); // expired
+  });
+
+  it('answers 404 for another user, and explains types that cannot be connected', async () => {
+    const other = as(t, await signUp(t));
+    expect(
+      (await other({ method: 'GET', url: '/api/connections/user_connections?email=advisor@firm.example' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await other({ method: 'POST', url: '/api/connections/remove_connection', payload: { scope: 'zoho' } }))
+        .statusCode,
+    ).toBe(404);
+    const copper = await call()({
+      method: 'POST',
+      url: '/api/connections/start',
+      payload: { type: 'copper' },
+    });
+    expect(copper.statusCode).toBe(422);
+    expect(() => microsoftScopes('microsoft_teams_read')).toThrow(
+      'Unknown Microsoft connection type: microsoft_teams_read',
+    );
+    const catalogue = (await call()({ method: 'GET', url: '/api/connections/available_connections' })).json();
+    expect(
+      catalogue.categories.map((c: { category: string; connections: Array<{ type: string }> }) => [
+        c.category,
+        c.connections.map((x) => x.type),
+      ]),
+    ).toEqual([
+      ['crm', ['wealthbox', 'zoho', 'sevanta', 'copper', 'salesforce']],
+      ['email', ['microsoft_outlook_read', 'google_gmail_modify']],
+      ['calendar', ['microsoft_calendar_read', 'google_calendar_read']],
+      ['document', ['microsoft_onedrive_read', 'google_drive_read', 'dropbox']],
+    ]);
+    expect(catalogue.meeting_assistant).toMatchObject({
+      id: 'knap_meeting_assistant',
+      name: 'Meeting Notetaker',
+      status: 'active',
+    });
+  });
+});

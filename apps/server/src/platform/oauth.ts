@@ -1,0 +1,99 @@
+// OAuth 2 client calls shared by sign-in and connections: authorize URLs with PKCE, the code
+// exchange, refresh, and revocation — against endpoints from config.
+import { createHash } from 'node:crypto';
+import type { OAuthEndpoints } from '../config.js';
+
+export interface TokenSet {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+  scope?: string;
+  /** Salesforce answers the org's API host with the token. */
+  instance_url?: string;
+}
+
+export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+export function authorizeUrl(
+  endpoints: OAuthEndpoints,
+  options: {
+    redirectUri: string;
+    scope: string;
+    state: string;
+    verifier?: string;
+    params?: Record<string, string>;
+  },
+): string {
+  const url = new URL(endpoints.authorizeUrl);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: endpoints.clientId,
+    redirect_uri: options.redirectUri,
+    scope: options.scope,
+    state: options.state,
+    ...(options.verifier
+      ? { code_challenge: pkceChallenge(options.verifier), code_challenge_method: 'S256' }
+      : {}),
+    ...options.params,
+  }).toString();
+  return url.toString();
+}
+
+async function tokenRequest(
+  endpoints: OAuthEndpoints,
+  form: Record<string, string>,
+): Promise<TokenSet | null> {
+  const res = await fetch(endpoints.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({
+      client_id: endpoints.clientId,
+      client_secret: endpoints.clientSecret,
+      ...form,
+    }),
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => null);
+  if (!res?.ok) return null;
+  const body = (await res.json().catch(() => null)) as TokenSet | null;
+  return typeof body?.access_token === 'string' ? body : null;
+}
+
+/** Trades an authorization code for tokens; null when the provider refuses. */
+export const exchangeCode = (
+  endpoints: OAuthEndpoints,
+  options: { code: string; redirectUri: string; verifier?: string | undefined },
+) =>
+  tokenRequest(endpoints, {
+    grant_type: 'authorization_code',
+    code: options.code,
+    redirect_uri: options.redirectUri,
+    ...(options.verifier ? { code_verifier: options.verifier } : {}),
+  });
+
+export const refreshTokens = (endpoints: OAuthEndpoints, refreshToken: string) =>
+  tokenRequest(endpoints, { grant_type: 'refresh_token', refresh_token: refreshToken });
+
+/** Asks the provider to revoke a token, where it supports that; failures are not fatal. */
+export async function revokeToken(endpoints: OAuthEndpoints, token: string): Promise<boolean> {
+  if (!endpoints.revokeUrl) return false;
+  const res = await fetch(endpoints.revokeUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
+    body: new URLSearchParams({ token, client_id: endpoints.clientId }),
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => null);
+  return !!res?.ok;
+}
+
+/** The account's userinfo with a provider token; null when the token is refused. */
+export async function fetchUserinfo(
+  endpoints: OAuthEndpoints,
+  accessToken: string,
+): Promise<Record<string, unknown> | null> {
+  const res = await fetch(endpoints.userinfoUrl, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => null);
+  if (!res?.ok) return null;
+  return (await res.json().catch(() => null)) as Record<string, unknown> | null;
+}
