@@ -94,6 +94,8 @@ const ZEnv = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...oauthEnv(),
+  GOOGLE_API_URL: url.default('https://www.googleapis.com'),
+  MICROSOFT_GRAPH_URL: url.default('https://graph.microsoft.com'),
   LLM_PROVIDER: z.enum(['demo', 'openai', 'anthropic', 'openai-compatible']).default('demo'),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -140,6 +142,8 @@ export type Config = {
   version: string;
   /** OAuth providers for connections; present only when their client id and secret are set. */
   oauthProviders: Partial<Record<OAuthProviderId, OAuthEndpoints>>;
+  /** REST API bases of connected services (overridable, so tests point them at fakes). */
+  apis: { google: string; microsoftGraph: string };
   /** Identity providers for sign-in (the Google and Microsoft entries of oauthProviders). */
   identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
   llm: LlmConfig;
@@ -230,6 +234,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     version: readVersion(),
     oauthProviders,
+    apis: {
+      google: e.GOOGLE_API_URL.replace(/\/$/, ''),
+      microsoftGraph: e.MICROSOFT_GRAPH_URL.replace(/\/$/, ''),
+    },
     identityProviders: {
       ...(oauthProviders.google ? { google: oauthProviders.google } : {}),
       ...(oauthProviders.microsoft ? { microsoft: oauthProviders.microsoft } : {}),

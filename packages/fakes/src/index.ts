@@ -1,3 +1,4 @@
+export * from './calendars.js';
 export * from './http.js';
 export * from './llm.js';
 export * from './mcp.js';

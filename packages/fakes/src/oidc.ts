@@ -31,6 +31,8 @@ export interface FakeOidc extends FakeServer {
   revokeUrl: string;
   /** Tokens revoked so far. */
   revoked: string[];
+  /** The account an access token was issued to (for API fakes that trust this provider). */
+  userOf(accessToken: string): FakeOidcUser | undefined;
   /** Makes the next refresh grant fail (a revoked or expired refresh token). */
   failNextRefresh(): void;
   /** The account the next authorize signs in as. */
@@ -163,6 +165,7 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     userinfoUrl: `${server.url}/userinfo`,
     revokeUrl: `${server.url}/revoke`,
     revoked,
+    userOf: (accessToken) => tokens.get(accessToken),
     failNextRefresh: () => {
       failRefresh = true;
     },

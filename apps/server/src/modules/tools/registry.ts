@@ -3,6 +3,7 @@ import { type Tool, type ToolSet, tool } from 'ai';
 import * as connections from '../connections/service.js';
 import { currentDatetimeTool } from './builtin/current-datetime.js';
 import { financeTools } from './builtin/finance-tools.js';
+import { listMeetingsTool } from './builtin/list-meetings.js';
 import { sendEmailTool } from './builtin/send-email.js';
 import { todoListTool } from './builtin/todo-list.js';
 import type { ToolContext, ToolDefinition } from './define.js';
@@ -11,7 +12,13 @@ export type { TodoItem, ToolContext, ToolDefinition } from './define.js';
 
 /** The built-in tools, then the tools of the user's connections (custom MCP servers). */
 export async function toolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
-  const builtins: ToolDefinition[] = [currentDatetimeTool, ...financeTools, todoListTool, sendEmailTool];
+  const builtins: ToolDefinition[] = [
+    currentDatetimeTool,
+    listMeetingsTool,
+    ...financeTools,
+    todoListTool,
+    sendEmailTool,
+  ];
   return [...builtins, ...(await connections.mcpToolDefinitions(ctx))];
 }
 

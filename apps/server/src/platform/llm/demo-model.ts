@@ -79,6 +79,21 @@ export function decideDemoStep(prompt: LanguageModelV3Prompt, toolNames: Readonl
           kind: 'text',
           text: "Here's the plan as a checklist. In the demo I stop here; a real model would work through each step and tick it off.",
         };
+      case 'list_meetings': {
+        const r = value as { meetings?: Array<{ title: string; start: string }>; note?: string };
+        if (r?.note)
+          return {
+            kind: 'text',
+            text: `${r.note}. Connect Google or Microsoft Calendar on the Connections page and ask me again.`,
+          };
+        const list = (r?.meetings ?? [])
+          .map((m) => `- **${m.title}** — ${new Date(m.start).toUTCString()}`)
+          .join('\n');
+        return {
+          kind: 'text',
+          text: list ? `Your upcoming meetings:\n\n${list}` : 'You have no meetings in the coming days.',
+        };
+      }
       case 'current_datetime':
         return { kind: 'text', text: `It is ${(value as { local?: string })?.local ?? 'now'}.` };
       default:

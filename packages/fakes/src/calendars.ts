@@ -1,0 +1,110 @@
+// Google Calendar and Microsoft Graph calendar APIs on loopback, trusting the tokens of an OIDC
+// fake: the real paths, query parameters and response shapes the app reads.
+import { type FakeServer, sendJson, startFakeServer } from './http.js';
+import type { FakeOidc } from './oidc.js';
+
+export interface FakeEvent {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  attendees?: Array<{
+    email: string;
+    name?: string;
+    response?: 'accepted' | 'declined' | 'tentative' | 'needsAction';
+  }>;
+  meetingUrl?: string;
+}
+
+export interface FakeCalendarApi extends FakeServer {
+  events: FakeEvent[];
+  requests: Array<{ path: string; query: Record<string, string> }>;
+}
+
+function authorized(oidc: FakeOidc, header: string | undefined) {
+  const token = /^Bearer (.+)$/.exec(header ?? '')?.[1];
+  return token ? oidc.userOf(token) : undefined;
+}
+
+const inRange = (e: FakeEvent, from?: string, to?: string) =>
+  (!from || e.end > from) && (!to || e.start < to);
+
+/** Google Calendar v3: GET /calendar/v3/calendars/primary/events */
+export async function startFakeGoogleCalendar(oidc: FakeOidc): Promise<FakeCalendarApi> {
+  const events: FakeEvent[] = [];
+  const requests: FakeCalendarApi['requests'] = [];
+  const server = await startFakeServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
+    if (!authorized(oidc, req.headers.authorization))
+      return sendJson(res, 401, { error: { code: 401, message: 'Invalid Credentials' } });
+    if (url.pathname !== '/calendar/v3/calendars/primary/events')
+      return sendJson(res, 404, { error: { code: 404 } });
+    const items = events
+      .filter((e) =>
+        inRange(
+          e,
+          url.searchParams.get('timeMin') ?? undefined,
+          url.searchParams.get('timeMax') ?? undefined,
+        ),
+      )
+      .sort((a, b) => a.start.localeCompare(b.start))
+      .map((e) => ({
+        id: e.id,
+        status: 'confirmed',
+        summary: e.title,
+        start: { dateTime: e.start },
+        end: { dateTime: e.end },
+        ...(e.meetingUrl ? { hangoutLink: e.meetingUrl } : {}),
+        attendees: (e.attendees ?? []).map((a) => ({
+          email: a.email,
+          displayName: a.name,
+          responseStatus: a.response ?? 'needsAction',
+        })),
+      }));
+    return sendJson(res, 200, { kind: 'calendar#events', items });
+  });
+  return { ...server, events, requests };
+}
+
+/** Microsoft Graph v1.0: GET /v1.0/me/calendarView */
+export async function startFakeGraphCalendar(oidc: FakeOidc): Promise<FakeCalendarApi> {
+  const events: FakeEvent[] = [];
+  const requests: FakeCalendarApi['requests'] = [];
+  const graphResponse: Record<string, string> = {
+    accepted: 'accepted',
+    declined: 'declined',
+    tentative: 'tentativelyAccepted',
+    needsAction: 'notResponded',
+  };
+  const server = await startFakeServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
+    if (!authorized(oidc, req.headers.authorization))
+      return sendJson(res, 401, { error: { code: 'InvalidAuthenticationToken' } });
+    if (url.pathname !== '/v1.0/me/calendarView') return sendJson(res, 404, { error: { code: 'NotFound' } });
+    const value = events
+      .filter((e) =>
+        inRange(
+          e,
+          url.searchParams.get('startDateTime') ?? undefined,
+          url.searchParams.get('endDateTime') ?? undefined,
+        ),
+      )
+      .sort((a, b) => a.start.localeCompare(b.start))
+      .map((e) => ({
+        id: e.id,
+        subject: e.title,
+        start: { dateTime: e.start.replace('Z', ''), timeZone: 'UTC' },
+        end: { dateTime: e.end.replace('Z', ''), timeZone: 'UTC' },
+        isCancelled: false,
+        onlineMeeting: e.meetingUrl ? { joinUrl: e.meetingUrl } : null,
+        attendees: (e.attendees ?? []).map((a) => ({
+          emailAddress: { address: a.email, name: a.name ?? '' },
+          status: { response: graphResponse[a.response ?? 'needsAction'] },
+        })),
+      }));
+    return sendJson(res, 200, { value });
+  });
+  return { ...server, events, requests };
+}
