@@ -54,6 +54,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // May adjust credits: assistant.spec.ts runs an account out of credits this way (OPERATOR in
+      // e2e/support/assistant.ts).
+      OPERATOR_EMAILS: 'operator@e2e.example',
     },
   },
 });

@@ -43,10 +43,15 @@ test('sending a first message creates the chat, names it and opens it', async ({
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(panel.link(title)).toHaveAttribute('aria-current', 'page');
 
+  // The message was stored, and so is the assistant's reply (the demo model's) once it finished.
   const chatId = new URL(page.url()).searchParams.get('id')!;
-  const stored = await seed.getChat(chatId);
-  expect(stored.title).toBe(title);
-  expect(stored.messages.map((m) => [m.role, m.content])).toEqual([['user', text]]);
+  await expect
+    .poll(async () => (await seed.getChat(chatId)).messages.map((m) => [m.role, m.state, m.content]))
+    .toEqual([
+      ['user', null, text],
+      ['assistant', null, expect.stringContaining("I'm the built-in demo assistant")],
+    ]);
+  expect((await seed.getChat(chatId)).title).toBe(title);
 });
 
 test('an empty chat with the default title is named by its first message', async ({ page }) => {

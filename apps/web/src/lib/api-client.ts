@@ -57,42 +57,59 @@ function readDetail(body: string): string | undefined {
   return undefined;
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, signal, errorMessage } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+export interface ApiFetchOptions extends Omit<RequestInit, 'headers' | 'credentials'> {
+  headers?: Record<string, string>;
+  /** Send the bearer token. Off only for the sign-in calls that create a session. Default true. */
+  auth?: boolean;
+  errorMessage?: ApiRequestOptions['errorMessage'];
+}
+
+/**
+ * fetch for our API with the bearer token and cookies; a network failure or a non-2xx answer throws
+ * an ApiError (SPEC §8 mapping). Returns the response unread, for callers that stream the body.
+ */
+export async function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<Response> {
+  const { auth = true, errorMessage, headers: given, ...init } = options;
+  const headers: Record<string, string> = { ...given };
   if (auth) headers.Authorization = `Bearer ${await tokenManager.getAccessToken()}`;
 
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      headers,
-      credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    res = await fetch(path, { ...init, headers, credentials: 'include' });
   } catch (cause) {
-    if (signal?.aborted) throw cause;
+    if (init.signal?.aborted) throw cause;
     // Offline or blocked: the browser's own message ('Failed to fetch') means nothing to a user.
     throw new ApiError(ERR.generic, 0, '', undefined);
   }
+  if (res.ok) return res;
 
-  if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    const failure: ApiFailure = { status: res.status, statusText: res.statusText, body: text };
-    const detail = readDetail(text);
-    if (detail !== undefined) failure.detail = detail;
+  const text = await res.text().catch(() => '');
+  const failure: ApiFailure = { status: res.status, statusText: res.statusText, body: text };
+  const detail = readDetail(text);
+  if (detail !== undefined) failure.detail = detail;
 
-    // A 401 on an authenticated call means the session is gone; on the sign-in calls it only means
-    // wrong credentials, and the server's detail is what the user needs to see.
-    if (res.status === 401 && auth) {
-      for (const listener of unauthorizedListeners) listener();
-      throw new ApiError(errorMessage?.(failure) ?? ERR.unauthorized, res.status, res.statusText, detail);
-    }
-    throw new ApiError(errorMessage?.(failure) ?? detail ?? ERR.generic, res.status, res.statusText, detail);
+  // A 401 on an authenticated call means the session is gone; on the sign-in calls it only means
+  // wrong credentials, and the server's detail is what the user needs to see.
+  if (res.status === 401 && auth) {
+    for (const listener of unauthorizedListeners) listener();
+    throw new ApiError(errorMessage?.(failure) ?? ERR.unauthorized, res.status, res.statusText, detail);
   }
+  throw new ApiError(errorMessage?.(failure) ?? detail ?? ERR.generic, res.status, res.statusText, detail);
+}
 
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, signal, errorMessage } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const res = await apiFetch(path, {
+    method,
+    headers,
+    auth,
+    errorMessage,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -65,7 +65,7 @@ describe(`assistant with the demo model (${testEngine()})`, () => {
     expect(reply.metadata.steps).toEqual([
       { tool: 'required_minimum_distribution', resultSummary: 'RMD $10,000.00' },
     ]);
-    expect(reply.metadata.message_type).toBe('tool_updates');
+    expect(reply.metadata.message_type).toBeUndefined();
     expect(reply.content).toContain('"rmd": 10000');
   });
 

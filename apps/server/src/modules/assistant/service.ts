@@ -189,7 +189,9 @@ export async function prepareRun(
     .reverse()
     .find((r) => r.role === 'assistant' && parseMeta(r).message_type !== 'todo_progress');
   const meta = reply ? parseMeta(reply) : {};
-  const waiting = toolParts(meta.parts ?? []).filter((p) => p.state === 'approval-requested');
+  const waiting = toolParts(meta.parts ?? []).filter(
+    (p) => p.state === 'approval-requested' || p.state === 'approval-responded',
+  );
   if (!reply || waiting.length === 0) throw new HttpError(409, DETAIL.nothingToContinue);
   const decisions = await repo.approvalsOfMessage(deps.db.db, reply.id);
   for (const part of waiting) {
@@ -343,7 +345,9 @@ export async function streamReply(
       parts,
       runs: prepared.run,
       append_mode: 'checkpoint',
-      ...(steps.length ? { steps, message_type: 'tool_updates' as const } : {}),
+      // Steps only: a reply that used tools is still a reply. `tool_updates` marks separate
+      // tool-output messages, which SPEC §4 moves to the end of the thread.
+      ...(steps.length ? { steps } : {}),
       ...(approvals.length ? { approvals } : {}),
       ...(state === 'failed' ? { error: DETAIL.modelFailed } : {}),
     };

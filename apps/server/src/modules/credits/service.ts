@@ -53,7 +53,7 @@ export async function adjust(
   direction: 1 | -1,
 ): Promise<TCreditsUsage> {
   if (!isOperator(deps, actor)) throw new HttpError(403, 'Only operators can change credits');
-  const target = await users.findUserById(deps, input.user_uuid);
+  const target = await users.findUserByUuid(deps, input.user_uuid);
   if (!target) throw notFound('User not found');
   await account(deps, target.id);
   await repo.applyChange(deps.db.db, {

@@ -7,6 +7,9 @@ type Q = Kysely<Database>;
 export const findUserById = (db: Q, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const findUserByUuid = (db: Q, uuid: string) =>
+  db.selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+
 export const findUserByEmail = (db: Q, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 

@@ -79,6 +79,7 @@ export async function createUser(deps: AppDeps, input: NewUserInput): Promise<Us
 }
 
 export const findUserById = (deps: AppDeps, id: string) => repo.findUserById(deps.db.db, id);
+export const findUserByUuid = (deps: AppDeps, uuid: string) => repo.findUserByUuid(deps.db.db, uuid);
 export const findUserByEmail = (deps: AppDeps, email: string) => repo.findUserByEmail(deps.db.db, email);
 export const findUserByProviderSub = (deps: AppDeps, provider: string, sub: string) =>
   repo.findUserByProviderSub(deps.db.db, provider, sub);

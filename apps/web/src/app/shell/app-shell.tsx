@@ -1,12 +1,13 @@
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_MIN_WIDTH_PX } from '@knap/contracts';
 import { Menu } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { Logo } from '../../components/ui/logo';
 import { AccountDialog } from '../../features/account/components/account-dialog';
+import type { SettingsOutletContext } from '../../features/account/use-open-settings';
 import { BuiltWithBadge } from './built-with-badge';
 import { Sidebar } from './sidebar';
 import { useElementWidth } from './use-element-width';
@@ -25,10 +26,12 @@ export function AppShell() {
     if (!isMobile) setIsMenuOpen(false);
   }, [isMobile]);
 
-  const openSettings = () => {
+  const openSettings = useCallback(() => {
     setIsMenuOpen(false);
     setIsAccountOpen(true);
-  };
+  }, []);
+  // Screens open Settings too, e.g. 'Upgrade' when the assistant is out of credits.
+  const outletContext = useMemo<SettingsOutletContext>(() => ({ openSettings }), [openSettings]);
 
   // One stable tree for both layouts (only siblings of <main> come and go), so crossing the
   // breakpoint never remounts the open screen and loses its state.
@@ -58,7 +61,7 @@ export function AppShell() {
           <main className="relative min-h-0 min-w-0 flex-1 overflow-y-auto">
             {pathname === '/coaching' ? <BuiltWithBadge /> : null}
             <Suspense fallback={<DelayedSpinner />}>
-              <Outlet />
+              <Outlet context={outletContext} />
             </Suspense>
           </main>
         </div>

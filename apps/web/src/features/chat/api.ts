@@ -1,13 +1,17 @@
 // Typed calls of the chat API (SPEC §7). Failures are ApiErrors; callers pick the SPEC §8 text.
 import {
+  ASSISTANT_PATHS,
   CHAT_PAGE_SIZE,
   CHAT_PATHS,
-  type TAddMessageRequest,
+  ERR,
   type TChat,
   type TChatSummary,
   type TCreateChatRequest,
   type TListChatsResponse,
-  type TMessage,
+  type TSuggestionsRequest,
+  type TSuggestionsResponse,
+  type TToolApprovalRequest,
+  type TToolApprovalResponse,
 } from '@knap/contracts';
 import { apiRequest } from '../../lib/api-client';
 
@@ -32,10 +36,6 @@ export function deleteChat(chatId: string) {
   return apiRequest<{ success: boolean }>(CHAT_PATHS.chat(chatId), { method: 'DELETE' });
 }
 
-export function addMessage({ chatId, message }: { chatId: string; message: TAddMessageRequest }) {
-  return apiRequest<TMessage>(CHAT_PATHS.messages(chatId), { method: 'POST', body: message });
-}
-
 export function markChatRead(chatId: string) {
   return apiRequest<{ success: boolean }>(CHAT_PATHS.markRead(chatId), { method: 'PUT' });
 }
@@ -47,4 +47,28 @@ export function markAllChatsRead() {
 export async function getUnreadCount(): Promise<number> {
   const data = await apiRequest<{ unread_count: number }>(CHAT_PATHS.unreadCount);
   return data.unread_count;
+}
+
+/** Stops the reply being written in the chat; the server keeps it as far as it got. */
+export function stopCompletion(chatId: string) {
+  return apiRequest<{ stopped: boolean }>(ASSISTANT_PATHS.stopCompletion, {
+    method: 'POST',
+    body: { chat_id: chatId },
+  });
+}
+
+/**
+ * Records the user's decision on a tool call. SPEC §8: a failure reads as the server's detail, else
+ * the response's text, else 'Failed to process tool approval'.
+ */
+export function decideToolApproval(input: TToolApprovalRequest) {
+  return apiRequest<TToolApprovalResponse>(ASSISTANT_PATHS.toolApproval, {
+    method: 'POST',
+    body: input,
+    errorMessage: (failure) => failure.detail || failure.body.trim() || ERR.toolApprovalFallback,
+  });
+}
+
+export function getSuggestions(input: TSuggestionsRequest) {
+  return apiRequest<TSuggestionsResponse>(ASSISTANT_PATHS.suggestions, { method: 'POST', body: input });
 }

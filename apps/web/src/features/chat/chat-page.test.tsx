@@ -1,4 +1,4 @@
-import { autoChatTitle, CHAT_PATHS, ERR, type TChat, type TMessage } from '@knap/contracts';
+import { ASSISTANT_PATHS, CHAT_PATHS, DETAIL, ERR, type TChat, type TMessage } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { tokenManager } from '../../lib/token-manager';
 import { calledRoutes, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
+import { textReply, uiStreamResponse } from '../../test/ui-stream';
 import { initialAuthState, useAuthStore } from '../auth/store';
 import { ChatPage } from './chat-page';
 
@@ -39,12 +40,6 @@ function message(id: string, overrides: Partial<TMessage> = {}): TMessage {
   };
 }
 
-/** Echoes a posted message back as the server would store it. */
-async function storedMessage(req: Request, chatId = 'c1'): Promise<Response> {
-  const body = (await req.json()) as { role: TMessage['role']; content: string };
-  return jsonResponse(message('m-new', { chat_id: chatId, ...body }));
-}
-
 const renderChat = (path: string) => renderRoutes([{ path: '/chat', element: <ChatPage /> }], path);
 
 const composer = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
@@ -68,15 +63,21 @@ describe('ChatPage without a chat id', () => {
     expect(composer()).toBeTruthy();
   });
 
-  it('creates the chat from the first message, opens it, then stores the message', async () => {
+  it('creates the chat from the first message, opens it, then streams the reply', async () => {
     const created = chat({ id: 'new-1', title: 'What is a Roth conversion?' });
     const posted: unknown[] = [];
+    const completions: unknown[] = [];
     const fetchMock = mockFetch({
       [`POST ${CHAT_PATHS.chats}`]: async (req) => {
         posted.push(await req.json());
         return jsonResponse(created);
       },
-      [`POST ${CHAT_PATHS.messages('new-1')}`]: (req) => storedMessage(req, 'new-1'),
+      [`GET ${CHAT_PATHS.chat('new-1')}`]: () => jsonResponse(created),
+      [`PUT ${CHAT_PATHS.markRead('new-1')}`]: () => jsonResponse({ success: true }),
+      [`POST ${ASSISTANT_PATHS.completion}`]: async (req) => {
+        completions.push(await req.json());
+        return uiStreamResponse(textReply('r1', ['Moving', ' pre-tax money', ' into a Roth.']));
+      },
     });
     const { router } = renderChat('/chat');
 
@@ -87,10 +88,14 @@ describe('ChatPage without a chat id', () => {
     expect(posted).toEqual([{ initial_message: 'What is a Roth conversion?' }]);
     const list = await screen.findByRole('list', { name: 'Messages' });
     expect(within(list).getByText('What is a Roth conversion?')).toBeTruthy();
+    expect(await within(list).findByText('Moving pre-tax money into a Roth.')).toBeTruthy();
+    expect(completions).toEqual([{ chat_id: 'new-1', message: { content: 'What is a Roth conversion?' } }]);
     expect(screen.getByRole('heading', { name: 'What is a Roth conversion?' })).toBeTruthy();
-    await waitFor(() => expect(composer().value).toBe(''));
-    // The server already named it from the text: no rename.
-    expect(calledRoutes(fetchMock).filter((r) => r.startsWith('PUT'))).toEqual([]);
+    expect(composer().value).toBe('');
+    // The server names the chat from the text: no rename from here.
+    expect(calledRoutes(fetchMock).filter((r) => r.startsWith('PUT /api/chat/chats/new-1'))).toEqual([
+      `PUT ${CHAT_PATHS.markRead('new-1')}`,
+    ]);
   });
 
   it("keeps the draft and shows 'Failed to create chat: …' when the chat cannot be created", async () => {
@@ -107,19 +112,47 @@ describe('ChatPage without a chat id', () => {
     expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('opens the new chat and keeps the draft when the message cannot be stored', async () => {
+  it('opens the new chat and gives the draft back when the first message is refused', async () => {
     mockFetch({
       [`POST ${CHAT_PATHS.chats}`]: () => jsonResponse(chat({ id: 'new-2', title: 'Half done' })),
-      [`POST ${CHAT_PATHS.messages('new-2')}`]: () =>
-        new Response('{}', { status: 502, statusText: 'Bad Gateway' }),
+      [`GET ${CHAT_PATHS.chat('new-2')}`]: () => jsonResponse(chat({ id: 'new-2', title: 'Half done' })),
+      [`POST ${ASSISTANT_PATHS.completion}`]: () => jsonResponse({ detail: DETAIL.internal }, 500),
     });
     const { router } = renderChat('/chat');
 
     await userEvent.type(composer(), 'Half done{Enter}');
 
-    expect(await screen.findByText(ERR.chatCall('add message', 'Bad Gateway'))).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.internal);
     expect(router.state.location.search).toBe('?id=new-2');
     expect(composer().value).toBe('Half done');
+  });
+
+  it('offers 3 of the suggestions, shuffled; picking one starts a chat with it', async () => {
+    const suggestions = ['One', 'Two', 'Three', 'Four', 'Five'].map((content) => ({ content }));
+    // Fisher–Yates with random() = 0 moves each last element to the front: [2,3,4,5,1] order.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const posted: unknown[] = [];
+    mockFetch({
+      [`POST ${ASSISTANT_PATHS.suggestions}`]: () => jsonResponse({ suggestions }),
+      [`POST ${CHAT_PATHS.chats}`]: async (req) => {
+        posted.push(await req.json());
+        return jsonResponse(chat({ id: 'new-3', title: 'Two' }));
+      },
+      [`GET ${CHAT_PATHS.chat('new-3')}`]: () => jsonResponse(chat({ id: 'new-3', title: 'Two' })),
+      [`PUT ${CHAT_PATHS.markRead('new-3')}`]: () => jsonResponse({ success: true }),
+      [`POST ${ASSISTANT_PATHS.completion}`]: () => uiStreamResponse(textReply('r1', ['Answer to two.'])),
+    });
+    renderChat('/chat');
+
+    expect(screen.getByText('Loading suggestions…')).toBeTruthy();
+    const group = await screen.findByRole('group', { name: 'Suggestions' });
+    const buttons = within(group).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Two', 'Three', 'Four']);
+
+    await userEvent.click(buttons[0]!);
+
+    expect(await screen.findByText('Answer to two.')).toBeTruthy();
+    expect(posted).toEqual([{ initial_message: 'Two' }]);
   });
 });
 
@@ -172,12 +205,12 @@ describe('ChatPage with a chat id', () => {
 
     const toggle = await screen.findByRole('button', { name: /Used 2 tools/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByText('search')).toBeNull();
+    expect(screen.queryByText('Search')).toBeNull();
 
     await userEvent.click(toggle);
 
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText('search')).toBeTruthy();
+    expect(screen.getByText('Search')).toBeTruthy();
     expect(screen.getByText(/3 hits/)).toBeTruthy();
   });
 
@@ -191,76 +224,5 @@ describe('ChatPage with a chat id', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/chat');
     expect(console.error).toHaveBeenCalledWith(ERR.chatCall('get chat', 'Not Found'));
-  });
-
-  it('names a default-titled empty chat after the first message', async () => {
-    const titles: unknown[] = [];
-    const defaultTitle = autoChatTitle('', new Date(CREATED));
-    const longText = `${'Estate planning for a blended family '.repeat(3)}please`;
-    mockFetch({
-      [`GET ${CHAT_PATHS.chat('c1')}`]: () => jsonResponse(chat({ title: defaultTitle })),
-      [`POST ${CHAT_PATHS.messages('c1')}`]: (req) => storedMessage(req),
-      [`PUT ${CHAT_PATHS.chat('c1')}`]: async (req) => {
-        titles.push(await req.json());
-        return jsonResponse({});
-      },
-    });
-    renderChat('/chat?id=c1');
-
-    await screen.findByRole('heading', { name: defaultTitle });
-    await userEvent.type(composer(), `${longText}{Enter}`);
-
-    const expected = autoChatTitle(longText, new Date());
-    expect(expected.endsWith('...')).toBe(true);
-    await waitFor(() => expect(titles).toEqual([{ title: expected }]));
-    expect(await screen.findByRole('heading', { name: expected })).toBeTruthy();
-  });
-
-  it('leaves a chat the user named alone', async () => {
-    const fetchMock = mockFetch({
-      [`GET ${CHAT_PATHS.chat('c1')}`]: () => jsonResponse(chat({ title: 'My own name' })),
-      [`POST ${CHAT_PATHS.messages('c1')}`]: (req) => storedMessage(req),
-    });
-    renderChat('/chat?id=c1');
-
-    await screen.findByRole('heading', { name: 'My own name' });
-    await userEvent.type(composer(), 'Hello{Enter}');
-
-    await waitFor(() => expect(composer().value).toBe(''));
-    expect(calledRoutes(fetchMock)).not.toContain(`PUT ${CHAT_PATHS.chat('c1')}`);
-  });
-
-  it("keeps the draft and shows 'Failed to add message: …' when sending fails", async () => {
-    mockFetch({
-      [`GET ${CHAT_PATHS.chat('c1')}`]: () => jsonResponse(chat()),
-      [`POST ${CHAT_PATHS.messages('c1')}`]: () =>
-        new Response('{}', { status: 500, statusText: 'Internal Server Error' }),
-    });
-    renderChat('/chat?id=c1');
-    await screen.findByRole('heading', { name: 'Portfolio questions' });
-
-    await userEvent.type(composer(), 'Will this fail?{Enter}');
-
-    expect(await screen.findByText(ERR.chatCall('add message', 'Internal Server Error'))).toBeTruthy();
-    expect(composer().value).toBe('Will this fail?');
-    expect(screen.queryByRole('list', { name: 'Messages' })).toBeNull();
-  });
-
-  it('disables sending until the message is stored', async () => {
-    let release: (response: Response) => void = () => {};
-    mockFetch({
-      [`GET ${CHAT_PATHS.chat('c1')}`]: () => jsonResponse(chat()),
-      [`POST ${CHAT_PATHS.messages('c1')}`]: () => new Promise<Response>((resolve) => (release = resolve)),
-    });
-    renderChat('/chat?id=c1');
-    await screen.findByRole('heading', { name: 'Portfolio questions' });
-
-    await userEvent.type(composer(), 'One{Enter}');
-
-    const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
-    await waitFor(() => expect(send.disabled).toBe(true));
-    release(jsonResponse(message('m1', { role: 'user', content: 'One' })));
-    await waitFor(() => expect(composer().value).toBe(''));
-    expect(await screen.findByText('One')).toBeTruthy();
   });
 });

@@ -1,15 +1,32 @@
-// The chat screen (/chat and /chat?id=): the welcome state or an open chat, and the composer.
+// The chat screen (/chat and /chat?id=): the welcome state or an open chat with the assistant.
 import type { TChat } from '@knap/contracts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { useCurrentUser } from '../auth/store';
 import { logChatFailure } from './chat-errors';
-import { ChatThread } from './components/chat-thread';
 import { ChatWelcome } from './components/chat-welcome';
 import { Composer } from './components/composer';
+import { SuggestionChips } from './components/suggestion-chips';
 import { useChat } from './queries';
-import { useSendMessage } from './send-message';
+import { useStartChat } from './send-message';
+
+// The open chat streams with the AI SDK, a large share of this screen's code: it loads when a chat
+// opens (or as the user starts a first message), so the welcome screen does not wait for it.
+const loadConversation = () => import('./components/chat-conversation');
+const ChatConversation = lazy(async () => ({ default: (await loadConversation()).ChatConversation }));
+const preloadConversation = () => void loadConversation();
+
+function ChatLoading() {
+  return (
+    <>
+      <div className="min-h-0 flex-1">
+        <DelayedSpinner label="Loading chat" />
+      </div>
+      <Composer value="" onChange={() => {}} onSend={() => {}} isSending={false} isDisabled />
+    </>
+  );
+}
 
 export function ChatPage() {
   const [searchParams] = useSearchParams();
@@ -17,15 +34,16 @@ export function ChatPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const chatQuery = useChat(chatId);
-  const { sendMessage, isSending } = useSendMessage();
+  const { startChat, isStarting } = useStartChat();
 
   const [draft, setDraft] = useState('');
   // The draft belongs to the chat it was typed in, except when sending it is what created the chat.
   const [draftChatId, setDraftChatId] = useState(chatId);
-  const [createdChatId, setCreatedChatId] = useState<string | null>(null);
+  // A chat started from the welcome screen, and the first message it still has to send.
+  const [started, setStarted] = useState<{ chatId: string; text: string } | null>(null);
   if (draftChatId !== chatId) {
     setDraftChatId(chatId);
-    if (chatId !== createdChatId) setDraft('');
+    if (chatId !== started?.chatId) setDraft('');
   }
 
   // SPEC §2/§8: a chat that cannot be loaded sends the user back to a new chat.
@@ -38,37 +56,50 @@ export function ChatPage() {
 
   const chat: TChat | undefined = chatId ? chatQuery.data : undefined;
 
-  const handleSend = async (text: string) => {
-    const sent = await sendMessage({
-      chat: chat ?? null,
-      content: text,
-      onChatCreated: (created) => {
-        setCreatedChatId(created.id);
-        navigate(`/chat?id=${encodeURIComponent(created.id)}`, { replace: true });
-      },
-    });
-    // Only clear what was sent: the user may have typed on (or moved to another chat) meanwhile.
-    if (sent) setDraft((current) => (current.trim() === text ? '' : current));
+  const handleStart = async (text: string) => {
+    preloadConversation();
+    const created = await startChat(text);
+    if (!created) return;
+    // Only clear what was sent: the user may have typed on meanwhile.
+    setDraft((current) => (current.trim() === text ? '' : current));
+    setStarted({ chatId: created.id, text });
+    navigate(`/chat?id=${encodeURIComponent(created.id)}`, { replace: true });
   };
+
+  const clearStarted = useCallback(
+    () => setStarted((current) => (current ? { ...current, text: '' } : current)),
+    [],
+  );
 
   return (
     <div className="flex h-full min-h-0 flex-col">
       {!chatId ? (
-        <ChatWelcome name={user?.name} />
+        <>
+          <ChatWelcome name={user?.name}>
+            <SuggestionChips onPick={handleStart} isDisabled={isStarting} />
+          </ChatWelcome>
+          <Composer
+            value={draft}
+            onChange={setDraft}
+            onSend={handleStart}
+            isSending={isStarting}
+            onFocus={preloadConversation}
+          />
+        </>
       ) : chat ? (
-        <ChatThread chat={chat} />
+        <Suspense fallback={<ChatLoading />}>
+          <ChatConversation
+            key={chat.id}
+            chat={chat}
+            draft={draft}
+            onDraftChange={setDraft}
+            initialMessage={started?.chatId === chat.id && started.text ? started.text : undefined}
+            onInitialMessageSent={clearStarted}
+          />
+        </Suspense>
       ) : (
-        <div className="min-h-0 flex-1">
-          <DelayedSpinner label="Loading chat" />
-        </div>
+        <ChatLoading />
       )}
-      <Composer
-        value={draft}
-        onChange={setDraft}
-        onSend={handleSend}
-        isSending={isSending}
-        isDisabled={Boolean(chatId) && !chat}
-      />
     </div>
   );
 }

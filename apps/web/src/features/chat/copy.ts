@@ -8,3 +8,23 @@ export const CHAT_COPY = {
   deleteConfirm: 'Are you sure you want to delete this chat?',
   unread: 'Unread',
 } as const;
+
+/** The assistant's fixed texts in the chat screen. */
+export const ASSISTANT_COPY = {
+  stop: 'Stop',
+  retry: 'Retry',
+  upgrade: 'Upgrade',
+  approve: 'Approve',
+  deny: 'Deny',
+  approved: 'Approved',
+  denied: 'Denied',
+  awaitingApproval: 'Needs your approval',
+  running: 'Running…',
+  writing: 'Assistant is writing…',
+  interrupted: 'This reply was interrupted.',
+  emptyChat: 'No messages yet. Say hello below.',
+  suggestions: 'Suggestions',
+  loadingSuggestions: 'Loading suggestions…',
+  checklist: 'Checklist',
+  creditCost: (credits: number) => `Cost: ${credits} ${credits === 1 ? 'credit' : 'credits'}`,
+} as const;

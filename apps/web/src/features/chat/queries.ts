@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api-client';
 import {
   deleteChat,
   getChat,
+  getSuggestions,
   getUnreadCount,
   listChats,
   markAllChatsRead,
@@ -27,6 +28,7 @@ import {
   renameChat,
 } from './api';
 import { logChatFailure } from './chat-errors';
+import { pickSuggestions } from './suggestions';
 
 export const chatKeys = {
   all: ['chats'] as const,
@@ -34,6 +36,7 @@ export const chatKeys = {
   details: () => [...chatKeys.all, 'detail'] as const,
   detail: (chatId: string) => [...chatKeys.details(), chatId] as const,
   unreadCount: () => [...chatKeys.all, 'unread-count'] as const,
+  suggestions: () => [...chatKeys.all, 'suggestions'] as const,
 };
 
 export type ChatListData = InfiniteData<TListChatsResponse, unknown>;
@@ -118,13 +121,34 @@ export function patchChatList(
 const isClientError = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500;
 
-/** One chat with its messages. A missing or foreign chat (4xx) is not retried: the screen leaves. */
-export function useChat(chatId: string | null) {
+/** How often an open chat is fetched again while it says the server is still writing a reply. */
+export const WRITING_POLL_MS = 1000;
+
+/**
+ * One chat with its messages. A missing or foreign chat (4xx) is not retried: the screen leaves.
+ * While `pollWhile(chat)` holds, the chat is fetched every WRITING_POLL_MS (e.g. a reply the server
+ * is still writing that this screen does not stream).
+ */
+export function useChat(chatId: string | null, { pollWhile }: { pollWhile?: (chat: TChat) => boolean } = {}) {
   return useQuery({
     queryKey: chatKeys.detail(chatId ?? ''),
     queryFn: ({ signal }) => getChat(chatId!, signal),
     enabled: Boolean(chatId),
     retry: (failureCount, error) => !isClientError(error) && failureCount < QUERY_RETRY,
+    refetchInterval: pollWhile
+      ? (query) => (query.state.data && pollWhile(query.state.data) ? WRITING_POLL_MS : false)
+      : undefined,
+  });
+}
+
+/** SPEC §5: prompt suggestions for the user's connected tools (none yet), shuffled, 3 kept. */
+export function useSuggestions() {
+  return useQuery({
+    queryKey: chatKeys.suggestions(),
+    queryFn: async () => {
+      const { suggestions } = await getSuggestions({ tool_types: [] });
+      return pickSuggestions(suggestions.map((suggestion) => suggestion.content));
+    },
   });
 }
 

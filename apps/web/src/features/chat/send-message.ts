@@ -1,13 +1,13 @@
-// The one send path of the chat screen. Today it stores the user's message; the assistant's
-// streamed reply (issue 5) plugs in after the message is stored, in `sendMessage` below.
-import { autoChatTitle, type ChatAction, type TChat, type TMessage } from '@knap/contracts';
+// Starting a conversation from the welcome screen: the chat is created first (the server names it
+// from the text), then the chat screen opens it and streams the first message (use-assistant-chat).
+import type { ChatAction, TChat } from '@knap/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { addMessage, createChat, renameChat } from './api';
-import { chatCallError, logChatFailure } from './chat-errors';
-import { chatKeys, patchChatList } from './queries';
+import { createChat } from './api';
+import { chatCallError } from './chat-errors';
+import { chatKeys } from './queries';
 
 export class SendMessageError extends Error {
   override readonly name = 'SendMessageError';
@@ -20,99 +20,45 @@ export class SendMessageError extends Error {
   }
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * True while a chat still has the server's 'New Chat {date}' default title. The server names it in
- * its own zone, so the day before and after the creation date (in ours) count as well.
- */
-export function hasDefaultTitle(chat: Pick<TChat, 'title' | 'created_at'>): boolean {
-  const created = new Date(chat.created_at).getTime();
-  if (Number.isNaN(created)) return false;
-  return [-DAY_MS, 0, DAY_MS].some((offset) => chat.title === autoChatTitle('', new Date(created + offset)));
-}
-
-export interface SendMessageOptions {
+export interface StartChatOptions {
   queryClient: QueryClient;
-  /** The open chat, or null on the welcome screen: a chat is created first, named from the text. */
-  chat: TChat | null;
+  /** The first message; it names the chat and is sent once the chat is open. */
   content: string;
-  /** Called as soon as a new chat exists, so the screen can move to /chat?id={id}. */
-  onChatCreated?: (chat: TChat) => void;
-  now?: Date;
 }
 
-/** Stores the user's message in the chat (creating the chat if needed). Throws SendMessageError. */
-export async function sendMessage({
-  queryClient,
-  chat: openChat,
-  content,
-  onChatCreated,
-  now = new Date(),
-}: SendMessageOptions): Promise<{ chat: TChat; message: TMessage }> {
-  let chat = openChat;
-  if (!chat) {
-    try {
-      chat = await createChat({ initial_message: content });
-    } catch (error) {
-      throw new SendMessageError('create chat', error);
-    }
-    queryClient.setQueryData(chatKeys.detail(chat.id), chat);
-    onChatCreated?.(chat);
-  }
-  const isFirstMessage = chat.messages.length === 0;
-
-  let message: TMessage;
+/** Creates the chat for a first message and caches it, so it opens at once. Throws SendMessageError. */
+export async function startChat({ queryClient, content }: StartChatOptions): Promise<TChat> {
+  let chat: TChat;
   try {
-    message = await addMessage({ chatId: chat.id, message: { role: 'user', content } });
+    chat = await createChat({ initial_message: content });
   } catch (error) {
-    throw new SendMessageError('add message', error);
+    throw new SendMessageError('create chat', error);
   } finally {
     void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
   }
-  queryClient.setQueryData<TChat>(
-    chatKeys.detail(chat.id),
-    (cached) => cached && { ...cached, messages: [...cached.messages, message] },
-  );
-
-  // SPEC §2/§5: an opened chat with no messages takes its title from the first user message,
-  // unless the user has already named it.
-  if (isFirstMessage && hasDefaultTitle(chat)) {
-    const title = autoChatTitle(content, now);
-    try {
-      await renameChat({ chatId: chat.id, title });
-      queryClient.setQueryData<TChat>(chatKeys.detail(chat.id), (cached) => cached && { ...cached, title });
-      patchChatList(queryClient, (summary) => (summary.id === chat.id ? { ...summary, title } : summary));
-    } catch (error) {
-      // The message is stored; a default title is no reason to report the send as failed.
-      logChatFailure('update chat', error);
-    }
-  }
-
-  // Issue 5: start the assistant's streamed completion for `message` here.
-  return { chat, message };
+  queryClient.setQueryData(chatKeys.detail(chat.id), chat);
+  return chat;
 }
 
-/** `sendMessage` for components: a pending flag, and SPEC §8's failure texts as toasts. */
-export function useSendMessage() {
+/** `startChat` for components: a pending flag, and SPEC §8's failure text as a toast. */
+export function useStartChat() {
   const queryClient = useQueryClient();
-  const [isSending, setIsSending] = useState(false);
+  const [isStarting, setIsStarting] = useState(false);
 
-  const send = useCallback(
-    async (options: Omit<SendMessageOptions, 'queryClient'>): Promise<boolean> => {
-      setIsSending(true);
+  const start = useCallback(
+    async (content: string): Promise<TChat | null> => {
+      setIsStarting(true);
       try {
-        await sendMessage({ queryClient, ...options });
-        return true;
+        return await startChat({ queryClient, content });
       } catch (error) {
         toast.error(error instanceof SendMessageError ? error.message : String(error));
-        return false;
+        return null;
       } finally {
-        setIsSending(false);
+        setIsStarting(false);
       }
     },
     [queryClient],
   );
 
-  return { sendMessage: send, isSending };
+  return { startChat: start, isStarting };
 }

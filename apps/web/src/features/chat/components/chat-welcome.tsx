@@ -1,16 +1,19 @@
 import { Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 export interface ChatWelcomeProps {
   /** The user's full name; the greeting uses the first word. */
   name?: string | null;
+  /** Prompt suggestions under the greeting. */
+  children?: ReactNode;
 }
 
 export function firstNameOf(name: string | null | undefined): string {
   return (name ?? '').trim().split(/\s+/)[0] ?? '';
 }
 
-/** The new-chat screen (no id): a greeting and a hint; the composer sits below it. */
-export function ChatWelcome({ name }: ChatWelcomeProps) {
+/** The new-chat screen (no id): a greeting, a hint and suggestions; the composer sits below it. */
+export function ChatWelcome({ name, children }: ChatWelcomeProps) {
   const firstName = firstNameOf(name);
   return (
     <div className="flex min-h-0 flex-1 flex-col items-center justify-center overflow-y-auto px-6 py-10 text-center">
@@ -23,6 +26,7 @@ export function ChatWelcome({ name }: ChatWelcomeProps) {
       <p className="mt-3 max-w-md text-sm text-zinc-600 dark:text-zinc-400">
         Ask about your clients, meetings or portfolio ideas. Every conversation is saved in your chat history.
       </p>
+      {children ? <div className="mt-8 flex w-full justify-center">{children}</div> : null}
     </div>
   );
 }

@@ -70,4 +70,24 @@ describe('Composer', () => {
     render(<Composer value="Ready" onChange={() => {}} onSend={onSend} isSending={false} isDisabled />);
     expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('shows Stop instead of Send while a reply is written, and calls onStop', async () => {
+    const onStop = vi.fn();
+    const onSend = vi.fn();
+    render(<Composer value="Next" onChange={() => {}} onSend={onSend} isSending onStop={onStop} />);
+
+    expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await userEvent.type(textbox(), '{Enter}');
+
+    expect(onStop).toHaveBeenCalledTimes(1);
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('disables Stop while stopping', () => {
+    render(
+      <Composer value="" onChange={() => {}} onSend={() => {}} isSending onStop={() => {}} isStopping />,
+    );
+    expect((screen.getByRole('button', { name: 'Stop' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });

@@ -1,0 +1,24 @@
+// How useChat talks to our completion endpoint: the AI SDK's HTTP transport with our request bodies
+// and our authenticated fetch (bearer token, cookies, `{detail}` errors as ApiErrors).
+import { ASSISTANT_PATHS, type TCompletionRequest } from '@knap/contracts';
+import { DefaultChatTransport, type UIMessage } from 'ai';
+import { apiFetch } from '../../lib/api-client';
+import { completionRequestOf } from './assistant-messages';
+
+export interface AssistantTransportOptions {
+  /** Told about every request as it is sent, e.g. to repeat it after a failure. */
+  onRequest?: (request: TCompletionRequest) => void;
+}
+
+export function createAssistantTransport({ onRequest }: AssistantTransportOptions = {}) {
+  return new DefaultChatTransport<UIMessage>({
+    api: ASSISTANT_PATHS.completion,
+    fetch: (input, init) =>
+      apiFetch(String(input), { ...init, headers: init?.headers as Record<string, string> | undefined }),
+    prepareSendMessagesRequest: ({ id, messages, trigger }) => {
+      const body = completionRequestOf({ chatId: id, messages, trigger });
+      onRequest?.(body);
+      return { body };
+    },
+  });
+}

@@ -1,0 +1,604 @@
+// The assistant in an open chat, through the chat screen, with fetch answering like our API: SSE
+// replies from the completion endpoint and the stored chat from the chat endpoint.
+import {
+  ASSISTANT_PATHS,
+  CHAT_PATHS,
+  DETAIL,
+  ERR,
+  type TChat,
+  type TMessage,
+  type TMessageMetadata,
+} from '@knap/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenManager } from '../../../lib/token-manager';
+import { type FetchHandler, jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { makeUser } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render';
+import { controlledUiStream, textReply, uiStreamResponse } from '../../../test/ui-stream';
+import { initialAuthState, useAuthStore } from '../../auth/store';
+import { ChatPage } from '../chat-page';
+
+const AT = '2026-03-03T15:00:00.000Z';
+const EMAIL = { to: 'anna@example.com', subject: 'Following up', body: 'Hi Anna,\n\nThanks for today.' };
+
+function chat(overrides: Partial<TChat> = {}): TChat {
+  return {
+    id: 'c1',
+    user_id: 'user-1',
+    title: 'Henderson review',
+    messages: [],
+    created_at: AT,
+    updated_at: AT,
+    metadata: null,
+    out_of_tokens: false,
+    unread: false,
+    ...overrides,
+  };
+}
+
+function row(id: string, role: TMessage['role'], content: string, extra: Partial<TMessage> = {}): TMessage {
+  return { id, chat_id: 'c1', role, content, timestamp: AT, metadata: null, state: null, ...extra };
+}
+
+/** A stored reply waiting for approval to send an email, as the server keeps it. */
+function pendingEmailReply(): TMessage {
+  const metadata: TMessageMetadata = {
+    message_type: 'tool_updates',
+    append_mode: 'checkpoint',
+    steps: [{ tool: 'send_email', resultSummary: 'Waiting for approval' }],
+    parts: [
+      { type: 'step-start' },
+      {
+        type: 'tool-send_email',
+        toolCallId: 'call-1',
+        state: 'approval-requested',
+        input: EMAIL,
+        approval: { id: 'approval-1' },
+      },
+    ],
+    approvals: [
+      { tool_call_uuid: 'call-1', tool: 'send_email', input: EMAIL, credit_cost: 1, status: 'pending' },
+    ],
+  };
+  return row('r1', 'assistant', '', { metadata });
+}
+
+/** The chat endpoint answers with `server.chat`, which tests change as the server would. */
+function serve(initial: TChat, routes: Record<string, FetchHandler> = {}) {
+  const server = { chat: initial, requests: [] as Array<{ route: string; body: unknown }> };
+  const record =
+    (route: string, handler: FetchHandler): FetchHandler =>
+    async (req) => {
+      server.requests.push({ route, body: await req.clone().json() });
+      return handler(req);
+    };
+  const fetchMock = mockFetch({
+    [`GET ${CHAT_PATHS.chat('c1')}`]: () => jsonResponse(server.chat),
+    [`PUT ${CHAT_PATHS.markRead('c1')}`]: () => jsonResponse({ success: true }),
+    [`POST ${ASSISTANT_PATHS.suggestions}`]: () => jsonResponse({ suggestions: [] }),
+    ...Object.fromEntries(Object.entries(routes).map(([route, handler]) => [route, record(route, handler)])),
+  });
+  const bodiesOf = (route: string) => server.requests.filter((r) => r.route === route).map((r) => r.body);
+  return { server, fetchMock, bodiesOf };
+}
+
+const COMPLETION = `POST ${ASSISTANT_PATHS.completion}`;
+const STOP = `POST ${ASSISTANT_PATHS.stopCompletion}`;
+const APPROVAL = `POST ${ASSISTANT_PATHS.toolApproval}`;
+
+const openSettings = vi.fn();
+
+/** The chat screen inside a stand-in shell that offers Settings, like the app shell does. */
+function renderChat(path = '/chat?id=c1') {
+  return renderRoutes(
+    [
+      {
+        element: <Outlet context={{ openSettings }} />,
+        children: [{ path: '/chat', element: <ChatPage /> }],
+      },
+    ],
+    path,
+  );
+}
+
+const composer = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+const messages = () => screen.getByRole('list', { name: 'Messages' });
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  openSettings.mockReset();
+  tokenManager.setAccessToken('token');
+  useAuthStore.setState({ status: 'authenticated', user: makeUser({ name: 'Ada Lovelace' }) });
+});
+
+afterEach(() => {
+  tokenManager.clear();
+  useAuthStore.setState(initialAuthState);
+});
+
+describe('a reply streaming in', () => {
+  it('shows the text as it arrives, with Stop instead of Send, then the stored reply', async () => {
+    const stream = controlledUiStream();
+    const { server, bodiesOf } = serve(chat(), { [COMPLETION]: () => stream.response });
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+
+    await userEvent.type(composer(), 'What changed since March?{Enter}');
+
+    expect(await within(messages()).findByText('What changed since March?')).toBeTruthy();
+    expect(bodiesOf(COMPLETION)).toEqual([
+      { chat_id: 'c1', message: { content: 'What changed since March?' } },
+    ]);
+    expect(composer().value).toBe('');
+    expect(composer().readOnly).toBe(true);
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull();
+
+    stream.push(...textReply('r1', ['Two', ' accounts', ' moved.']).slice(0, 4));
+    expect(await within(messages()).findByText('Two')).toBeTruthy();
+    stream.push({ type: 'text-delta', id: 't1', delta: ' accounts' });
+    expect(await within(messages()).findByText('Two accounts')).toBeTruthy();
+
+    server.chat = chat({
+      messages: [
+        row('u1', 'user', 'What changed since March?'),
+        row('r1', 'assistant', 'Two accounts moved.'),
+      ],
+    });
+    stream.push({ type: 'text-delta', id: 't1', delta: ' moved.' }, { type: 'text-end', id: 't1' });
+    stream.push({ type: 'finish-step' }, { type: 'finish', finishReason: 'stop' });
+    stream.end();
+
+    expect(await within(messages()).findByText('Two accounts moved.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Send message' })).toBeTruthy();
+    expect(composer().readOnly).toBe(false);
+    // The stored rows replaced the streamed ones: one user message, one reply.
+    await waitFor(() => expect(within(messages()).getAllByRole('listitem')).toHaveLength(2));
+  });
+
+  it('shows tool steps live and the stored summary once the reply is stored', async () => {
+    const rmdInput = { age: 75, priorYearEndBalance: 500000 };
+    const stream = controlledUiStream();
+    const { server } = serve(chat(), { [COMPLETION]: () => stream.response });
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+
+    await userEvent.type(composer(), 'RMD at 75 on 500,000?{Enter}');
+    stream.push(
+      { type: 'start', messageId: 'r1' },
+      { type: 'start-step' },
+      {
+        type: 'tool-input-available',
+        toolCallId: 'call-1',
+        toolName: 'required_minimum_distribution',
+        input: rmdInput,
+      },
+    );
+
+    const steps = await screen.findByRole('list', { name: 'Tool steps' });
+    expect(within(steps).getByText('Required minimum distribution')).toBeTruthy();
+    expect(within(steps).getByText('Running…')).toBeTruthy();
+
+    stream.push({ type: 'tool-output-available', toolCallId: 'call-1', output: { distribution: 20325.2 } });
+    expect(await within(steps).findByText(/Done/)).toBeTruthy();
+
+    server.chat = chat({
+      messages: [
+        row('u1', 'user', 'RMD at 75 on 500,000?'),
+        row('r1', 'assistant', 'It is 20,325.20.', {
+          metadata: {
+            message_type: 'tool_updates',
+            steps: [{ tool: 'required_minimum_distribution', resultSummary: 'RMD 20,325.20' }],
+            parts: [
+              { type: 'step-start' },
+              {
+                type: 'tool-required_minimum_distribution',
+                toolCallId: 'call-1',
+                state: 'output-available',
+                input: rmdInput,
+                output: { distribution: 20325.2 },
+              },
+              { type: 'step-start' },
+              { type: 'text', text: 'It is 20,325.20.', state: 'done' },
+            ],
+          },
+        }),
+      ],
+    });
+    stream.push(...textReply('r1', ['It is 20,325.20.']).slice(1));
+    stream.end();
+
+    expect(await within(messages()).findByText('It is 20,325.20.')).toBeTruthy();
+    // Folded once the reply is done; opening it shows the server's summary.
+    const toggle = await screen.findByRole('button', { name: /Used 1 tool/ });
+    await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('false'));
+    await userEvent.click(toggle);
+    expect(await screen.findByText(/RMD 20,325\.20/)).toBeTruthy();
+  });
+
+  it('renders a stored todo list as a checklist in its place', async () => {
+    const todos = [
+      { text: 'Review the goals', status: 'done' },
+      { text: 'Run the projection', status: 'in_progress' },
+      { text: 'Draft recommendations', status: 'pending' },
+    ];
+    serve(
+      chat({
+        messages: [
+          row('u1', 'user', 'Make a plan for the Henderson review'),
+          row('r1', 'assistant', "Here's the plan as a checklist.", {
+            metadata: { message_type: 'tool_updates', steps: [{ tool: 'update_todo_list' }] },
+          }),
+          row('t1', 'assistant', '- [x] Review the goals', {
+            metadata: { message_type: 'todo_progress', append_mode: 'tool_step', todos },
+          }),
+        ],
+      }),
+    );
+    renderChat();
+
+    const checklist = await screen.findByRole('list', { name: 'Checklist' });
+    const items = within(checklist).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Review the goals (done)',
+      'Run the projection (in progress)',
+      'Draft recommendations (to do)',
+    ]);
+    // SPEC §4: the reply (a tool-output message) goes to the end; the checklist keeps its place.
+    const order = within(messages())
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === messages())
+      .map((li) => li.textContent);
+    expect(order[0]).toContain('Make a plan');
+    expect(order[1]).toContain('Review the goals');
+    expect(order[2]).toContain("Here's the plan");
+  });
+  it('follows a reply the server is still writing (opened mid-reply) until it is stored', async () => {
+    const { server } = serve(
+      chat({ messages: [row('u1', 'user', 'Hi'), row('r1', 'assistant', 'Half', { state: 'streaming' })] }),
+    );
+    renderChat();
+
+    expect(within(await screen.findByRole('list', { name: 'Messages' })).getByText('Half')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(composer().readOnly).toBe(true);
+
+    server.chat = chat({ messages: [row('u1', 'user', 'Hi'), row('r1', 'assistant', 'Half and whole.')] });
+
+    expect(await within(messages()).findByText('Half and whole.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Send message' })).toBeTruthy();
+  });
+});
+
+describe('approvals', () => {
+  it('shows the action in readable form with its cost; Approve records it, then continues the run', async () => {
+    const { server, bodiesOf } = serve(
+      chat({ messages: [row('u1', 'user', 'Email Anna'), pendingEmailReply()] }),
+      {
+        [APPROVAL]: () => jsonResponse({ tool_call_uuid: 'call-1', status: 'approved' }),
+        [COMPLETION]: () => {
+          const reply = pendingEmailReply();
+          const [stepStart, emailPart] = reply.metadata!.parts as [object, object];
+          server.chat = chat({
+            messages: [
+              row('u1', 'user', 'Email Anna'),
+              row('r1', 'assistant', 'Sent. It is in your outbox.', {
+                metadata: {
+                  ...reply.metadata,
+                  parts: [
+                    stepStart,
+                    {
+                      ...emailPart,
+                      state: 'output-available',
+                      approval: { id: 'approval-1', approved: true },
+                      output: { to: EMAIL.to },
+                    },
+                    { type: 'step-start' },
+                    { type: 'text', text: 'Sent. It is in your outbox.', state: 'done' },
+                  ],
+                },
+              }),
+            ],
+          });
+          return uiStreamResponse([
+            { type: 'start', messageId: 'r1' },
+            { type: 'tool-output-available', toolCallId: 'call-1', output: { to: EMAIL.to } },
+            ...textReply('r1', ['Sent.', ' It is in your outbox.']).slice(1),
+          ]);
+        },
+      },
+    );
+    renderChat();
+
+    const card = await screen.findByRole('region', { name: 'Send email' });
+    const terms = within(card)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(card)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(terms).toEqual(['To', 'Subject', 'Body']);
+    expect(values).toEqual([EMAIL.to, EMAIL.subject, EMAIL.body]);
+    expect(within(card).getByText('Cost: 1 credit')).toBeTruthy();
+    expect(within(card).getByText('Needs your approval')).toBeTruthy();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+
+    expect(await within(messages()).findByText('Sent. It is in your outbox.')).toBeTruthy();
+    expect(bodiesOf(APPROVAL)).toEqual([
+      { chat_id: 'c1', message_id: 'r1', tool_call_uuid: 'call-1', approve: true },
+    ]);
+    expect(bodiesOf(COMPLETION)).toEqual([{ chat_id: 'c1' }]);
+    expect(within(screen.getByRole('region', { name: 'Send email' })).getByText('Approved')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('Deny records the denial and the run goes on', async () => {
+    const { bodiesOf } = serve(chat({ messages: [row('u1', 'user', 'Email Anna'), pendingEmailReply()] }), {
+      [APPROVAL]: () => jsonResponse({ tool_call_uuid: 'call-1', status: 'denied' }),
+      [COMPLETION]: () =>
+        uiStreamResponse([
+          { type: 'start', messageId: 'r1' },
+          { type: 'tool-output-denied', toolCallId: 'call-1' },
+          ...textReply('r1', ["Understood — I didn't send it."]).slice(1),
+        ]),
+    });
+    renderChat();
+
+    const card = await screen.findByRole('region', { name: 'Send email' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Deny' }));
+
+    expect(await within(messages()).findByText("Understood — I didn't send it.")).toBeTruthy();
+    expect(bodiesOf(APPROVAL)).toEqual([
+      { chat_id: 'c1', message_id: 'r1', tool_call_uuid: 'call-1', approve: false },
+    ]);
+    expect(bodiesOf(COMPLETION)).toEqual([{ chat_id: 'c1' }]);
+    expect(within(card).getByText('Denied')).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'the server’s detail',
+      () => jsonResponse({ detail: DETAIL.approvalAlreadyDecided }, 409),
+      DETAIL.approvalAlreadyDecided,
+    ],
+    ['else the text', () => new Response('Upstream is down', { status: 502 }), 'Upstream is down'],
+    ['else the fallback', () => new Response('', { status: 500 }), ERR.toolApprovalFallback],
+    [
+      'the fallback when the server cannot be reached',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      ERR.toolApprovalFallback,
+    ],
+  ])('shows %s when the decision fails, and keeps the card actionable', async (_name, answer, text) => {
+    const { bodiesOf } = serve(chat({ messages: [row('u1', 'user', 'Email Anna'), pendingEmailReply()] }), {
+      [APPROVAL]: answer as FetchHandler,
+    });
+    renderChat();
+
+    const card = await screen.findByRole('region', { name: 'Send email' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+
+    expect((await within(card).findByRole('alert')).textContent).toBe(text);
+    expect((within(card).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(bodiesOf(COMPLETION)).toEqual([]);
+  });
+
+  it('disables both buttons while the decision is being recorded', async () => {
+    let answer: (response: Response) => void = () => {};
+    serve(chat({ messages: [row('u1', 'user', 'Email Anna'), pendingEmailReply()] }), {
+      [APPROVAL]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderChat();
+
+    const card = await screen.findByRole('region', { name: 'Send email' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+
+    await waitFor(() =>
+      expect((within(card).getByRole('button', { name: 'Deny' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    expect((within(card).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
+    answer(jsonResponse({ detail: DETAIL.approvalAlreadyDecided }, 409));
+    expect(await within(card).findByRole('alert')).toBeTruthy();
+  });
+});
+
+describe('Stop', () => {
+  it('asks the server to stop; its stream then ends with the reply kept', async () => {
+    const stream = controlledUiStream();
+    const { server, bodiesOf } = serve(chat(), {
+      [COMPLETION]: () => stream.response,
+      [STOP]: () => {
+        queueMicrotask(() => {
+          server.chat = chat({
+            messages: [row('u1', 'user', 'Tell me everything'), row('r1', 'assistant', 'Well, first')],
+          });
+          stream.push({ type: 'abort', reason: 'stopped by the user' });
+          stream.end();
+        });
+        return jsonResponse({ stopped: true });
+      },
+    });
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+    await userEvent.type(composer(), 'Tell me everything{Enter}');
+    stream.push(...textReply('r1', ['Well,', ' first']).slice(0, 5));
+    expect(await within(messages()).findByText('Well, first')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+
+    expect(await screen.findByRole('button', { name: 'Send message' })).toBeTruthy();
+    expect(bodiesOf(STOP)).toEqual([{ chat_id: 'c1' }]);
+    expect(within(messages()).getByText('Well, first')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('ends the local stream when the server has nothing to stop', async () => {
+    const stream = controlledUiStream();
+    const { bodiesOf } = serve(chat(), {
+      [COMPLETION]: () => stream.response,
+      [STOP]: () => jsonResponse({ stopped: false }),
+    });
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+    await userEvent.type(composer(), 'Hello{Enter}');
+    stream.push(...textReply('r1', ['Hi']).slice(0, 4));
+    await within(messages()).findByText('Hi');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+
+    expect(await screen.findByRole('button', { name: 'Send message' })).toBeTruthy();
+    expect(bodiesOf(STOP)).toEqual([{ chat_id: 'c1' }]);
+  });
+});
+
+describe('failures and Retry', () => {
+  it('shows a reply that failed mid-way inline; Retry asks for a new one with retry: true', async () => {
+    let calls = 0;
+    const { server, bodiesOf } = serve(chat(), {
+      [COMPLETION]: () => {
+        calls += 1;
+        if (calls === 1) {
+          server.chat = chat({
+            messages: [
+              row('u1', 'user', 'Summarise the account'),
+              row('r1', 'assistant', 'The account', {
+                state: 'failed',
+                metadata: { error: DETAIL.modelFailed },
+              }),
+            ],
+          });
+          return uiStreamResponse([
+            ...textReply('r1', ['The', ' account']).slice(0, 5),
+            { type: 'error', errorText: DETAIL.modelFailed },
+          ]);
+        }
+        server.chat = chat({
+          messages: [row('u1', 'user', 'Summarise the account'), row('r2', 'assistant', 'All is well.')],
+        });
+        return uiStreamResponse(textReply('r2', ['All is well.']));
+      },
+    });
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+
+    await userEvent.type(composer(), 'Summarise the account{Enter}');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.modelFailed);
+    // The partial text is kept.
+    expect(within(messages()).getByText('The account')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await within(messages()).findByText('All is well.')).toBeTruthy();
+    expect(bodiesOf(COMPLETION)).toEqual([
+      { chat_id: 'c1', message: { content: 'Summarise the account' } },
+      { chat_id: 'c1', retry: true },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(within(messages()).queryByText('The account')).toBeNull();
+  });
+
+  it.each([
+    ['interrupted', 'This reply was interrupted.'],
+    ['failed', DETAIL.modelFailed],
+  ] as const)('offers Retry for a stored %s reply', async (state, text) => {
+    const { bodiesOf } = serve(
+      chat({ messages: [row('u1', 'user', 'Hello'), row('r1', 'assistant', 'Partial', { state })] }),
+      { [COMPLETION]: () => uiStreamResponse(textReply('r2', ['Fresh reply'])) },
+    );
+    renderChat();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await within(messages()).findByText('Fresh reply')).toBeTruthy();
+    expect(bodiesOf(COMPLETION)).toEqual([{ chat_id: 'c1', retry: true }]);
+  });
+
+  it('gives a refused message back to the composer, says why, and Retry sends it again', async () => {
+    let calls = 0;
+    const { bodiesOf } = serve(chat(), {
+      [COMPLETION]: () => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse({ detail: DETAIL.replyInProgress }, 409)
+          : uiStreamResponse(textReply('r1', ['Here you go.']));
+      },
+    });
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+
+    await userEvent.type(composer(), 'Are you there?{Enter}');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.replyInProgress);
+    expect(composer().value).toBe('Are you there?');
+    expect(within(messages()).queryByText('Are you there?')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await within(messages()).findByText('Here you go.')).toBeTruthy();
+    expect(composer().value).toBe('');
+    expect(bodiesOf(COMPLETION)).toEqual([
+      { chat_id: 'c1', message: { content: 'Are you there?' } },
+      { chat_id: 'c1', message: { content: 'Are you there?' } },
+    ]);
+  });
+});
+
+describe('out of credits', () => {
+  it('shows the server’s text with Upgrade (opening Settings) on a 402, and keeps the draft', async () => {
+    const { server } = serve(chat(), {
+      [COMPLETION]: () => {
+        server.chat = chat({ out_of_tokens: true });
+        return jsonResponse({ detail: DETAIL.outOfCredits }, 402);
+      },
+    });
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+
+    await userEvent.type(composer(), 'One more question{Enter}');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.outOfCredits);
+    expect(composer().value).toBe('One more question');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade' }));
+    expect(openSettings).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the banner when the open chat ran out of credits before', async () => {
+    serve(
+      chat({ out_of_tokens: true, messages: [row('u1', 'user', 'Hi'), row('r1', 'assistant', 'Hello')] }),
+    );
+    renderChat();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.outOfCredits);
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeTruthy();
+  });
+});
+
+describe('suggestions', () => {
+  const SIX = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((content) => ({ content }));
+
+  it('shows 3 shuffled suggestions on an empty chat; picking one sends it', async () => {
+    const { bodiesOf } = serve(chat(), {
+      [`POST ${ASSISTANT_PATHS.suggestions}`]: () => jsonResponse({ suggestions: SIX }),
+      [COMPLETION]: () => uiStreamResponse(textReply('r1', ['Sure.'])),
+    });
+    renderChat();
+
+    const group = await screen.findByRole('group', { name: 'Suggestions' });
+    const buttons = within(group).getAllByRole('button');
+    expect(buttons).toHaveLength(3);
+    for (const button of buttons) expect(SIX.map((s) => s.content)).toContain(button.textContent);
+
+    await userEvent.click(buttons[0]!);
+
+    expect(await within(messages()).findByText('Sure.')).toBeTruthy();
+    expect(bodiesOf(COMPLETION)).toEqual([{ chat_id: 'c1', message: { content: buttons[0]!.textContent } }]);
+    expect(bodiesOf(`POST ${ASSISTANT_PATHS.suggestions}`)).toEqual([{ tool_types: [] }]);
+  });
+});

@@ -1,0 +1,249 @@
+// One open chat's assistant session: useChat seeded from the stored messages and streaming through
+// the completion endpoint, with approvals, Stop, Retry and out-of-credits on top. While a reply
+// streams, useChat's messages lead; once it has ended, the stored chat is the truth again.
+import { useChat as useAiChat } from '@ai-sdk/react';
+import { DETAIL, ERR, type TChat, type TCompletionRequest } from '@knap/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { decideToolApproval, markChatRead, stopCompletion } from './api';
+import { failureTextOf, lastReplyRow, type ToolPart, toUIMessages } from './assistant-messages';
+import { createAssistantTransport } from './assistant-transport';
+import { logChatFailure } from './chat-errors';
+import { chatKeys } from './queries';
+
+/** Streamed words arrive every few ms; drawing them at most this often keeps long threads smooth. */
+const RENDER_THROTTLE_MS = 40;
+/** After the server confirmed Stop its stream ends by itself; past this the local one is cut. */
+const STOP_GRACE_MS = 3000;
+
+/** What went wrong with the last request, and so what Retry repeats. */
+export type AssistantFailure =
+  | { kind: 'send'; text: string; message: string }
+  | { kind: 'continue'; message: string }
+  | { kind: 'reply'; message: string };
+
+export interface UseAssistantChatOptions {
+  chat: TChat;
+  /** When `chat` was fetched (react-query's dataUpdatedAt). */
+  chatUpdatedAt: number;
+  /** The server refused a new message before storing it: its text goes back in the composer. */
+  onSendRefused?: (text: string) => void;
+}
+
+export type AssistantStatus = 'submitted' | 'streaming' | 'ready' | 'error';
+
+export const isBusyStatus = (status: AssistantStatus): boolean =>
+  status === 'submitted' || status === 'streaming';
+
+export interface AssistantChat {
+  /** The conversation as useChat holds it (stored messages, then what streams). */
+  messages: UIMessage[];
+  status: AssistantStatus;
+  /** A request of this screen is running (sent, or its reply streaming). */
+  isStreaming: boolean;
+  /** The server is writing a reply this screen does not stream (e.g. opened mid-reply). */
+  isServerWriting: boolean;
+  isStopping: boolean;
+  failure: AssistantFailure | null;
+  /** The out-of-credits text while the assistant refuses for lack of credits. */
+  outOfCredits: string | null;
+  send: (text: string) => void;
+  stop: () => Promise<void>;
+  retry: (failure: AssistantFailure) => void;
+  decide: (options: { messageId: string; part: ToolPart; approve: boolean }) => Promise<void>;
+}
+
+/** The text for a reply that broke off while streaming (not one refused up front). */
+function streamErrorText(error: Error): string {
+  // A dropped connection surfaces as the browser's own TypeError, which means nothing to a user.
+  if (error instanceof TypeError || !error.message) return ERR.generic;
+  return error.message;
+}
+
+export function useAssistantChat({
+  chat,
+  chatUpdatedAt,
+  onSendRefused,
+}: UseAssistantChatOptions): AssistantChat {
+  const queryClient = useQueryClient();
+  const chatId = chat.id;
+  const lastRequest = useRef<TCompletionRequest | null>(null);
+  // When the last request ended (Infinity while one runs): stored rows fetched before that are stale.
+  const settledAt = useRef(0);
+  const seededRows = useRef(chat.messages);
+  // Approvals answered here that the stored reply does not show yet (the run continues later).
+  const decided = useRef(new Map<string, boolean>());
+  const [refusal, setRefusal] = useState<{ error: ApiError; request: TCompletionRequest } | null>(null);
+  const [isStopRequested, setIsStopRequested] = useState(false);
+  const onSendRefusedRef = useRef(onSendRefused);
+  onSendRefusedRef.current = onSendRefused;
+
+  const [transport] = useState(() =>
+    createAssistantTransport({
+      onRequest: (request) => {
+        lastRequest.current = request;
+        settledAt.current = Number.POSITIVE_INFINITY;
+        setRefusal(null);
+        setIsStopRequested(false);
+      },
+    }),
+  );
+  const [initialMessages] = useState(() => toUIMessages(chat.messages));
+
+  const settle = useCallback(async () => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) });
+    // The user watched the reply arrive, so it is not news for the sidebar.
+    try {
+      await markChatRead(chatId);
+    } catch (error) {
+      logChatFailure('mark chat as read', error);
+    }
+    void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.unreadCount() });
+  }, [queryClient, chatId]);
+
+  const setMessagesRef = useRef<(update: (messages: UIMessage[]) => UIMessage[]) => void>(() => {});
+
+  const {
+    messages,
+    status,
+    error,
+    setMessages,
+    sendMessage,
+    regenerate,
+    stop: stopLocal,
+    clearError,
+    addToolApprovalResponse,
+  } = useAiChat<UIMessage>({
+    id: chatId,
+    messages: initialMessages,
+    transport,
+    experimental_throttle: RENDER_THROTTLE_MS,
+    // Once every pending approval is decided the run goes on by itself (a `{chat_id}` request).
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    onFinish: () => {
+      settledAt.current = Date.now();
+      void settle();
+    },
+    onError: (failure) => {
+      const request = lastRequest.current;
+      // Only requests refused up front (402, 409, offline…) are handled here. A reply that broke
+      // off mid-way is described by its stored state once the chat is fetched again.
+      if (!(failure instanceof ApiError) || !request) return;
+      if (request.message) {
+        // Nothing was stored: the message leaves the thread and goes back to the composer.
+        setMessagesRef.current((current) =>
+          current.at(-1)?.role === 'user' ? current.slice(0, -1) : current,
+        );
+        onSendRefusedRef.current?.(request.message.content);
+      }
+      setRefusal({ error: failure, request });
+    },
+  });
+  setMessagesRef.current = setMessages;
+
+  const isStreaming = isBusyStatus(status);
+  const statusRef = useRef(status);
+  statusRef.current = status;
+  const lastRow = lastReplyRow(chat.messages);
+  // A reply the server is writing that this screen does not stream (opened mid-reply, or cut off).
+  const isServerWriting = !isStreaming && lastRow?.state === 'streaming';
+
+  // The stored chat becomes the truth once a reply has ended and the chat was fetched after that.
+  useLayoutEffect(() => {
+    if (isBusyStatus(status) || chatUpdatedAt < settledAt.current) return;
+    if (chat.messages === seededRows.current) return;
+    seededRows.current = chat.messages;
+    setMessages(toUIMessages(chat.messages, decided.current));
+    // A reply that broke off is now described by its stored state (failed, or finished after all).
+    if (
+      status === 'error' &&
+      !(error instanceof ApiError) &&
+      lastReplyRow(chat.messages)?.state !== 'streaming'
+    ) {
+      clearError();
+    }
+  }, [chat.messages, chatUpdatedAt, status, error, setMessages, clearError]);
+
+  // Stop confirmed by the server: its stream ends as soon as the reply is stored. If it does not,
+  // the local stream is cut.
+  useEffect(() => {
+    if (!isStopRequested || !isStreaming) return;
+    const timer = setTimeout(() => void stopLocal(), STOP_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [isStopRequested, isStreaming, stopLocal]);
+
+  const send = useCallback((text: string) => void sendMessage({ text }), [sendMessage]);
+
+  const stop = useCallback(async () => {
+    setIsStopRequested(true);
+    let stopped = false;
+    try {
+      stopped = (await stopCompletion(chatId)).stopped;
+    } catch (failure) {
+      console.error(failure);
+    }
+    // The server was not writing it (or could not be told): end what this screen streams.
+    if (!stopped) await stopLocal();
+    if (!isBusyStatus(statusRef.current)) void settle();
+  }, [chatId, stopLocal, settle]);
+
+  /** Records the decision, then useChat continues the run once every approval is answered. */
+  const decide = useCallback(
+    async ({ messageId, part, approve }: { messageId: string; part: ToolPart; approve: boolean }) => {
+      if (!part.approval) return;
+      await decideToolApproval({
+        chat_id: chatId,
+        message_id: messageId,
+        tool_call_uuid: part.toolCallId,
+        approve,
+      });
+      decided.current.set(part.approval.id, approve);
+      await addToolApprovalResponse({ id: part.approval.id, approved: approve });
+    },
+    [chatId, addToolApprovalResponse],
+  );
+
+  /** Repeats what failed: a refused message or continuation as it was, a broken reply with `retry`. */
+  const retry = useCallback(
+    (failure: AssistantFailure) => {
+      if (failure.kind === 'send') send(failure.text);
+      else if (failure.kind === 'continue') void sendMessage();
+      else void regenerate();
+    },
+    [send, sendMessage, regenerate],
+  );
+
+  let failure: AssistantFailure | null = null;
+  const lastMessage = messages.at(-1);
+  if (refusal && !(refusal.error.status === 402 && refusal.request.message)) {
+    const { request, error: refused } = refusal;
+    failure = request.message
+      ? { kind: 'send', text: request.message.content, message: refused.message }
+      : { kind: request.retry ? 'reply' : 'continue', message: refused.message };
+  } else if (status === 'error' && error && !(error instanceof ApiError)) {
+    failure = { kind: 'reply', message: streamErrorText(error) };
+  } else if (!isStreaming && lastMessage?.role === 'assistant' && lastRow?.id === lastMessage.id) {
+    const text = failureTextOf(lastRow);
+    if (text) failure = { kind: 'reply', message: text };
+  }
+
+  const refusedForCredits = refusal?.error.status === 402 ? refusal.error.message : null;
+  const outOfCredits = refusedForCredits ?? (chat.out_of_tokens && !isStreaming ? DETAIL.outOfCredits : null);
+
+  return {
+    messages,
+    status,
+    isStreaming,
+    isServerWriting,
+    isStopping: isStopRequested && (isStreaming || isServerWriting),
+    failure,
+    outOfCredits,
+    send,
+    stop,
+    retry,
+    decide,
+  };
+}
