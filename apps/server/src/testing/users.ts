@@ -1,5 +1,5 @@
 // Seed helpers: sign up users through the real API, and call it as them.
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './test-app.js';
 
 let counter = 0;
@@ -34,7 +34,10 @@ export function refreshCookieOf(res: { cookies: Array<{ name: string; value: str
 }
 
 /** inject() as a signed-in user. */
-export function as(t: TestApp, user: { token: string }) {
+export function as(
+  t: TestApp,
+  user: { token: string },
+): (opts: InjectOptions) => Promise<LightMyRequestResponse> {
   return (opts: InjectOptions) =>
     t.app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${user.token}` } });
 }
