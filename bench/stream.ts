@@ -18,7 +18,10 @@ const pct = (xs: number[], p: number) => {
 };
 
 /** Reads a streamed response; answers ms to the first chunk containing `marker` and ms to the end. */
-async function timeStream(start: () => Promise<Response>, marker: string): Promise<{ ttft: number; total: number }> {
+async function timeStream(
+  start: () => Promise<Response>,
+  marker: string,
+): Promise<{ ttft: number; total: number }> {
   const t0 = performance.now();
   const res = await start();
   if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
@@ -34,7 +37,14 @@ async function timeStream(start: () => Promise<Response>, marker: string): Promi
 }
 
 const fake = await startFakeOpenAI();
-const llm = { provider: 'openai' as const, model: 'bench', apiKey: 'k', baseUrl: fake.baseUrl, timeoutMs: 60_000, maxRetries: 0 };
+const llm = {
+  provider: 'openai' as const,
+  model: 'bench',
+  apiKey: 'k',
+  baseUrl: fake.baseUrl,
+  timeoutMs: 60_000,
+  maxRetries: 0,
+};
 const t = await createTestApp({
   config: { llm, credits: { perCompletion: 1, freePlan: 1_000_000 }, logLevel: 'silent' },
   llm: createLanguageModel(llm),
@@ -43,7 +53,11 @@ const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 const user = await signUp(t);
 const headers = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
 const newChat = async () =>
-  ((await (await fetch(`${url}/api/chat/chats`, { method: 'POST', headers, body: '{}' })).json()) as { id: string }).id;
+  (
+    (await (await fetch(`${url}/api/chat/chats`, { method: 'POST', headers, body: '{}' })).json()) as {
+      id: string;
+    }
+  ).id;
 
 const direct = () =>
   timeStream(
@@ -58,7 +72,12 @@ const direct = () =>
 const viaServer = async () => {
   const chatId = await newChat();
   return timeStream(
-    () => fetch(`${url}/api/chat/completion`, { method: 'POST', headers, body: JSON.stringify({ chat_id: chatId, message: { content: 'go' } }) }),
+    () =>
+      fetch(`${url}/api/chat/completion`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ chat_id: chatId, message: { content: 'go' } }),
+      }),
     'text-delta',
   );
 };
@@ -67,7 +86,10 @@ try {
   const d: Array<{ ttft: number; total: number }> = [];
   const s: Array<{ ttft: number; total: number }> = [];
   for (let i = 0; i < RUNS + 5; i++) {
-    fake.enqueue({ text: TEXT, chunkSize: 3, chunkDelayMs: PACE_MS }, { text: TEXT, chunkSize: 3, chunkDelayMs: PACE_MS });
+    fake.enqueue(
+      { text: TEXT, chunkSize: 3, chunkDelayMs: PACE_MS },
+      { text: TEXT, chunkSize: 3, chunkDelayMs: PACE_MS },
+    );
     const a = await direct();
     const b = await viaServer();
     if (i >= 5) {
@@ -75,17 +97,51 @@ try {
       s.push(b);
     }
   }
-  const added = (key: 'ttft' | 'total', p: number) => pct(s.map((x) => x[key]), p) - pct(d.map((x) => x[key]), p);
+  const added = (key: 'ttft' | 'total', p: number) =>
+    pct(
+      s.map((x) => x[key]),
+      p,
+    ) -
+    pct(
+      d.map((x) => x[key]),
+      p,
+    );
   const row = (name: string, xs: Array<{ ttft: number; total: number }>) =>
     console.log(
       name.padEnd(26),
-      pct(xs.map((x) => x.ttft), 50).toFixed(1).padStart(9),
-      pct(xs.map((x) => x.ttft), 99).toFixed(1).padStart(9),
-      pct(xs.map((x) => x.total), 50).toFixed(1).padStart(10),
-      pct(xs.map((x) => x.total), 99).toFixed(1).padStart(10),
+      pct(
+        xs.map((x) => x.ttft),
+        50,
+      )
+        .toFixed(1)
+        .padStart(9),
+      pct(
+        xs.map((x) => x.ttft),
+        99,
+      )
+        .toFixed(1)
+        .padStart(9),
+      pct(
+        xs.map((x) => x.total),
+        50,
+      )
+        .toFixed(1)
+        .padStart(10),
+      pct(
+        xs.map((x) => x.total),
+        99,
+      )
+        .toFixed(1)
+        .padStart(10),
     );
   console.log(`\n${TOKENS}-token replies, ${RUNS} runs each (ms)`);
-  console.log(''.padEnd(26), 'TTFT p50'.padStart(9), 'TTFT p99'.padStart(9), 'total p50'.padStart(10), 'total p99'.padStart(10));
+  console.log(
+    ''.padEnd(26),
+    'TTFT p50'.padStart(9),
+    'TTFT p99'.padStart(9),
+    'total p50'.padStart(10),
+    'total p99'.padStart(10),
+  );
   row('fake LLM directly', d);
   row('through Knap Studio', s);
   console.log(
@@ -102,7 +158,12 @@ try {
   const results = await Promise.allSettled(
     chats.map((chatId) =>
       timeStream(
-        () => fetch(`${url}/api/chat/completion`, { method: 'POST', headers, body: JSON.stringify({ chat_id: chatId, message: { content: 'go' } }) }),
+        () =>
+          fetch(`${url}/api/chat/completion`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ chat_id: chatId, message: { content: 'go' } }),
+          }),
         'text-delta',
       ),
     ),
@@ -121,8 +182,19 @@ try {
       date: new Date().toISOString(),
       tokens: TOKENS,
       runs: RUNS,
-      added: { ttftP50: added('ttft', 50), ttftP99: added('ttft', 99), totalP50: added('total', 50), totalP99: added('total', 99) },
-      concurrent: { streams: CONCURRENT, failed, wallMs: wall, heapBeforeMb: before / 2 ** 20, heapAfterMb: after / 2 ** 20 },
+      added: {
+        ttftP50: added('ttft', 50),
+        ttftP99: added('ttft', 99),
+        totalP50: added('total', 50),
+        totalP99: added('total', 99),
+      },
+      concurrent: {
+        streams: CONCURRENT,
+        failed,
+        wallMs: wall,
+        heapBeforeMb: before / 2 ** 20,
+        heapAfterMb: after / 2 ** 20,
+      },
     })}`,
   );
   if (failed) process.exitCode = 1;
