@@ -46,6 +46,9 @@ export function openDb(options: OpenDbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Reads through a memory map and a larger page cache: list pages stop paying a syscall per page.
+  sqlite.pragma('mmap_size = 268435456');
+  sqlite.pragma('cache_size = -32000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
