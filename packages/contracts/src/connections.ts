@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import { MCP_DESCRIPTION_MAX, MCP_URL_MAX } from './constants.js';
 
-export const MCP_DESCRIPTION_MAX = 500;
-export const MCP_URL_MAX = 2000;
-/** Custom tool URLs a user may add. */
-export const MCP_SERVERS_MAX = 20;
 
 /** SPEC §3 custom tool URL. */
 export const ZMcpUrl = z.object({ id: z.string(), mcp_description: z.string(), mcp_url: z.string() });

@@ -106,3 +106,8 @@ export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
 export const MESSAGE_STATES = ['streaming', 'interrupted', 'failed'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
+
+export const MCP_DESCRIPTION_MAX = 500;
+export const MCP_URL_MAX = 2000;
+/** Custom tool URLs a user may add. */
+export const MCP_SERVERS_MAX = 20;

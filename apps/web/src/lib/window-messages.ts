@@ -1,12 +1,23 @@
-// Messages exchanged between our windows (popup ↔ opener). Both sides are this app's origin, so
-// messages go out with our origin as targetOrigin and are only accepted from it.
+// Messages exchanged between our windows (popup ↔ opener). Messages go out with our own origin as
+// targetOrigin (never '*'). AUTH_COMPLETE is accepted from our origin only; CONNECTIONS_FINISHED
+// from the allowed origins of SPEC §5 (allowed-origins.ts).
+import { isAllowedMessageOrigin } from './allowed-origins';
 
 export const AUTH_COMPLETE = 'AUTH_COMPLETE';
 export const CONNECTIONS_FINISHED = 'CONNECTIONS_FINISHED';
 
-export type AppWindowMessage =
-  | { type: typeof AUTH_COMPLETE }
-  | { type: typeof CONNECTIONS_FINISHED; scope: string };
+export type ConnectionsFinishedStatus = 'connected' | 'error';
+
+/** The connect popup's last word: which connection (`scope` is its type), and how it went. */
+export interface ConnectionsFinishedMessage {
+  type: typeof CONNECTIONS_FINISHED;
+  scope: string;
+  status: ConnectionsFinishedStatus;
+  /** The server's explanation when status is 'error'; empty otherwise. */
+  message: string;
+}
+
+export type AppWindowMessage = { type: typeof AUTH_COMPLETE } | ConnectionsFinishedMessage;
 
 /** Tells the window that opened this popup, then closes it. False when there is no opener. */
 export function notifyOpenerAndClose(message: AppWindowMessage): boolean {
@@ -21,4 +32,35 @@ export function isAppMessage(event: MessageEvent, type: AppWindowMessage['type']
   if (event.origin !== window.location.origin) return false;
   const data: unknown = event.data;
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === type;
+}
+
+/** Longest scope or message text taken from a message; anything longer is not ours. */
+const MAX_FIELD_CHARS = 500;
+
+/** The message's fields when `data` has the connections-finished shape, else null. */
+export function parseConnectionsFinished(data: unknown): ConnectionsFinishedMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { type, scope, status, message } = data as Record<string, unknown>;
+  if (type !== CONNECTIONS_FINISHED) return null;
+  if (typeof scope !== 'string' || !scope || scope.length > MAX_FIELD_CHARS) return null;
+  if (status !== undefined && status !== 'connected' && status !== 'error') return null;
+  if (message !== undefined && typeof message !== 'string') return null;
+  return {
+    type: CONNECTIONS_FINISHED,
+    scope,
+    status: status ?? 'connected',
+    message: (message ?? '').slice(0, MAX_FIELD_CHARS),
+  };
+}
+
+/**
+ * A connections-finished message from an allowed origin (SPEC §5), or null for anything else:
+ * foreign, look-alike and opaque ('null') origins, and data of another shape.
+ */
+export function readConnectionsFinished(
+  event: Pick<MessageEvent, 'origin' | 'data'>,
+  isAllowed: (origin: string) => boolean = isAllowedMessageOrigin,
+): ConnectionsFinishedMessage | null {
+  if (!isAllowed(event.origin)) return null;
+  return parseConnectionsFinished(event.data);
 }

@@ -11,6 +11,7 @@ import type { SettingsOutletContext } from '../../features/account/use-open-sett
 import { BuiltWithBadge } from './built-with-badge';
 import { Sidebar } from './sidebar';
 import { useElementWidth } from './use-element-width';
+import { useSidebarOverlayRequests } from './use-sidebar-overlay-requests';
 
 /** The signed-in layout: sidebar plus the routed screen. */
 export function AppShell() {
@@ -25,6 +26,8 @@ export function AppShell() {
   useEffect(() => {
     if (!isMobile) setIsMenuOpen(false);
   }, [isMobile]);
+  // Other parts of the app (a finished connection) ask for the mobile menu to open or close.
+  useSidebarOverlayRequests((isOpen) => setIsMenuOpen(isOpen && isMobile));
 
   const openSettings = useCallback(() => {
     setIsMenuOpen(false);

@@ -14,27 +14,71 @@ afterEach(() => {
   Reflect.deleteProperty(window, 'opener');
 });
 
-describe('ConnectionsGhostPage', () => {
-  it('tells the opener which scope was connected, only to our own origin, and closes', async () => {
-    const opener = { closed: false, postMessage: vi.fn() };
-    Object.defineProperty(window, 'opener', { value: opener, configurable: true });
-    const close = vi.spyOn(window, 'close').mockImplementation(() => {});
+function withOpener() {
+  const opener = { closed: false, postMessage: vi.fn() };
+  Object.defineProperty(window, 'opener', { value: opener, configurable: true });
+  const close = vi.spyOn(window, 'close').mockImplementation(() => {});
+  return { opener, close };
+}
 
-    renderRoutes(routes, '/auth/connections-ghost?scope=google_calendar_read');
+describe('ConnectionsGhostPage', () => {
+  it('tells the opener the result, only to our own origin, and closes', async () => {
+    const { opener, close } = withOpener();
+
+    renderRoutes(routes, '/auth/connections-ghost?scope=google_calendar_read&mode=normal&status=connected');
 
     await vi.waitFor(() => expect(close).toHaveBeenCalled());
     expect(opener.postMessage).toHaveBeenCalledTimes(1);
     expect(opener.postMessage).toHaveBeenCalledWith(
-      { type: 'CONNECTIONS_FINISHED', scope: 'google_calendar_read' },
+      { type: 'CONNECTIONS_FINISHED', scope: 'google_calendar_read', status: 'connected', message: '' },
+      window.location.origin,
+    );
+    expect(opener.postMessage.mock.calls[0]?.[1]).not.toBe('*');
+  });
+
+  it('passes the server’s reason on when the flow failed', async () => {
+    const { opener, close } = withOpener();
+
+    renderRoutes(
+      routes,
+      `/auth/connections-ghost?scope=dropbox&mode=widget&status=error&message=${encodeURIComponent('Connection was cancelled.')}`,
+    );
+
+    await vi.waitFor(() => expect(close).toHaveBeenCalled());
+    expect(opener.postMessage).toHaveBeenCalledWith(
+      {
+        type: 'CONNECTIONS_FINISHED',
+        scope: 'dropbox',
+        status: 'error',
+        message: 'Connection was cancelled.',
+      },
       window.location.origin,
     );
   });
 
-  it('offers a link to connections when it was not opened as a popup', async () => {
-    renderRoutes(routes, '/auth/connections-ghost?scope=google_calendar_read');
-
-    expect((await screen.findByRole('link', { name: 'Go to connections' })).getAttribute('href')).toBe(
-      '/connections',
+  it('without an opener, shows the result and goes to connections', async () => {
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {});
+    const { router } = renderRoutes(
+      routes,
+      '/auth/connections-ghost?scope=google_drive_read&status=connected',
     );
+
+    expect(await screen.findByText('Google Drive connected')).toBeTruthy();
+    await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/auth/connections-ghost'));
+    // Signed out here, so /connections itself sends the visitor to sign in first.
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toMatch(
+      /^\/(connections|signin\?redirect=%2Fconnections)$/,
+    );
+    expect(close).not.toHaveBeenCalled();
+  });
+
+  it('without an opener, shows a failure with its reason', async () => {
+    renderRoutes(
+      routes,
+      '/auth/connections-ghost?scope=dropbox&status=error&message=Connection%20was%20cancelled.',
+    );
+
+    expect(await screen.findByText('Could not connect Dropbox')).toBeTruthy();
+    expect(screen.getByText('Connection was cancelled.')).toBeTruthy();
   });
 });

@@ -1,35 +1,46 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { CONNECTIONS_FINISHED, notifyOpenerAndClose } from '../../lib/window-messages';
+import {
+  CONNECTIONS_FINISHED,
+  type ConnectionsFinishedMessage,
+  notifyOpenerAndClose,
+} from '../../lib/window-messages';
 import { AuthStatusPanel } from '../auth/components/auth-status-panel';
+import { announceConnectionResult } from './connections-finished';
 
-/** Return page of a connect-a-service popup: hands the granted scope to the app window and closes. */
+/** What the server's callback put in the address: `?scope={type}&mode=…&status=…&message=…`. */
+export function readGhostResult(searchParams: URLSearchParams): ConnectionsFinishedMessage {
+  return {
+    type: CONNECTIONS_FINISHED,
+    scope: searchParams.get('scope') ?? '',
+    status: searchParams.get('status') === 'error' ? 'error' : 'connected',
+    message: searchParams.get('message') ?? '',
+  };
+}
+
+/**
+ * Last page of a connect popup: tells the app window (its opener, on our own origin only) how the
+ * flow ended and closes. Without an opener (popup blocked, so the flow ran in the app's own
+ * window) it shows the result as a toast and goes to /connections.
+ */
 export function ConnectionsGhostPage() {
   const [searchParams] = useSearchParams();
-  const scope = searchParams.get('scope') ?? '';
-  const [hasOpener, setHasOpener] = useState(true);
-  const notified = useRef(false);
+  const navigate = useNavigate();
+  const handled = useRef(false);
 
   useEffect(() => {
-    if (notified.current) return;
-    notified.current = true;
-    setHasOpener(notifyOpenerAndClose({ type: CONNECTIONS_FINISHED, scope }));
-  }, [scope]);
+    if (handled.current) return;
+    handled.current = true;
+    const result = readGhostResult(searchParams);
+    if (notifyOpenerAndClose(result)) return;
+    announceConnectionResult(result);
+    navigate('/connections', { replace: true });
+  }, [searchParams, navigate]);
 
   return (
     <AuthStatusPanel>
-      {hasOpener ? (
-        <Spinner label="Finishing connection..." showLabel />
-      ) : (
-        <>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">Your connection is set up.</p>
-          <Link to="/connections" className={buttonClasses('primary')}>
-            Go to connections
-          </Link>
-        </>
-      )}
+      <Spinner label="Finishing connection..." showLabel />
     </AuthStatusPanel>
   );
 }

@@ -1,0 +1,79 @@
+import { CONNECTION_PATHS } from '@knap/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenManager } from '../../lib/token-manager';
+import { connectionsApi } from '../../test/connections';
+import { calledRoutes, jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { renderRoutes } from '../../test/render';
+import { CalendarPermissionsPage } from './calendar-permissions-page';
+
+function renderPage() {
+  return renderRoutes(
+    [{ path: '/calendar-permissions', element: <CalendarPermissionsPage /> }],
+    '/calendar-permissions',
+  );
+}
+
+const button = (name: string) => screen.findByRole('button', { name }) as Promise<HTMLButtonElement>;
+
+beforeEach(() => tokenManager.setAccessToken('token'));
+afterEach(() => tokenManager.clear());
+
+describe('CalendarPermissionsPage', () => {
+  it('explains the need and disables calendars the server has not configured', async () => {
+    mockFetch(connectionsApi());
+    renderPage();
+
+    expect(screen.getByRole('heading', { name: 'Connect your calendar', level: 1 })).toBeTruthy();
+    expect(screen.getByText(/needs access to your calendar/)).toBeTruthy();
+    await waitFor(async () => expect((await button('Connect Google Calendar')).disabled).toBe(true));
+    expect((await button('Connect Microsoft Calendar')).disabled).toBe(true);
+    expect(
+      screen.getByText('Ask your administrator to configure Google Calendar on the server'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Ask your administrator to configure Outlook Calendar on the server'),
+    ).toBeTruthy();
+  });
+
+  it('connects a configured calendar with the same popup flow', async () => {
+    const popup = {
+      closed: false,
+      opener: window,
+      location: { href: '' },
+      document: document.implementation.createHTMLDocument(''),
+      close: vi.fn(),
+      focus: vi.fn(),
+    };
+    vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+    const fetchMock = mockFetch(
+      connectionsApi({
+        states: {
+          microsoft_calendar_read: { status: 'not_connected' },
+          google_calendar_read: { status: 'connected', email: 'ada@example.com' },
+        },
+        routes: {
+          [`POST ${CONNECTION_PATHS.start}`]: () =>
+            jsonResponse({ url: '/api/connections/authorize?state=s' }),
+        },
+      }),
+    );
+    renderPage();
+
+    expect(await screen.findByText('Connected as ada@example.com')).toBeTruthy();
+    const microsoft = await button('Connect Microsoft Calendar');
+    await waitFor(() => expect(microsoft.disabled).toBe(false));
+    await userEvent.click(microsoft);
+
+    await waitFor(() =>
+      expect(popup.location.href).toBe(`${window.location.origin}/api/connections/authorize?state=s`),
+    );
+    const index = calledRoutes(fetchMock).indexOf(`POST ${CONNECTION_PATHS.start}`);
+    expect(JSON.parse(String(fetchMock.mock.calls[index]?.[1]?.body))).toEqual({
+      type: 'microsoft_calendar_read',
+      mode: 'normal',
+    });
+    popup.closed = true;
+  });
+});
