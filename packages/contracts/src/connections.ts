@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MCP_DESCRIPTION_MAX, MCP_URL_MAX } from './constants.js';
 
-
 /** SPEC §3 custom tool URL. */
 export const ZMcpUrl = z.object({ id: z.string(), mcp_description: z.string(), mcp_url: z.string() });
 export type TMcpUrl = z.infer<typeof ZMcpUrl>;
