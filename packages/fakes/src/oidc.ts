@@ -31,6 +31,15 @@ export interface FakeOidc extends FakeServer {
   revokeUrl: string;
   /** Tokens revoked so far. */
   revoked: string[];
+  /** The endpoints to configure an OAuth provider with, pointing at this fake. */
+  endpoints(): {
+    clientId: string;
+    clientSecret: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    userinfoUrl: string;
+    revokeUrl: string;
+  };
   /** The account an access token was issued to (for API fakes that trust this provider). */
   userOf(accessToken: string): FakeOidcUser | undefined;
   /** Makes the next refresh grant fail (a revoked or expired refresh token). */
@@ -165,6 +174,14 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     userinfoUrl: `${server.url}/userinfo`,
     revokeUrl: `${server.url}/revoke`,
     revoked,
+    endpoints: () => ({
+      clientId,
+      clientSecret,
+      authorizeUrl: `${server.url}/authorize`,
+      tokenUrl: `${server.url}/token`,
+      userinfoUrl: `${server.url}/userinfo`,
+      revokeUrl: `${server.url}/revoke`,
+    }),
     userOf: (accessToken) => tokens.get(accessToken),
     failNextRefresh: () => {
       failRefresh = true;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideApproval, lastMessage } from '../../testing/assistant.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp } from '../../testing/users.js';
 
@@ -73,9 +74,7 @@ describe(`assistant with the demo model (${testEngine()})`, () => {
     const chatId = await newChat();
     const first = await complete(chatId, 'Please send a follow-up email to anna@example.com');
     expect(chunks(first.body).some((c) => c.type === 'tool-approval-request')).toBe(true);
-    const reply = (await call({ method: 'GET', url: `/api/chat/chats/${chatId}/messages` }))
-      .json()
-      .messages.at(-1);
+    const reply = await lastMessage(call, chatId);
     const [approval] = reply.metadata.approvals;
     expect(approval).toMatchObject({
       tool: 'send_email',
@@ -88,12 +87,7 @@ describe(`assistant with the demo model (${testEngine()})`, () => {
     const early = await complete(chatId);
     expect(early.statusCode).toBe(409);
 
-    const decide = (approve: boolean) =>
-      call({
-        method: 'POST',
-        url: '/api/chat/tool-approval',
-        payload: { chat_id: chatId, message_id: reply.id, tool_call_uuid: approval.tool_call_uuid, approve },
-      });
+    const decide = (approve: boolean) => decideApproval(call, chatId, reply, approve);
     expect((await decide(true)).json()).toEqual({
       tool_call_uuid: approval.tool_call_uuid,
       status: 'approved',
@@ -105,9 +99,7 @@ describe(`assistant with the demo model (${testEngine()})`, () => {
     const outbox = await t.db.db.selectFrom('outbox_emails').selectAll().execute();
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ to_address: 'anna@example.com' });
-    const final = (await call({ method: 'GET', url: `/api/chat/chats/${chatId}/messages` }))
-      .json()
-      .messages.at(-1);
+    const final = await lastMessage(call, chatId);
     expect(final.id).toBe(reply.id);
     expect(final.content).toContain('is in your outbox');
     expect(final.metadata.approvals[0].status).toBe('approved');
@@ -117,25 +109,12 @@ describe(`assistant with the demo model (${testEngine()})`, () => {
   it('denied, nothing is sent and the model is told', async () => {
     const chatId = await newChat();
     await complete(chatId, 'send an email to bob@example.com');
-    const reply = (await call({ method: 'GET', url: `/api/chat/chats/${chatId}/messages` }))
-      .json()
-      .messages.at(-1);
+    const reply = await lastMessage(call, chatId);
     const before = (await t.db.db.selectFrom('outbox_emails').selectAll().execute()).length;
-    await call({
-      method: 'POST',
-      url: '/api/chat/tool-approval',
-      payload: {
-        chat_id: chatId,
-        message_id: reply.id,
-        tool_call_uuid: reply.metadata.approvals[0].tool_call_uuid,
-        approve: false,
-      },
-    });
+    await decideApproval(call, chatId, reply, false);
     await complete(chatId);
     expect((await t.db.db.selectFrom('outbox_emails').selectAll().execute()).length).toBe(before);
-    const final = (await call({ method: 'GET', url: `/api/chat/chats/${chatId}/messages` }))
-      .json()
-      .messages.at(-1);
+    const final = await lastMessage(call, chatId);
     expect(final.content).toContain("I didn't send it");
     expect(final.metadata.steps).toEqual([{ tool: 'send_email', resultSummary: 'Denied by the user' }]);
   });
@@ -143,20 +122,9 @@ describe(`assistant with the demo model (${testEngine()})`, () => {
   it("answers 404 for another user's approval and chat", async () => {
     const chatId = await newChat();
     await complete(chatId, 'send an email to carol@example.com');
-    const reply = (await call({ method: 'GET', url: `/api/chat/chats/${chatId}/messages` }))
-      .json()
-      .messages.at(-1);
+    const reply = await lastMessage(call, chatId);
     const mallory = as(t, await signUp(t));
-    const res = await mallory({
-      method: 'POST',
-      url: '/api/chat/tool-approval',
-      payload: {
-        chat_id: chatId,
-        message_id: reply.id,
-        tool_call_uuid: reply.metadata.approvals[0].tool_call_uuid,
-        approve: true,
-      },
-    });
+    const res = await decideApproval(mallory, chatId, reply, true);
     expect(res.statusCode).toBe(404);
     expect(
       (

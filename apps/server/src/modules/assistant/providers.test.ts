@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { LlmConfig } from '../../config.js';
 import { createLanguageModel } from '../../platform/llm/index.js';
+import { decideApproval } from '../../testing/assistant.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp } from '../../testing/users.js';
 
@@ -123,16 +124,7 @@ describe(`assistant on the OpenAI provider (${testEngine()})`, () => {
       llm: createLanguageModel(t.config.llm),
     });
     t.app = app2;
-    const decided = await h.call({
-      method: 'POST',
-      url: '/api/chat/tool-approval',
-      payload: {
-        chat_id: chatId,
-        message_id: pending.id,
-        tool_call_uuid: pending.metadata.approvals[0].tool_call_uuid,
-        approve: true,
-      },
-    });
+    const decided = await decideApproval(h.call, chatId, pending, true);
     expect(decided.statusCode).toBe(200);
     expect((await h.complete(chatId)).statusCode).toBe(200);
     expect(await outbox()).toHaveLength(1);

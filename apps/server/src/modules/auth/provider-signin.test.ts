@@ -18,15 +18,8 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
       },
     });
     microsoft = await startFakeOidc({ user: { sub: 'm-1', email: 'bob@contoso.example', name: 'Bob' } });
-    const endpoints = (f: FakeOidc) => ({
-      clientId: f.clientId,
-      clientSecret: f.clientSecret,
-      authorizeUrl: f.authorizeUrl,
-      tokenUrl: f.tokenUrl,
-      userinfoUrl: f.userinfoUrl,
-    });
     t = await createTestApp({
-      config: { identityProviders: { google: endpoints(google), microsoft: endpoints(microsoft) } },
+      config: { identityProviders: { google: google.endpoints(), microsoft: microsoft.endpoints() } },
     });
   });
   afterAll(async () => {

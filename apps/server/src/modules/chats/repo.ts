@@ -4,7 +4,7 @@ import type { ChatRow, Database, MessageRow } from '../../platform/db/schema.js'
 
 type Q = Kysely<Database>;
 
-const summaryColumns = [
+export const summaryColumns = [
   'id',
   'title',
   'created_at',

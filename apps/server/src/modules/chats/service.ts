@@ -25,7 +25,7 @@ export const MESSAGE_NOT_FOUND = 'Message not found';
 
 const parseJson = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
 
-function toSummary(row: Pick<ChatRow, (typeof summaryKeys)[number]>): TChatSummary {
+function toSummary(row: Pick<ChatRow, (typeof repo.summaryColumns)[number]>): TChatSummary {
   return {
     id: row.id,
     title: row.title,
@@ -37,16 +37,6 @@ function toSummary(row: Pick<ChatRow, (typeof summaryKeys)[number]>): TChatSumma
     unread: row.unread === 1,
   };
 }
-const summaryKeys = [
-  'id',
-  'title',
-  'created_at',
-  'updated_at',
-  'message_count',
-  'last_message_preview',
-  'out_of_tokens',
-  'unread',
-] as const;
 
 export function toMessage(row: MessageRow): TMessage {
   return {

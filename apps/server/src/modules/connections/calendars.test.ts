@@ -26,18 +26,10 @@ describe(`connected calendars (${testEngine()})`, () => {
     msAuth = await startFakeOidc({ user: { sub: 'm', email: 'advisor@firm.example', name: 'A' } });
     google = await startFakeGoogleCalendar(googleAuth);
     graph = await startFakeGraphCalendar(msAuth);
-    const endpoints = (f: FakeOidc) => ({
-      clientId: f.clientId,
-      clientSecret: f.clientSecret,
-      authorizeUrl: f.authorizeUrl,
-      tokenUrl: f.tokenUrl,
-      userinfoUrl: f.userinfoUrl,
-      revokeUrl: f.revokeUrl,
-    });
     t = await createTestApp({
       clock,
       config: {
-        oauthProviders: { google: endpoints(googleAuth), microsoft: endpoints(msAuth) },
+        oauthProviders: { google: googleAuth.endpoints(), microsoft: msAuth.endpoints() },
         apis: { google: google.url, microsoftGraph: graph.url },
       },
     });

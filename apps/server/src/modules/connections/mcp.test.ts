@@ -1,6 +1,7 @@
 import { type FakeLlm, type FakeMcp, startFakeMcp, startFakeOpenAI } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLanguageModel } from '../../platform/llm/index.js';
+import { decideApproval, lastMessage } from '../../testing/assistant.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, signUp } from '../../testing/users.js';
 
@@ -123,9 +124,7 @@ describe(`custom MCP servers (${testEngine()})`, () => {
     expect(sentTools).toContain('mcp_crm_create_task');
     expect(sentTools.some((n) => n.startsWith('mcp_offline'))).toBe(false);
 
-    let reply = (await call({ method: 'GET', url: `/api/chat/chats/${chatId}/messages` }))
-      .json()
-      .messages.at(-1);
+    let reply = await lastMessage(call, chatId);
     expect(reply.metadata.steps[0]).toMatchObject({ tool: 'mcp_crm_lookup_client' });
     expect(reply.metadata.approvals).toEqual([
       expect.objectContaining({
@@ -136,21 +135,12 @@ describe(`custom MCP servers (${testEngine()})`, () => {
     ]);
     expect(mcp.tasks).toEqual([]);
 
-    await call({
-      method: 'POST',
-      url: '/api/chat/tool-approval',
-      payload: {
-        chat_id: chatId,
-        message_id: reply.id,
-        tool_call_uuid: reply.metadata.approvals[0].tool_call_uuid,
-        approve: true,
-      },
-    });
+    await decideApproval(call, chatId, reply, true);
     expect(
       (await call({ method: 'POST', url: '/api/chat/completion', payload: { chat_id: chatId } })).statusCode,
     ).toBe(200);
     expect(mcp.tasks).toEqual([{ title: 'Call the Hendersons', due: '2026-12-01' }]);
-    reply = (await call({ method: 'GET', url: `/api/chat/chats/${chatId}/messages` })).json().messages.at(-1);
+    reply = await lastMessage(call, chatId);
     expect(reply.content).toContain('Task created for the Hendersons.');
     // Our bearer token never reaches the MCP server.
     expect(mcp.seenHeaders.every((h) => !h.authorization && !h.cookie)).toBe(true);

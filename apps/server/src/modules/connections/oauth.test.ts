@@ -64,14 +64,7 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
           : {}),
       });
       fakes.set(p.provider, fake);
-      oauthProviders[p.provider] = {
-        clientId: fake.clientId,
-        clientSecret: fake.clientSecret,
-        authorizeUrl: fake.authorizeUrl,
-        tokenUrl: fake.tokenUrl,
-        userinfoUrl: fake.userinfoUrl,
-        revokeUrl: fake.revokeUrl,
-      };
+      oauthProviders[p.provider] = fake.endpoints();
     }
     t = await createTestApp({ clock, config: { oauthProviders } });
     user = await signUp(t, { email: 'advisor@firm.example' });
