@@ -23,16 +23,10 @@ export interface FakeOidcOptions {
 }
 
 export interface FakeOidc extends FakeServer {
-  clientId: string;
-  clientSecret: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  userinfoUrl: string;
-  revokeUrl: string;
   /** Tokens revoked so far. */
   revoked: string[];
   /** The endpoints to configure an OAuth provider with, pointing at this fake. */
-  endpoints(): {
+  endpoints: {
     clientId: string;
     clientSecret: string;
     authorizeUrl: string;
@@ -167,21 +161,15 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
 
   return {
     ...server,
-    clientId,
-    clientSecret,
-    authorizeUrl: `${server.url}/authorize`,
-    tokenUrl: `${server.url}/token`,
-    userinfoUrl: `${server.url}/userinfo`,
-    revokeUrl: `${server.url}/revoke`,
     revoked,
-    endpoints: () => ({
+    endpoints: {
       clientId,
       clientSecret,
       authorizeUrl: `${server.url}/authorize`,
       tokenUrl: `${server.url}/token`,
       userinfoUrl: `${server.url}/userinfo`,
       revokeUrl: `${server.url}/revoke`,
-    }),
+    },
     userOf: (accessToken) => tokens.get(accessToken),
     failNextRefresh: () => {
       failRefresh = true;

@@ -19,7 +19,7 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
     });
     microsoft = await startFakeOidc({ user: { sub: 'm-1', email: 'bob@contoso.example', name: 'Bob' } });
     t = await createTestApp({
-      config: { identityProviders: { google: google.endpoints(), microsoft: microsoft.endpoints() } },
+      config: { identityProviders: { google: google.endpoints, microsoft: microsoft.endpoints } },
     });
   });
   afterAll(async () => {
@@ -36,7 +36,7 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
     });
     expect(start.statusCode).toBe(302);
     const authorize = new URL(start.headers.location as string);
-    expect(authorize.origin + authorize.pathname).toBe(fake.authorizeUrl);
+    expect(authorize.origin + authorize.pathname).toBe(fake.endpoints.authorizeUrl);
     const providerRes = await fetch(authorize, { redirect: 'manual' });
     const back = new URL(providerRes.headers.get('location')!);
     const callback = await t.app.inject({ method: 'GET', url: back.pathname + back.search });
@@ -60,12 +60,12 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
     expect(JSON.parse(authorize.searchParams.get('state')!)).toMatchObject({ mode: 'widget' });
     expect(location.startsWith('/auth/callback#')).toBe(true);
     expect(fragment.get('return_to')).toBe('/chat?id=7');
-    expect(fragment.get('userinfo_url')).toBe(google.userinfoUrl);
+    expect(fragment.get('userinfo_url')).toBe(google.endpoints.userinfoUrl);
     const accessToken = fragment.get('access_token')!;
 
     // What the browser does next: read userinfo, then post the sign-in.
     const userinfo = await (
-      await fetch(google.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` } })
+      await fetch(google.endpoints.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` } })
     ).json();
     const signin = await t.app.inject({
       method: 'POST',

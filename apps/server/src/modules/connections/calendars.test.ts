@@ -29,7 +29,7 @@ describe(`connected calendars (${testEngine()})`, () => {
     t = await createTestApp({
       clock,
       config: {
-        oauthProviders: { google: googleAuth.endpoints(), microsoft: msAuth.endpoints() },
+        oauthProviders: { google: googleAuth.endpoints, microsoft: msAuth.endpoints },
         apis: { google: google.url, microsoftGraph: graph.url },
       },
     });

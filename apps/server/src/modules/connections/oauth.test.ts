@@ -64,7 +64,7 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
           : {}),
       });
       fakes.set(p.provider, fake);
-      oauthProviders[p.provider] = fake.endpoints();
+      oauthProviders[p.provider] = fake.endpoints;
     }
     t = await createTestApp({ clock, config: { oauthProviders } });
     user = await signUp(t, { email: 'advisor@firm.example' });
