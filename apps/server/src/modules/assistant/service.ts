@@ -320,10 +320,26 @@ export async function streamReply(
   const stored = new Promise<void>((resolve) => {
     settled = resolve;
   });
-  const piping = pipeUIMessageStreamToResponse({
-    response,
-    stream: toClient.pipeThrough(new TransformStream({ flush: () => stored })),
-  }).catch((err: unknown) => log.debug({ err }, 'client went away; the reply goes on'));
+  const reader = toClient.getReader();
+  const gated = new ReadableStream({
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (!done) {
+          controller.enqueue(value);
+          return;
+        }
+      } catch {
+        // An aborted or failed model stream still ends the client's stream after storing.
+      }
+      await stored;
+      controller.close();
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  const piping = pipeUIMessageStreamToResponse({ response, stream: gated }).catch((err: unknown) =>
+    log.debug({ err }, 'client went away; the reply goes on'),
+  );
 
   const continuingFrom = prepared.continuing ? prepared.uiMessages.at(-1) : undefined;
   let latest: UIMessage | undefined = continuingFrom;
