@@ -37,6 +37,8 @@ async function seed(t: TestApp): Promise<string[]> {
       });
       await t.db.db.insertInto('chats').values(rows).execute();
     }
+    // Seeding skips the API, so it keeps the per-user counter itself.
+    await t.db.db.updateTable('users').set({ chat_count: CHATS_PER_USER }).where('id', '=', userId).execute();
   }
   console.log(
     `  seeded ${USERS} users x ${CHATS_PER_USER} chats in ${((Date.now() - start) / 1000).toFixed(1)} s`,

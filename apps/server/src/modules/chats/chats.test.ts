@@ -164,6 +164,8 @@ describe(`chats API (${testEngine()})`, () => {
     const left = await t.db.db.selectFrom('messages').select('id').where('chat_id', '=', chat.id).execute();
     expect(left).toEqual([]);
     expect((await call({ method: 'DELETE', url: `/api/chat/chats/${chat.id}` })).statusCode).toBe(404);
+    const counted = (await call({ method: 'GET', url: '/api/chat/chats?limit=100' })).json();
+    expect(counted.total).toBe(counted.chats.length);
   });
 
   it('pages newest activity first, with paging edges', async () => {
@@ -242,6 +244,8 @@ describe(`chats API (${testEngine()})`, () => {
         .json()
         .chats.map((x: { id: string }) => x.id);
     expect(await titles(tidy)).toEqual([recent.id]);
+    expect((await as(t, tidy)({ method: 'GET', url: '/api/chat/chats' })).json().total).toBe(1);
+    expect((await as(t, keeper)({ method: 'GET', url: '/api/chat/chats' })).json().total).toBe(1);
     expect(await titles(keeper)).toEqual([kept.id]);
     expect((await as(t, tidy)({ method: 'GET', url: `/api/chat/chats/${old.id}` })).statusCode).toBe(404);
     expect(await deleteStaleChats(t.app.deps)).toEqual({ deleted: 0 });

@@ -15,8 +15,20 @@ export const summaryColumns = [
   'unread',
 ] as const;
 
+/** Keeps users.chat_count equal to the number of the user's chats (inside the caller's transaction). */
+async function adjustChatCount(db: Q, userId: string, delta: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ chat_count: sql`chat_count + ${delta}` })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function insertChat(db: Q, row: Omit<ChatRow, 'out_of_tokens' | 'unread' | 'message_count'>) {
-  await db.insertInto('chats').values(row).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('chats').values(row).execute();
+    await adjustChatCount(trx, row.user_id, 1);
+  });
 }
 
 /** One page of a user's chats, newest activity first, read from the (user_id, updated_at, id) index. */
@@ -45,13 +57,21 @@ export const listChatsQuery = (db: Q, userId: string, limit: number, skip: numbe
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc');
 
-export async function countChats(db: Q, userId: string, onlyUnread = false): Promise<number> {
-  let q = db
+/** The user's number of chats, from the counter kept on the user row. */
+export async function countChats(db: Q, userId: string): Promise<number> {
+  const row = await db.selectFrom('users').select('chat_count').where('id', '=', userId).executeTakeFirst();
+  return row?.chat_count ?? 0;
+}
+
+/** Unread chats, counted on the (user_id, unread) index: only the unread entries are read. */
+export async function countUnreadChats(db: Q, userId: string): Promise<number> {
+  const row = await db
     .selectFrom('chats')
     .select((e) => e.fn.countAll<string | number>().as('n'))
-    .where('user_id', '=', userId);
-  if (onlyUnread) q = q.where('unread', '=', 1);
-  return Number((await q.executeTakeFirstOrThrow()).n);
+    .where('user_id', '=', userId)
+    .where('unread', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export const findChat = (db: Q, userId: string, chatId: string) =>
@@ -74,12 +94,16 @@ export async function updateChat(db: Q, userId: string, chatId: string, patch: P
 
 /** Deletes a chat; its messages go with it through the foreign key, in the same statement. */
 export async function deleteChat(db: Q, userId: string, chatId: string): Promise<boolean> {
-  const res = await db
-    .deleteFrom('chats')
-    .where('id', '=', chatId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const res = await trx
+      .deleteFrom('chats')
+      .where('id', '=', chatId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const deleted = Number(res.numDeletedRows) > 0;
+    if (deleted) await adjustChatCount(trx, userId, -1);
+    return deleted;
+  });
 }
 
 export async function markAllRead(db: Q, userId: string): Promise<number> {
@@ -151,12 +175,18 @@ export async function markStaleStreamsInterrupted(db: Q, quietSinceIso: string):
 
 /** Deletes chats idle since `cutoffIso` of users who keep auto-delete on; answers how many. */
 export async function deleteStaleChats(db: Q, cutoffIso: string): Promise<number> {
-  const res = await db
-    .deleteFrom('chats')
-    .where('updated_at', '<', cutoffIso)
-    .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('auto_delete_chats', '=', 1))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('chats')
+      .where('updated_at', '<', cutoffIso)
+      .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('auto_delete_chats', '=', 1))
+      .returning('user_id')
+      .execute();
+    const perUser = new Map<string, number>();
+    for (const { user_id } of deleted) perUser.set(user_id, (perUser.get(user_id) ?? 0) + 1);
+    for (const [userId, n] of perUser) await adjustChatCount(trx, userId, -n);
+    return deleted.length;
+  });
 }
 
 /** Removes a chat's last message (a failed reply being retried) and keeps the counters right. */

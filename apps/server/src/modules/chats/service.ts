@@ -154,7 +154,7 @@ export async function markAllChatsRead(deps: AppDeps, userId: string) {
 }
 
 export async function unreadCount(deps: AppDeps, userId: string) {
-  return { unread_count: await repo.countChats(deps.db.db, userId, true) };
+  return { unread_count: await repo.countUnreadChats(deps.db.db, userId) };
 }
 
 /** Merges tool output fields into a message's metadata (the message must be the user's). */

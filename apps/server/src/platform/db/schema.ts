@@ -19,6 +19,8 @@ export interface UsersTable {
   timezone: string | null;
   is_beta_tester: Generated<Bool>;
   auto_delete_chats: Generated<Bool>;
+  /** Maintained with every chat insert and delete (repo of chats). */
+  chat_count: Generated<number>;
 }
 
 export interface OrganizationsTable {

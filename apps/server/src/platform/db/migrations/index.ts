@@ -4,10 +4,12 @@ import * as m0001 from './0001_initial.js';
 import * as m0002 from './0002_assistant.js';
 import * as m0003 from './0003_mcp_servers.js';
 import * as m0004 from './0004_connections.js';
+import * as m0005 from './0005_chat_counts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_assistant': m0002,
   '0003_mcp_servers': m0003,
   '0004_connections': m0004,
+  '0005_chat_counts': m0005,
 };
