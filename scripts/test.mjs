@@ -54,7 +54,8 @@ function reachable(url, defaultPort) {
 function vitestCounts(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  if (skipped > 0) summary.push(`${path.basename(file)}: ${skipped} skipped or todo — nothing may be skipped`);
+  if (skipped > 0)
+    summary.push(`${path.basename(file)}: ${skipped} skipped or todo — nothing may be skipped`);
   return {
     passed: r.numPassedTests,
     failed: r.numFailedTests + skipped + (r.numTotalTests === 0 ? 1 : 0),

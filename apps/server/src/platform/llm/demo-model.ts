@@ -69,11 +69,20 @@ export function decideDemoStep(prompt: LanguageModelV3Prompt, toolNames: Readonl
     }
     const value = output.type === 'json' ? output.value : output.type === 'text' ? output.value : null;
     switch (result.toolName) {
-      case 'send_email':
+      case 'send_email': {
+        const sent = value as { to?: string; delivered_to?: string } | null;
+        const to = sent?.to ?? 'your client';
+        const where =
+          sent?.delivered_to === 'gmail'
+            ? 'from your Gmail'
+            : sent?.delivered_to === 'outlook'
+              ? 'from your Outlook'
+              : null;
         return {
           kind: 'text',
-          text: `Sent. The email to ${(value as { to?: string })?.to ?? 'your client'} is in your outbox.`,
+          text: where ? `Sent ${where} to ${to}.` : `Sent. The email to ${to} is in your outbox.`,
         };
+      }
       case 'update_todo_list':
         return {
           kind: 'text',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { newId } from '../../../platform/crypto.js';
+import { sendMailAsUser } from '../../connections/mail.js';
 import { defineTool } from '../define.js';
 
 /**
- * Sends an email for the user. On the embedded default it goes to the local outbox (viewable in
- * the app); the connections work routes it through the user's Gmail or Outlook. Always asks first.
+ * Sends an email for the user through their connected Gmail or Outlook; with neither connected it
+ * goes to the local outbox (the embedded default). Always asks first.
  */
 export const sendEmailTool = defineTool({
   name: 'send_email',
@@ -18,6 +19,8 @@ export const sendEmailTool = defineTool({
   creditCost: 1,
   summarize: (out) => `Sent to ${(out as { to: string }).to}`,
   async execute(input, ctx) {
+    const via = await sendMailAsUser(ctx.deps, ctx.user.id, input);
+    if (via) return { to: input.to, subject: input.subject, delivered_to: via };
     const id = newId();
     await ctx.deps.db.db
       .insertInto('outbox_emails')
