@@ -1,4 +1,6 @@
-// Seed helper: connect an integration for a user through the real OAuth flow against a fake.
+// Seed helpers: fake Google and Microsoft, and connecting an integration through the real OAuth flow.
+import { startFakeGoogleCalendar, startFakeGraphCalendar, startFakeOidc } from '@knap/fakes';
+import type { Config } from '../config.js';
 import type { TestApp } from './test-app.js';
 import { as } from './users.js';
 
@@ -20,4 +22,23 @@ export async function connectViaOAuth(t: TestApp, user: { token: string }, type:
   });
   if (!String(done.headers.location).includes('status=connected'))
     throw new Error(`connect failed: ${done.headers.location}`);
+}
+
+/** Loopback Google and Microsoft (sign-in and APIs), and the config that points the app at them. */
+export async function startGoogleAndMicrosoft() {
+  const googleAuth = await startFakeOidc({ user: { sub: 'g', email: 'advisor@gmail.com', name: 'A' } });
+  const msAuth = await startFakeOidc({ user: { sub: 'm', email: 'advisor@firm.example', name: 'A' } });
+  const google = await startFakeGoogleCalendar(googleAuth);
+  const graph = await startFakeGraphCalendar(msAuth);
+  return {
+    google,
+    graph,
+    config: {
+      oauthProviders: { google: googleAuth.endpoints, microsoft: msAuth.endpoints },
+      apis: { google: google.url, microsoftGraph: graph.url },
+    } satisfies Partial<Config>,
+    close: async () => {
+      for (const f of [google, graph, googleAuth, msAuth]) await f.close();
+    },
+  };
 }

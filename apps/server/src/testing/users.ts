@@ -52,3 +52,9 @@ export async function signIn(t: TestApp, user: SignedInUser): Promise<SignedInUs
   if (res.statusCode !== 200) throw new Error(`signIn failed: ${res.statusCode} ${res.body}`);
   return { ...user, token: res.json().access_token, refreshCookie: refreshCookieOf(res) };
 }
+
+/** The id of a user, by email (for calling services directly in a test). */
+export async function userIdOf(t: TestApp, email: string): Promise<string> {
+  return (await t.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow())
+    .id;
+}

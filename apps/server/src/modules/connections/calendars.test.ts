@@ -1,38 +1,23 @@
-import {
-  type FakeCalendarApi,
-  type FakeOidc,
-  startFakeGoogleCalendar,
-  startFakeGraphCalendar,
-  startFakeOidc,
-} from '@knap/fakes';
+import type { FakeCalendarApi } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
-import { connectViaOAuth } from '../../testing/connections.js';
+import { connectViaOAuth, startGoogleAndMicrosoft } from '../../testing/connections.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, signUp } from '../../testing/users.js';
+import { as, signUp, userIdOf } from '../../testing/users.js';
 import { calendarEvents } from './calendars.js';
 
 const clock = fixedClock('2026-11-22T09:00:00.000Z');
 
 describe(`connected calendars (${testEngine()})`, () => {
-  let googleAuth: FakeOidc;
-  let msAuth: FakeOidc;
+  let fakes: Awaited<ReturnType<typeof startGoogleAndMicrosoft>>;
   let google: FakeCalendarApi;
   let graph: FakeCalendarApi;
   let t: TestApp;
 
   beforeAll(async () => {
-    googleAuth = await startFakeOidc({ user: { sub: 'g', email: 'advisor@gmail.com', name: 'A' } });
-    msAuth = await startFakeOidc({ user: { sub: 'm', email: 'advisor@firm.example', name: 'A' } });
-    google = await startFakeGoogleCalendar(googleAuth);
-    graph = await startFakeGraphCalendar(msAuth);
-    t = await createTestApp({
-      clock,
-      config: {
-        oauthProviders: { google: googleAuth.endpoints, microsoft: msAuth.endpoints },
-        apis: { google: google.url, microsoftGraph: graph.url },
-      },
-    });
+    fakes = await startGoogleAndMicrosoft();
+    ({ google, graph } = fakes);
+    t = await createTestApp({ clock, config: fakes.config });
     google.events.push(
       {
         id: 'g1',
@@ -57,7 +42,7 @@ describe(`connected calendars (${testEngine()})`, () => {
   });
   afterAll(async () => {
     await t.close();
-    for (const f of [google, graph, googleAuth, msAuth]) await f.close();
+    await fakes.close();
   });
 
   it('merges both calendars, maps response statuses, and skips what is out of range', async () => {

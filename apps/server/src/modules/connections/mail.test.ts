@@ -1,39 +1,25 @@
-import {
-  type FakeCalendarApi,
-  type FakeOidc,
-  startFakeGoogleCalendar,
-  startFakeGraphCalendar,
-  startFakeOidc,
-} from '@knap/fakes';
+import type { FakeCalendarApi } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideApproval, lastMessage } from '../../testing/assistant.js';
-import { connectViaOAuth } from '../../testing/connections.js';
+import { connectViaOAuth, startGoogleAndMicrosoft } from '../../testing/connections.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, signUp } from '../../testing/users.js';
+import { as, signUp, userIdOf } from '../../testing/users.js';
 import { sendMailAsUser } from './mail.js';
 
 describe(`sending mail through connected accounts (${testEngine()})`, () => {
-  let googleAuth: FakeOidc;
-  let msAuth: FakeOidc;
+  let fakes: Awaited<ReturnType<typeof startGoogleAndMicrosoft>>;
   let google: FakeCalendarApi;
   let graph: FakeCalendarApi;
   let t: TestApp;
 
   beforeAll(async () => {
-    googleAuth = await startFakeOidc({ user: { sub: 'g', email: 'advisor@gmail.com', name: 'A' } });
-    msAuth = await startFakeOidc({ user: { sub: 'm', email: 'advisor@firm.example', name: 'A' } });
-    google = await startFakeGoogleCalendar(googleAuth);
-    graph = await startFakeGraphCalendar(msAuth);
-    t = await createTestApp({
-      config: {
-        oauthProviders: { google: googleAuth.endpoints, microsoft: msAuth.endpoints },
-        apis: { google: google.url, microsoftGraph: graph.url },
-      },
-    });
+    fakes = await startGoogleAndMicrosoft();
+    ({ google, graph } = fakes);
+    t = await createTestApp({ config: fakes.config });
   });
   afterAll(async () => {
     await t.close();
-    for (const f of [google, graph, googleAuth, msAuth]) await f.close();
+    await fakes.close();
   });
 
   it('an approved send_email goes out through Gmail, not the outbox', async () => {
