@@ -17,6 +17,7 @@ import { assistantRoutes } from './modules/assistant/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { chatRoutes } from './modules/chats/routes.js';
 import { connectionBrowserRoutes, connectionRoutes } from './modules/connections/routes.js';
+import { vendorRoutes } from './modules/connections/vendor-routes.js';
 import { creditRoutes } from './modules/credits/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(assistantRoutes);
   await app.register(connectionRoutes);
   await app.register(connectionBrowserRoutes);
+  await app.register(vendorRoutes);
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

@@ -96,6 +96,7 @@ const ZEnv = z.object({
   ...oauthEnv(),
   GOOGLE_API_URL: url.default('https://www.googleapis.com'),
   MICROSOFT_GRAPH_URL: url.default('https://graph.microsoft.com'),
+  WEALTHBOX_API_URL: url.default('https://api.crmworkspace.com'),
   LLM_PROVIDER: z.enum(['demo', 'openai', 'anthropic', 'openai-compatible']).default('demo'),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -143,7 +144,7 @@ export type Config = {
   /** OAuth providers for connections; present only when their client id and secret are set. */
   oauthProviders: Partial<Record<OAuthProviderId, OAuthEndpoints>>;
   /** REST API bases of connected services (overridable, so tests point them at fakes). */
-  apis: { google: string; microsoftGraph: string };
+  apis: { google: string; microsoftGraph: string; wealthbox: string };
   /** Identity providers for sign-in (the Google and Microsoft entries of oauthProviders). */
   identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
   llm: LlmConfig;
@@ -237,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apis: {
       google: e.GOOGLE_API_URL.replace(/\/$/, ''),
       microsoftGraph: e.MICROSOFT_GRAPH_URL.replace(/\/$/, ''),
+      wealthbox: e.WEALTHBOX_API_URL.replace(/\/$/, ''),
     },
     identityProviders: {
       ...(oauthProviders.google ? { google: oauthProviders.google } : {}),

@@ -35,7 +35,7 @@ export async function startGoogleAndMicrosoft() {
     graph,
     config: {
       oauthProviders: { google: googleAuth.endpoints, microsoft: msAuth.endpoints },
-      apis: { google: google.url, microsoftGraph: graph.url },
+      apis: { google: google.url, microsoftGraph: graph.url, wealthbox: 'http://127.0.0.1:9' },
     } satisfies Partial<Config>,
     close: async () => {
       for (const f of [google, graph, googleAuth, msAuth]) await f.close();

@@ -31,7 +31,11 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     logLevel: 'silent',
     version: '0.0.0-test',
     oauthProviders: {},
-    apis: { google: 'http://127.0.0.1:9', microsoftGraph: 'http://127.0.0.1:9' },
+    apis: {
+      google: 'http://127.0.0.1:9',
+      microsoftGraph: 'http://127.0.0.1:9',
+      wealthbox: 'http://127.0.0.1:9',
+    },
     identityProviders: {},
     llm: {
       provider: 'demo',

@@ -6,7 +6,7 @@ import type { LlmConfig } from '../../config.js';
 import { createLanguageModel } from '../../platform/llm/index.js';
 import { decideApproval } from '../../testing/assistant.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signUp } from '../../testing/users.js';
+import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
 
 type Call = ReturnType<typeof as>;
 
@@ -225,9 +225,7 @@ describe(`assistant on the OpenAI provider (${testEngine()})`, () => {
   it('refuses a completion with no credits left and flags the chat', async () => {
     const poor = await signUp(t);
     const p = await harness(t, poor);
-    const userId = (
-      await t.db.db.selectFrom('users').select('id').where('email', '=', poor.email).executeTakeFirstOrThrow()
-    ).id;
+    const userId = await userIdOf(t, poor.email);
     await p.balance();
     await t.db.db.updateTable('credit_accounts').set({ balance: 0 }).where('user_id', '=', userId).execute();
     const chatId = await p.newChat();

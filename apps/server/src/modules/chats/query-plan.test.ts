@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { signUp } from '../../testing/users.js';
+import { signUp, userIdOf } from '../../testing/users.js';
 import * as repo from './repo.js';
 
 describe(`chat list query plan (${testEngine()})`, () => {
@@ -14,9 +14,7 @@ describe(`chat list query plan (${testEngine()})`, () => {
     // Many users, so one user's chats are a small share of the table, as in production.
     for (const email of Array.from({ length: 20 }, (_, n) => `plan-${n}@plan${n}.example`)) {
       await signUp(t, { email });
-      const id = (
-        await t.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
-      ).id;
+      const id = await userIdOf(t, email);
       userId = id;
       for (let i = 0; i < 1000; i += 500) {
         await t.db.db

@@ -49,9 +49,7 @@ describe(`connected calendars (${testEngine()})`, () => {
     const user = await signUp(t);
     await connectViaOAuth(t, user, 'google_calendar_read');
     await connectViaOAuth(t, user, 'microsoft_calendar_read');
-    const userId = (
-      await t.db.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()
-    ).id;
+    const userId = await userIdOf(t, user.email);
     const { events, unavailable } = await calendarEvents(
       t.app.deps,
       userId,

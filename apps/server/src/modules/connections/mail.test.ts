@@ -46,9 +46,7 @@ describe(`sending mail through connected accounts (${testEngine()})`, () => {
   it('falls back to Outlook, and keeps line breaks out of headers', async () => {
     const user = await signUp(t);
     await connectViaOAuth(t, user, 'microsoft_outlook_read');
-    const userId = (
-      await t.db.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()
-    ).id;
+    const userId = await userIdOf(t, user.email);
     const via = await sendMailAsUser(t.app.deps, userId, {
       to: 'bob@example.com',
       subject: 'Review',
@@ -63,13 +61,7 @@ describe(`sending mail through connected accounts (${testEngine()})`, () => {
 
     const gmailUser = await signUp(t);
     await connectViaOAuth(t, gmailUser, 'google_gmail_modify');
-    const gmailId = (
-      await t.db.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', gmailUser.email)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const gmailId = await userIdOf(t, gmailUser.email);
     await sendMailAsUser(t.app.deps, gmailId, {
       to: 'c@example.com',
       subject: 'Hi\r\nBcc: spy@evil.example',
@@ -81,13 +73,7 @@ describe(`sending mail through connected accounts (${testEngine()})`, () => {
     });
 
     const nobody = await signUp(t);
-    const nobodyId = (
-      await t.db.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', nobody.email)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const nobodyId = await userIdOf(t, nobody.email);
     expect(
       await sendMailAsUser(t.app.deps, nobodyId, { to: 'd@example.com', subject: 's', body: 'b' }),
     ).toBeNull();

@@ -1,11 +1,13 @@
 // The assistant's tool set for one run: the built-in tools plus the user's connected ones.
 import { type Tool, type ToolSet, tool } from 'ai';
+import { connectedScopes } from '../connections/oauth-service.js';
 import * as connections from '../connections/service.js';
 import { currentDatetimeTool } from './builtin/current-datetime.js';
 import { financeTools } from './builtin/finance-tools.js';
 import { listMeetingsTool } from './builtin/list-meetings.js';
 import { sendEmailTool } from './builtin/send-email.js';
 import { todoListTool } from './builtin/todo-list.js';
+import { wealthboxTools } from './builtin/wealthbox-tools.js';
 import type { ToolContext, ToolDefinition } from './define.js';
 
 export type { TodoItem, ToolContext, ToolDefinition } from './define.js';
@@ -19,7 +21,9 @@ export async function toolDefinitions(ctx: ToolContext): Promise<ToolDefinition[
     todoListTool,
     sendEmailTool,
   ];
-  return [...builtins, ...(await connections.mcpToolDefinitions(ctx))];
+  const scopes = (await connectedScopes(ctx.deps, ctx.user.id)).scopes;
+  const connected = scopes.includes('wealthbox') ? wealthboxTools : [];
+  return [...builtins, ...connected, ...(await connections.mcpToolDefinitions(ctx))];
 }
 
 /** The AI SDK tool set for one run. */
