@@ -1,8 +1,7 @@
 // Streaming overhead: time to first token and total time of a 500-token reply, through our server
 // and from the fake LLM directly, in the same run; then 200 concurrent streams.
 import { startFakeOpenAI } from '@knap/fakes';
-import { createLanguageModel } from '@knap/server/llm';
-import { createTestApp, signUp } from '@knap/server/testing';
+import { createTestApp, fakeLlm, signUp } from '@knap/server/testing';
 import { saveResults } from './lib.js';
 
 const TOKENS = 500;
@@ -37,17 +36,10 @@ async function timeStream(
 }
 
 const fake = await startFakeOpenAI();
-const llm = {
-  provider: 'openai' as const,
-  model: 'bench',
-  apiKey: 'k',
-  baseUrl: fake.baseUrl,
-  timeoutMs: 60_000,
-  maxRetries: 0,
-};
+const llm = fakeLlm(fake, { timeoutMs: 60_000 });
 const t = await createTestApp({
-  config: { llm, credits: { perCompletion: 1, freePlan: 1_000_000 }, logLevel: 'silent' },
-  llm: createLanguageModel(llm),
+  config: { llm: llm.config, credits: { perCompletion: 1, freePlan: 1_000_000 }, logLevel: 'silent' },
+  llm: llm.model,
 });
 const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 const user = await signUp(t);

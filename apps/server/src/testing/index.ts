@@ -1,3 +1,5 @@
 // What tests and benchmarks outside this package use to build the real app on a fresh database.
+
+export { fakeLlm } from './llm.js';
 export { createTestApp, createTestDb, type TestApp, testConfig, testEngine } from './test-app.js';
 export { as, type SignedInUser, signIn, signUp } from './users.js';

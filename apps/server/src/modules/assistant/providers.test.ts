@@ -2,9 +2,9 @@
 import { type FakeLlm, startFakeAnthropic, startFakeOpenAI } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import type { LlmConfig } from '../../config.js';
 import { createLanguageModel } from '../../platform/llm/index.js';
 import { decideApproval } from '../../testing/assistant.js';
+import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
 
@@ -30,23 +30,14 @@ async function harness(t: TestApp, u: SignedInUser) {
   };
 }
 
-const llmConfig = (provider: LlmConfig['provider'], fake: FakeLlm, timeoutMs = 10_000): LlmConfig => ({
-  provider,
-  model: 'fake-model',
-  apiKey: 'test-key',
-  baseUrl: fake.baseUrl,
-  timeoutMs,
-  maxRetries: 0,
-});
-
 describe(`assistant on the OpenAI provider (${testEngine()})`, () => {
   let fake: FakeLlm;
   let t: TestApp;
   let h: Awaited<ReturnType<typeof harness>>;
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    const llm = llmConfig('openai', fake, 1500);
-    t = await createTestApp({ config: { llm }, llm: createLanguageModel(llm) });
+    const llm = fakeLlm(fake, { timeoutMs: 1500 });
+    t = await createTestApp({ config: { llm: llm.config }, llm: llm.model });
     h = await harness(t, await signUp(t));
   });
   afterAll(async () => {
@@ -246,8 +237,8 @@ describe.each([
   let h: Awaited<ReturnType<typeof harness>>;
   beforeAll(async () => {
     fake = await start();
-    const llm = llmConfig(provider, fake);
-    t = await createTestApp({ config: { llm }, llm: createLanguageModel(llm) });
+    const llm = fakeLlm(fake, { provider });
+    t = await createTestApp({ config: { llm: llm.config }, llm: llm.model });
     h = await harness(t, await signUp(t));
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { type FakeLlm, type FakeMcp, startFakeMcp, startFakeOpenAI } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLanguageModel } from '../../platform/llm/index.js';
 import { decideApproval, lastMessage } from '../../testing/assistant.js';
+import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, signUp } from '../../testing/users.js';
 
@@ -15,17 +15,10 @@ describe(`custom MCP servers (${testEngine()})`, () => {
   beforeAll(async () => {
     mcp = await startFakeMcp();
     llm = await startFakeOpenAI();
-    const llmConfig = {
-      provider: 'openai' as const,
-      model: 'm',
-      apiKey: 'k',
-      baseUrl: llm.baseUrl,
-      timeoutMs: 10_000,
-      maxRetries: 0,
-    };
+    const { config: llmConfig, model } = fakeLlm(llm);
     t = await createTestApp({
       config: { llm: llmConfig, mcpAllowedHosts: [new URL(mcp.url).host] },
-      llm: createLanguageModel(llmConfig),
+      llm: model,
     });
     call = as(t, await signUp(t));
     other = as(t, await signUp(t));

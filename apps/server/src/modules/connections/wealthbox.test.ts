@@ -7,9 +7,9 @@ import {
   startFakeWealthbox,
 } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLanguageModel } from '../../platform/llm/index.js';
 import { decideApproval, lastMessage } from '../../testing/assistant.js';
 import { connectViaOAuth } from '../../testing/connections.js';
+import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp } from '../../testing/users.js';
 
@@ -34,21 +34,14 @@ describe(`Wealthbox through the connection (${testEngine()})`, () => {
       content: 'Prefers morning calls',
       created_at: '2026-11-01T10:00:00.000Z',
     });
-    const llmConfig = {
-      provider: 'openai' as const,
-      model: 'm',
-      apiKey: 'k',
-      baseUrl: llm.baseUrl,
-      timeoutMs: 10_000,
-      maxRetries: 0,
-    };
+    const { config: llmConfig, model } = fakeLlm(llm);
     t = await createTestApp({
       config: {
         oauthProviders: { wealthbox: auth.endpoints },
         apis: { google: 'http://127.0.0.1:9', microsoftGraph: 'http://127.0.0.1:9', wealthbox: api.url },
         llm: llmConfig,
       },
-      llm: createLanguageModel(llmConfig),
+      llm: model,
     });
     user = await signUp(t);
   });
