@@ -159,9 +159,8 @@ test.describe('popup one-shot login', () => {
     page,
     request,
   }) => {
-    // App bug (reported): popup-auth.ts clears the query with window.history.replaceState behind React
-    // Router's back, so RequireAuth still sees the old location and writes popup_auth/one_shot_code
-    // into /signin?redirect=…; after sign-in the code is back in the address bar and history.
+    // The code must never reach the router's location: a sign-in redirect keeps the origin it came
+    // from, and would put a spent code back into the address bar and history.
 
     const account = await registerViaApi(request);
     const code = await mintOneShotCode(request, account.accessToken);

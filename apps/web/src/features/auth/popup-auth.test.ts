@@ -2,7 +2,7 @@ import { AUTH_PATHS, ERR, ONE_SHOT_CODE_MIN_LENGTH } from '@knap/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenManager } from '../../lib/token-manager';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
-import { handlePopupAuth, type PopupAuthWindow, validateOneShotCode } from './popup-auth';
+import { capturePopupAuth, handlePopupAuth, type PopupAuthWindow, validateOneShotCode } from './popup-auth';
 
 function fakeWindow(url: string) {
   return {
@@ -82,5 +82,28 @@ describe('handlePopupAuth', () => {
       handlePopupAuth(fakeWindow(`http://localhost/?popup_auth=true&one_shot_code=${validCode}`)),
     ).resolves.toBe('failed');
     expect(errorLog).toHaveBeenCalledWith(ERR.exchangeOneShotCode(400, '{"detail":"Code expired"}'));
+  });
+});
+
+describe('capturePopupAuth', () => {
+  it('takes the code out of the address bar before the router reads it, and still exchanges it', async () => {
+    const fetchMock = mockFetch({
+      [`POST ${AUTH_PATHS.exchangeOneShotCode}`]: () => jsonResponse({ access_token: 'from-captured' }),
+    });
+    const win = fakeWindow(`http://localhost/library?popup_auth=true&one_shot_code=${validCode}`);
+
+    capturePopupAuth(win);
+    expect(win.history.replaceState).toHaveBeenCalledWith(null, '', '/library');
+    win.location.href = 'http://localhost/library'; // what the router will read
+
+    await expect(handlePopupAuth(win)).resolves.toBe('exchanged');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(tokenManager.getAccessToken()).resolves.toBe('from-captured');
+  });
+
+  it('leaves a normal address alone', () => {
+    const win = fakeWindow('http://localhost/chat?id=3');
+    capturePopupAuth(win);
+    expect(win.history.replaceState).not.toHaveBeenCalled();
   });
 });

@@ -22,8 +22,26 @@ export function validateOneShotCode(code: string | null | undefined): string {
   return code;
 }
 
-export async function handlePopupAuth(win: PopupAuthWindow = window): Promise<PopupAuthOutcome> {
+/** The page's address as it was opened, when it carried popup_auth (see capturePopupAuth). */
+let captured: URL | undefined;
+
+/**
+ * Takes popup_auth and one_shot_code out of the address bar before the router first reads it, so no
+ * redirect (sign-in keeps the origin it came from) can carry a code along. Call before the router
+ * is created; handlePopupAuth then works from what was captured.
+ */
+export function capturePopupAuth(win: PopupAuthWindow = window): void {
   const url = new URL(win.location.href);
+  if (url.searchParams.get(POPUP_PARAM) !== 'true' || !url.searchParams.has(CODE_PARAM)) return;
+  captured = new URL(url);
+  url.searchParams.delete(POPUP_PARAM);
+  url.searchParams.delete(CODE_PARAM);
+  win.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+export async function handlePopupAuth(win: PopupAuthWindow = window): Promise<PopupAuthOutcome> {
+  const url = captured ?? new URL(win.location.href);
+  captured = undefined;
   if (url.searchParams.get(POPUP_PARAM) !== 'true') return 'not-popup';
 
   if (!url.searchParams.has(CODE_PARAM)) {
@@ -32,10 +50,11 @@ export async function handlePopupAuth(win: PopupAuthWindow = window): Promise<Po
   }
 
   const code = url.searchParams.get(CODE_PARAM);
-  // The code is single-use: take it out of the address bar (and history) whatever happens next.
-  url.searchParams.delete(POPUP_PARAM);
-  url.searchParams.delete(CODE_PARAM);
-  win.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
+  // The code is single-use: out of the address bar (and history) whatever happens next.
+  const clean = new URL(url);
+  clean.searchParams.delete(POPUP_PARAM);
+  clean.searchParams.delete(CODE_PARAM);
+  win.history.replaceState(null, '', `${clean.pathname}${clean.search}${clean.hash}`);
 
   try {
     const { access_token } = await exchangeOneShotCode(validateOneShotCode(code));

@@ -1,6 +1,6 @@
 // Runs the start-up auth check once per page load, from the root route so it sees the location.
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { AUTH_COMPLETE, isAppMessage } from '../../lib/window-messages';
 import { handlePopupAuth } from './popup-auth';
 import { initSession, watchSession } from './session';
@@ -13,7 +13,6 @@ export function skipsAuthCheck(pathname: string): boolean {
 
 export function useAuthBootstrap(): void {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const skip = skipsAuthCheck(pathname);
   const started = useRef(false);
 
@@ -24,15 +23,10 @@ export function useAuthBootstrap(): void {
     started.current = true;
     void (async () => {
       // If a finished popup cannot close itself (not opened by script), it still gets a session.
-      const outcome = await handlePopupAuth();
-      if (outcome === 'exchanged' || outcome === 'failed') {
-        // The code left the address bar; tell the router too, or a sign-in redirect would put it back.
-        const { pathname: path, search, hash } = window.location;
-        navigate({ pathname: path, search, hash }, { replace: true });
-      }
+      await handlePopupAuth();
       await initSession();
     })();
-  }, [skip, navigate]);
+  }, [skip]);
 
   // A sign-in popup we opened finished: it shares our refresh cookie, so a refresh picks it up.
   useEffect(() => {
