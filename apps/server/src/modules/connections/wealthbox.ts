@@ -1,10 +1,6 @@
 // Wealthbox CRM through the user's connection: contacts and their notes.
 import type { AppDeps } from '../../app.js';
-import { HttpError } from '../../platform/errors.js';
-import { accessTokenFor } from './oauth-service.js';
-
-export const WEALTHBOX_NOT_CONNECTED = 'Wealthbox is not connected';
-export const WEALTHBOX_UNAVAILABLE = 'Wealthbox did not answer; please try again';
+import { type ProviderRequest, providerApi } from './provider-api.js';
 
 export interface WealthboxContact {
   id: number;
@@ -31,21 +27,15 @@ const toContact = (c: ApiContact): WealthboxContact => ({
   email: (c.email_addresses?.find((e) => e.principal) ?? c.email_addresses?.[0])?.address ?? null,
 });
 
-async function call<T>(deps: AppDeps, userId: string, path: string, init: RequestInit = {}): Promise<T> {
-  const token = await accessTokenFor(deps, userId, 'wealthbox');
-  if (!token) throw new HttpError(409, WEALTHBOX_NOT_CONNECTED);
-  const res = await fetch(`${deps.config.apis.wealthbox}${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${token}`,
-      accept: 'application/json',
-      'content-type': 'application/json',
-    },
-    signal: AbortSignal.timeout(15_000),
-  }).catch(() => null);
-  if (res?.status === 404) throw new HttpError(404, 'Contact not found');
-  if (!res?.ok) throw new HttpError(502, WEALTHBOX_UNAVAILABLE);
-  return (await res.json()) as T;
+function call<T>(
+  deps: AppDeps,
+  userId: string,
+  path: string,
+  init: Pick<ProviderRequest, 'method' | 'body'> = {},
+) {
+  return providerApi(deps, userId, 'wealthbox').then((api) =>
+    api.call<T>({ url: `${deps.config.apis.wealthbox}${path}`, notFound: 'Contact not found', ...init }),
+  );
 }
 
 export async function searchContacts(
@@ -86,7 +76,7 @@ export async function addNote(
 ): Promise<WealthboxNote> {
   const note = await call<WealthboxNote>(deps, userId, '/v1/notes', {
     method: 'POST',
-    body: JSON.stringify({ content, linked_to: [{ id: contactId, type: 'Contact' }] }),
+    body: { content, linked_to: [{ id: contactId, type: 'Contact' }] },
   });
   return { id: note.id, content: note.content, created_at: note.created_at };
 }

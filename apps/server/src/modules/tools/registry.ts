@@ -1,4 +1,5 @@
 // The assistant's tool set for one run: the built-in tools plus the user's connected ones.
+import type { IntegrationId } from '@knap/contracts';
 import { type Tool, type ToolSet, tool } from 'ai';
 import { connectedScopes } from '../connections/oauth-service.js';
 import * as connections from '../connections/service.js';
@@ -12,18 +13,24 @@ import type { ToolContext, ToolDefinition } from './define.js';
 
 export type { TodoItem, ToolContext, ToolDefinition } from './define.js';
 
-/** The built-in tools, then the tools of the user's connections (custom MCP servers). */
+const BUILTIN_TOOLS: ToolDefinition[] = [
+  currentDatetimeTool,
+  listMeetingsTool,
+  ...financeTools,
+  todoListTool,
+  sendEmailTool,
+];
+
+/** The tools each connection type brings, offered only while that connection is connected. */
+const CONNECTION_TOOLS: Partial<Record<IntegrationId, ToolDefinition[]>> = {
+  wealthbox: wealthboxTools,
+};
+
+/** The built-in tools, the tools of the user's connections, then their custom MCP servers' tools. */
 export async function toolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
-  const builtins: ToolDefinition[] = [
-    currentDatetimeTool,
-    listMeetingsTool,
-    ...financeTools,
-    todoListTool,
-    sendEmailTool,
-  ];
-  const scopes = (await connectedScopes(ctx.deps, ctx.user.id)).scopes;
-  const connected = scopes.includes('wealthbox') ? wealthboxTools : [];
-  return [...builtins, ...connected, ...(await connections.mcpToolDefinitions(ctx))];
+  const scopes = (await connectedScopes(ctx.deps, ctx.user.id)).scopes as IntegrationId[];
+  const connected = scopes.flatMap((scope) => CONNECTION_TOOLS[scope] ?? []);
+  return [...BUILTIN_TOOLS, ...connected, ...(await connections.mcpToolDefinitions(ctx))];
 }
 
 /** The AI SDK tool set for one run. */

@@ -1,0 +1,92 @@
+// One way to call an outside system's REST API as the user, through one of their connections:
+// a fresh token (refreshed by oauth-service), a timeout, a size-bounded JSON answer, and errors the
+// user can read ({detail} with 409 when not connected, 404 when the record is gone, 502 otherwise).
+import { INTEGRATION_NAMES, type IntegrationId } from '@knap/contracts';
+import type { AppDeps } from '../../app.js';
+import { HttpError } from '../../platform/errors.js';
+import * as repo from './oauth-repo.js';
+import { accessTokenFor } from './oauth-service.js';
+
+const TIMEOUT_MS = 15_000;
+/** Answers larger than this are refused rather than read into memory. */
+const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+
+export const notConnected = (type: IntegrationId) => `${INTEGRATION_NAMES[type]} is not connected`;
+export const unavailable = (type: IntegrationId) =>
+  `${INTEGRATION_NAMES[type]} did not answer; please try again`;
+
+export interface ProviderRequest {
+  /** Absolute URL, or a path joined to the connection's instance URL (Salesforce, Sevanta). */
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON unless it is a string (sent as is). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** How the token is sent; most APIs take a bearer token, Zoho its own scheme. */
+  authScheme?: 'Bearer' | 'Zoho-oauthtoken';
+  /** The detail of a 404 answer (default 'Not found'). */
+  notFound?: string;
+  /** Read the answer as text instead of JSON. */
+  text?: boolean;
+}
+
+/** A connected API of one user: `call` sends a request with their token. */
+export interface ProviderApi {
+  type: IntegrationId;
+  /** The connection's instance URL (Salesforce org, Sevanta system), when it has one. */
+  instanceUrl: string | null;
+  call<T = unknown>(request: ProviderRequest): Promise<T>;
+}
+
+/** The user's connection of `type`, ready to call; 409 '{Name} is not connected' otherwise. */
+export async function providerApi(deps: AppDeps, userId: string, type: IntegrationId): Promise<ProviderApi> {
+  const token = await accessTokenFor(deps, userId, type);
+  if (!token) throw new HttpError(409, notConnected(type));
+  const row = await repo.findConnectionByType(deps.db.db, userId, type);
+  const instanceUrl = row?.instance_url ?? null;
+  return {
+    type,
+    instanceUrl,
+    async call<T>(request: ProviderRequest): Promise<T> {
+      const url = /^https?:\/\//.test(request.url) ? request.url : `${instanceUrl ?? ''}${request.url}`;
+      if (!/^https?:\/\//.test(url)) throw new HttpError(502, unavailable(type));
+      const body =
+        request.body === undefined
+          ? undefined
+          : typeof request.body === 'string'
+            ? request.body
+            : JSON.stringify(request.body);
+      const res = await fetch(url, {
+        method: request.method ?? 'GET',
+        headers: {
+          authorization: `${request.authScheme ?? 'Bearer'} ${token}`,
+          accept: request.text ? '*/*' : 'application/json',
+          ...(typeof request.body === 'object' ? { 'content-type': 'application/json' } : {}),
+          ...request.headers,
+        },
+        ...(body !== undefined ? { body } : {}),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      }).catch(() => null);
+      if (res?.status === 404) throw new HttpError(404, request.notFound ?? 'Not found');
+      if (!res?.ok) {
+        await res?.body?.cancel().catch(() => undefined);
+        throw new HttpError(502, unavailable(type));
+      }
+      const length = Number(res.headers.get('content-length') ?? 0);
+      if (length > MAX_ANSWER_BYTES) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new HttpError(502, `${INTEGRATION_NAMES[type]} answered with more than we can read`);
+      }
+      const raw = await res.text();
+      if (raw.length > MAX_ANSWER_BYTES)
+        throw new HttpError(502, `${INTEGRATION_NAMES[type]} answered with more than we can read`);
+      if (request.text) return raw as T;
+      if (!raw) return undefined as T;
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        throw new HttpError(502, unavailable(type));
+      }
+    },
+  };
+}
