@@ -47,6 +47,13 @@ const OAUTH_DEFAULTS = {
     userinfo: 'https://api.dropboxapi.com/2/users/get_current_account',
     revoke: 'https://api.dropboxapi.com/2/auth/token/revoke',
   },
+  copper: {
+    prefix: 'COPPER',
+    auth: 'https://app.copper.com/oauth/authorize',
+    token: 'https://app.copper.com/oauth/token',
+    userinfo: 'https://api.copper.com/developer_api/v1/users/me',
+    revoke: undefined,
+  },
   wealthbox: {
     prefix: 'WEALTHBOX',
     auth: 'https://app.crmworkspace.com/oauth/authorize',
@@ -56,6 +63,19 @@ const OAUTH_DEFAULTS = {
   },
 } as const;
 export type OAuthProviderId = keyof typeof OAUTH_DEFAULTS;
+
+/** REST API bases of connected services: config key -> env variable and real base URL. */
+const API_DEFAULTS = {
+  google: ['GOOGLE_API_URL', 'https://www.googleapis.com'],
+  microsoftGraph: ['MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com'],
+  wealthbox: ['WEALTHBOX_API_URL', 'https://api.crmworkspace.com'],
+  dropbox: ['DROPBOX_API_URL', 'https://api.dropboxapi.com'],
+  dropboxContent: ['DROPBOX_CONTENT_URL', 'https://content.dropboxapi.com'],
+  zoho: ['ZOHO_API_URL', 'https://www.zohoapis.com'],
+  copper: ['COPPER_API_URL', 'https://api.copper.com'],
+} as const;
+export type ApiId = keyof typeof API_DEFAULTS;
+export const API_IDS = Object.keys(API_DEFAULTS) as ApiId[];
 export const OAUTH_PROVIDER_IDS = Object.keys(OAUTH_DEFAULTS) as OAuthProviderId[];
 
 function oauthEnv() {
@@ -94,9 +114,7 @@ const ZEnv = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...oauthEnv(),
-  GOOGLE_API_URL: url.default('https://www.googleapis.com'),
-  MICROSOFT_GRAPH_URL: url.default('https://graph.microsoft.com'),
-  WEALTHBOX_API_URL: url.default('https://api.crmworkspace.com'),
+  ...Object.fromEntries(Object.values(API_DEFAULTS).map(([name, base]) => [name, url.default(base)])),
   LLM_PROVIDER: z.enum(['demo', 'openai', 'anthropic', 'openai-compatible']).default('demo'),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -144,7 +162,7 @@ export type Config = {
   /** OAuth providers for connections; present only when their client id and secret are set. */
   oauthProviders: Partial<Record<OAuthProviderId, OAuthEndpoints>>;
   /** REST API bases of connected services (overridable, so tests point them at fakes). */
-  apis: { google: string; microsoftGraph: string; wealthbox: string };
+  apis: Record<ApiId, string>;
   /** Identity providers for sign-in (the Google and Microsoft entries of oauthProviders). */
   identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
   llm: LlmConfig;
@@ -235,11 +253,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     version: readVersion(),
     oauthProviders,
-    apis: {
-      google: e.GOOGLE_API_URL.replace(/\/$/, ''),
-      microsoftGraph: e.MICROSOFT_GRAPH_URL.replace(/\/$/, ''),
-      wealthbox: e.WEALTHBOX_API_URL.replace(/\/$/, ''),
-    },
+    apis: Object.fromEntries(
+      Object.entries(API_DEFAULTS).map(([id, [name]]) => [id, raw[name]!.replace(/\/$/, '')]),
+    ) as Record<ApiId, string>,
     identityProviders: {
       ...(oauthProviders.google ? { google: oauthProviders.google } : {}),
       ...(oauthProviders.microsoft ? { microsoft: oauthProviders.microsoft } : {}),

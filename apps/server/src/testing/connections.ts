@@ -1,7 +1,6 @@
 // Seed helpers: fake Google and Microsoft, and connecting an integration through the real OAuth flow.
 import { startFakeGoogleCalendar, startFakeGraphCalendar, startFakeOidc } from '@knap/fakes';
-import type { Config } from '../config.js';
-import type { TestApp } from './test-app.js';
+import type { TestApp, TestConfig } from './test-app.js';
 import { as } from './users.js';
 
 export async function connectViaOAuth(t: TestApp, user: { token: string }, type: string): Promise<void> {
@@ -35,8 +34,8 @@ export async function startGoogleAndMicrosoft() {
     graph,
     config: {
       oauthProviders: { google: googleAuth.endpoints, microsoft: msAuth.endpoints },
-      apis: { google: google.url, microsoftGraph: graph.url, wealthbox: 'http://127.0.0.1:9' },
-    } satisfies Partial<Config>,
+      apis: { google: google.url, microsoftGraph: graph.url },
+    } satisfies TestConfig,
     close: async () => {
       for (const f of [google, graph, googleAuth, msAuth]) await f.close();
     },

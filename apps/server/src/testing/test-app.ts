@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import pg from 'pg';
 import { type AppInstance, buildApp } from '../app.js';
-import type { Config } from '../config.js';
+import { API_IDS, type Config } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 import { type Db, migrate, openDb } from '../platform/db/index.js';
 import { DemoLanguageModel } from '../platform/llm/demo-model.js';
@@ -15,7 +15,10 @@ import { DemoLanguageModel } from '../platform/llm/demo-model.js';
 export const testEngine = (): 'sqlite' | 'postgres' =>
   process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+/** Config overrides of a test; `apis` names only the services the test runs fakes for. */
+export type TestConfig = Omit<Partial<Config>, 'apis'> & { apis?: Partial<Config['apis']> };
+
+export function testConfig(dataDir: string, overrides: TestConfig = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
@@ -31,11 +34,6 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     logLevel: 'silent',
     version: '0.0.0-test',
     oauthProviders: {},
-    apis: {
-      google: 'http://127.0.0.1:9',
-      microsoftGraph: 'http://127.0.0.1:9',
-      wealthbox: 'http://127.0.0.1:9',
-    },
     identityProviders: {},
     llm: {
       provider: 'demo',
@@ -52,6 +50,10 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     firstPartyOrg: undefined,
     accountLabels: [],
     ...overrides,
+    apis: {
+      ...(Object.fromEntries(API_IDS.map((id) => [id, 'http://127.0.0.1:9'])) as Config['apis']),
+      ...overrides.apis,
+    },
   };
 }
 
@@ -95,7 +97,7 @@ export interface TestApp {
 export async function createTestApp(
   options: {
     clock?: Clock;
-    config?: Partial<Config>;
+    config?: TestConfig;
     routes?: (app: AppInstance) => void;
     /** Defaults to the demo model without pauses between tokens. */
     llm?: LanguageModelV3;

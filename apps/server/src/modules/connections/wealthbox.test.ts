@@ -38,7 +38,7 @@ describe(`Wealthbox through the connection (${testEngine()})`, () => {
     t = await createTestApp({
       config: {
         oauthProviders: { wealthbox: auth.endpoints },
-        apis: { google: 'http://127.0.0.1:9', microsoftGraph: 'http://127.0.0.1:9', wealthbox: api.url },
+        apis: { wealthbox: api.url },
         llm: llmConfig,
       },
       llm: model,
