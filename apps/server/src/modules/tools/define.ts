@@ -22,6 +22,16 @@ export interface TodoItem {
   status: 'pending' | 'in_progress' | 'done';
 }
 
+/** What a write will change in an outside system, shown on the approval card before the user decides. */
+export interface ChangePreview {
+  /** The system written to, e.g. 'Wealthbox' or 'Gmail'. */
+  system: string;
+  /** One line saying what happens, e.g. 'Add a note to Ann Henderson'. */
+  action: string;
+  /** What is written, in order. */
+  fields: Array<{ label: string; value: string }>;
+}
+
 export interface ToolDefinition<I = unknown> {
   name: string;
   description: string;
@@ -33,6 +43,11 @@ export interface ToolDefinition<I = unknown> {
   /** One line describing the result, kept in message metadata as the step's resultSummary. */
   summarize(output: unknown): string;
   execute(input: I, ctx: ToolContext): Promise<unknown>;
+  /**
+   * For tools that need approval: what will change, looked up (read-only) when the approval is
+   * requested. Without it the card shows the tool's arguments.
+   */
+  preview?(input: I, ctx: ToolContext): Promise<ChangePreview>;
 }
 
 /** A built-in tool, typed by its zod input schema. */
