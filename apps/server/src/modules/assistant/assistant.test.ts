@@ -81,7 +81,12 @@ describe(`assistant with the demo model (${testEngine()})`, () => {
       credit_cost: 1,
       status: 'pending',
       input: { to: 'anna@example.com' },
+      preview: {
+        system: 'Outbox',
+        action: 'Keep an email to anna@example.com in the outbox (no mail account is connected)',
+      },
     });
+    expect(approval.preview.fields.map((f: { label: string }) => f.label)).toEqual(['To', 'Subject', 'Body']);
     expect(await t.db.db.selectFrom('outbox_emails').selectAll().execute()).toEqual([]);
 
     const early = await complete(chatId);

@@ -28,6 +28,7 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import * as chats from '../chats/service.js';
 import * as credits from '../credits/service.js';
 import {
+  type ChangePreview,
   type TodoItem,
   type ToolContext,
   type ToolDefinition,
@@ -57,6 +58,8 @@ interface ReplyMetadata extends TMessageMetadata {
     input: unknown;
     credit_cost: number;
     status: string;
+    /** What the write will change, when the tool can say (shown on the approval card). */
+    preview?: ChangePreview;
   }>;
   error?: string;
 }
@@ -344,6 +347,10 @@ export async function streamReply(
   const continuingFrom = prepared.continuing ? prepared.uiMessages.at(-1) : undefined;
   let latest: UIMessage | undefined = continuingFrom;
   let lastSave = Date.now();
+  // Change previews by tool call, looked up once when approval is asked and kept with the reply.
+  const previews = new Map<string, ChangePreview>();
+  for (const approval of parseMeta(reply).approvals ?? [])
+    if (approval.preview) previews.set(approval.tool_call_uuid, approval.preview);
   const save = (state: 'streaming' | 'failed' | null, message: UIMessage) => {
     const parts = message.parts;
     const steps = stepsOf(parts, byName);
@@ -356,6 +363,7 @@ export async function streamReply(
         credit_cost: byName.get(toolNameOf(p))?.creditCost ?? 0,
         status:
           p.state === 'approval-requested' ? 'pending' : p.state === 'output-denied' ? 'denied' : 'approved',
+        ...(previews.has(p.toolCallId) ? { preview: previews.get(p.toolCallId) } : {}),
       }));
     const metadata: ReplyMetadata = {
       parts,
@@ -372,6 +380,15 @@ export async function streamReply(
   const recordApprovalRequests = async (message: UIMessage) => {
     for (const part of toolParts(message.parts)) {
       if (part.state !== 'approval-requested' || !part.approval) continue;
+      const def = byName.get(toolNameOf(part));
+      if (def?.preview && !previews.has(part.toolCallId)) {
+        // A preview is a courtesy: if the lookup fails the card shows the arguments instead.
+        const preview = await def.preview(part.input, ctx).catch((err: unknown) => {
+          log.warn({ err, tool: def.name }, 'change preview failed');
+          return null;
+        });
+        if (preview) previews.set(part.toolCallId, preview);
+      }
       await repo.insertApproval(deps.db.db, {
         id: part.approval.id,
         tool_call_id: part.toolCallId,

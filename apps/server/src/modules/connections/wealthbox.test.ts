@@ -109,12 +109,27 @@ describe(`Wealthbox through the connection (${testEngine()})`, () => {
       tool: 'wealthbox_add_note',
       status: 'pending',
       input: { contact_id: 11 },
+      // The card says what will change, in the CRM's words, before anything is written.
+      preview: {
+        system: 'Wealthbox',
+        action: 'Add a note to Ann Henderson',
+        fields: [
+          { label: 'Contact', value: 'Ann Henderson <ann@henderson.example>' },
+          { label: 'Note', value: 'Reviewed RMD options' },
+        ],
+      },
     });
     const before = api.notes.length;
     await decideApproval(call, chatId, pending, true);
     await call({ method: 'POST', url: '/api/chat/completion', payload: { chat_id: chatId } });
     expect(api.notes.length).toBe(before + 1);
     expect(api.notes.at(-1)).toMatchObject({ contact_id: 11, content: 'Reviewed RMD options' });
-    expect((await lastMessage(call, chatId)).content).toContain('Noted in Wealthbox.');
+    const done = await lastMessage(call, chatId);
+    expect(done.content).toContain('Noted in Wealthbox.');
+    // The preview stays with the decided approval.
+    expect(done.metadata.approvals[0]).toMatchObject({
+      status: 'approved',
+      preview: { action: 'Add a note to Ann Henderson' },
+    });
   });
 });

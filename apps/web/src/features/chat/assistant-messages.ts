@@ -14,6 +14,14 @@ export interface ApprovalRecord {
   input: unknown;
   credit_cost: number;
   status: 'pending' | 'approved' | 'denied';
+  /** What the write will change in the outside system, when the server could look it up. */
+  preview?: ChangePreview;
+}
+
+export interface ChangePreview {
+  system: string;
+  action: string;
+  fields: Array<{ label: string; value: string }>;
 }
 
 export interface TodoItem {

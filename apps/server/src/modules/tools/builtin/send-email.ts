@@ -1,7 +1,16 @@
 import { z } from 'zod';
+import type { AppDeps } from '../../../app.js';
 import { newId } from '../../../platform/crypto.js';
 import { sendMailAsUser } from '../../connections/mail.js';
+import { connectedScopes } from '../../connections/oauth-service.js';
 import { defineTool } from '../define.js';
+
+/** The account mail will go out through, in the order sendMailAsUser tries them. */
+async function mailAccountOf(deps: AppDeps, userId: string): Promise<'gmail' | 'outlook' | null> {
+  const { scopes } = await connectedScopes(deps, userId);
+  if (scopes.includes('google_gmail_modify')) return 'gmail';
+  return scopes.includes('microsoft_outlook_read') ? 'outlook' : null;
+}
 
 /**
  * Sends an email for the user through their connected Gmail or Outlook; with neither connected it
@@ -18,6 +27,20 @@ export const sendEmailTool = defineTool({
   needsApproval: true,
   creditCost: 1,
   summarize: (out) => `Sent to ${(out as { to: string }).to}`,
+  async preview(input, ctx) {
+    const via = await mailAccountOf(ctx.deps, ctx.user.id);
+    return {
+      system: via === 'gmail' ? 'Gmail' : via === 'outlook' ? 'Outlook' : 'Outbox',
+      action: via
+        ? `Send an email to ${input.to}`
+        : `Keep an email to ${input.to} in the outbox (no mail account is connected)`,
+      fields: [
+        { label: 'To', value: input.to },
+        { label: 'Subject', value: input.subject },
+        { label: 'Body', value: input.body },
+      ],
+    };
+  },
   async execute(input, ctx) {
     const via = await sendMailAsUser(ctx.deps, ctx.user.id, input);
     if (via) return { to: input.to, subject: input.subject, delivered_to: via };

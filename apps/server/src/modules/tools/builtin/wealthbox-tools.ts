@@ -33,5 +33,17 @@ export const wealthboxTools: ToolDefinition[] = [
     creditCost: 0,
     summarize: () => 'Note added',
     execute: ({ contact_id, content }, ctx) => wealthbox.addNote(ctx.deps, ctx.user.id, contact_id, content),
+    async preview({ contact_id, content }, ctx) {
+      const { contact } = await wealthbox.contactWithNotes(ctx.deps, ctx.user.id, contact_id);
+      const who = contact.email ? `${contact.name} <${contact.email}>` : contact.name;
+      return {
+        system: 'Wealthbox',
+        action: `Add a note to ${contact.name}`,
+        fields: [
+          { label: 'Contact', value: who },
+          { label: 'Note', value: content },
+        ],
+      };
+    },
   }),
 ];

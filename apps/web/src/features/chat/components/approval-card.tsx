@@ -4,14 +4,14 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { type ToolPart, toolNameOf } from '../assistant-messages';
+import { type ApprovalRecord, type ToolPart, toolNameOf } from '../assistant-messages';
 import { ASSISTANT_COPY } from '../copy';
 import { argumentRows, toolLabel } from '../tool-labels';
 
 export interface ApprovalCardProps {
   part: ToolPart;
-  /** The tool's price, from the stored reply once it is known. */
-  creditCost?: number;
+  /** The stored approval (price, and what will change) once the reply is stored. */
+  record?: ApprovalRecord | undefined;
   /** Decisions wait while a reply is being written. */
   isDisabled?: boolean;
   onDecide: (approve: boolean) => Promise<void>;
@@ -37,12 +37,17 @@ function outcomeOf(part: ToolPart): Outcome {
 }
 
 /** A tool call waiting for the user's go-ahead: what it will do, with what, at what cost. */
-export function ApprovalCard({ part, creditCost, isDisabled = false, onDecide }: ApprovalCardProps) {
+export function ApprovalCard({ part, record, isDisabled = false, onDecide }: ApprovalCardProps) {
   const titleId = useId();
   const [isDeciding, setIsDeciding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const outcome = outcomeOf(part);
-  const rows = argumentRows(part.input);
+  const preview = record?.preview;
+  const creditCost = record?.credit_cost;
+  // What will change, in the outside system's words when the server could look it up.
+  const rows = preview
+    ? preview.fields.map((field, index) => ({ key: `${index}`, label: field.label, value: field.value }))
+    : argumentRows(part.input);
 
   const decide = async (approve: boolean) => {
     setIsDeciding(true);
@@ -84,6 +89,12 @@ export function ApprovalCard({ part, creditCost, isDisabled = false, onDecide }:
               : ASSISTANT_COPY.denied}
         </span>
       </div>
+
+      {preview ? (
+        <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
+          <span className="font-medium">{preview.system}</span> · {preview.action}
+        </p>
+      ) : null}
 
       {rows.length > 0 ? (
         <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[6rem_minmax(0,1fr)]">

@@ -386,6 +386,38 @@ describe('approvals', () => {
     expect(bodiesOf(COMPLETION)).toEqual([]);
   });
 
+  it('shows what will change in the outside system when the server looked it up', async () => {
+    const reply = pendingEmailReply();
+    const preview = {
+      system: 'Wealthbox',
+      action: 'Add a note to Ann Henderson',
+      fields: [
+        { label: 'Contact', value: 'Ann Henderson <ann@henderson.example>' },
+        { label: 'Note', value: 'Reviewed RMD options' },
+      ],
+    };
+    const approvals = (reply.metadata!.approvals as object[]).map((a) => ({ ...a, preview }));
+    serve(
+      chat({
+        messages: [row('u1', 'user', 'Log it'), { ...reply, metadata: { ...reply.metadata, approvals } }],
+      }),
+    );
+    renderChat();
+
+    const card = await screen.findByRole('region', { name: 'Send email' });
+    expect(card.textContent).toContain('Wealthbox · Add a note to Ann Henderson');
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Contact', 'Note']);
+    expect(
+      within(card)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Ann Henderson <ann@henderson.example>', 'Reviewed RMD options']);
+  });
+
   it('disables both buttons while the decision is being recorded', async () => {
     let answer: (response: Response) => void = () => {};
     serve(chat({ messages: [row('u1', 'user', 'Email Anna'), pendingEmailReply()] }), {

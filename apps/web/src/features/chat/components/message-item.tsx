@@ -84,7 +84,7 @@ function AssistantBody({ message, row, isLive = false, isBusy = false, onDecide 
   // The server summarises each tool call in order; use its words once they match the parts.
   const summaryOf = (part: ToolPart) =>
     storedSteps.length === toolParts.length ? storedSteps[toolParts.indexOf(part)]?.resultSummary : undefined;
-  const costs = new Map(approvalsOf(row).map((approval) => [approval.tool_call_uuid, approval.credit_cost]));
+  const approvals = new Map(approvalsOf(row).map((approval) => [approval.tool_call_uuid, approval]));
 
   // Rows stored without parts (older replies, seeded history) still list the tools they used.
   const legacySteps: ToolStepView[] =
@@ -117,7 +117,7 @@ function AssistantBody({ message, row, isLive = false, isBusy = false, onDecide 
               <ApprovalCard
                 key={block.key}
                 part={block.part}
-                creditCost={costs.get(block.part.toolCallId)}
+                record={approvals.get(block.part.toolCallId)}
                 isDisabled={isBusy || !onDecide}
                 onDecide={(approve) =>
                   onDecide
