@@ -5,15 +5,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// Workers re-evaluate this file; the env keeps them on the server the main process started.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+const freePort = () =>
+  execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ])
+    .toString()
+    .trim();
+// Workers re-evaluate this file; the env keeps them on the servers the main process started.
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_FAKES_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'knap-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+/** The Sevanta fake (packages/fakes/src/serve.ts): the one provider configured in e2e. */
+const SEVANTA_FAKE_URL = `http://127.0.0.1:${process.env.E2E_FAKES_PORT}`;
 const root = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -40,23 +45,38 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      // May adjust credits: assistant.spec.ts runs an account out of credits this way (OPERATOR in
-      // e2e/support/assistant.ts).
-      OPERATOR_EMAILS: 'operator@e2e.example',
+  webServer: [
+    {
+      command: `node --import tsx packages/fakes/src/serve.ts --sevanta-port ${process.env.E2E_FAKES_PORT}`,
+      cwd: root,
+      // Answers 401 without a token once it is up.
+      url: `${SEVANTA_FAKE_URL}/acme-ventures/api/v1/me`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: process.env.E2E_PORT,
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        // May adjust credits: assistant.spec.ts runs an account out of credits this way (OPERATOR in
+        // e2e/support/assistant.ts).
+        OPERATOR_EMAILS: 'operator@e2e.example',
+        SEVANTA_CLIENT_ID: 'sevanta-client',
+        SEVANTA_CLIENT_SECRET: 'sevanta-secret',
+        SEVANTA_URL: `${SEVANTA_FAKE_URL}/{system_code}`,
+      },
+    },
+  ],
 });

@@ -114,7 +114,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Connect and sign-in popups go through other origins and report back to their opener
+    // (platform/web.ts leaves the header off their redirects and the pages they land on).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+
   await app.register(cookie);
 
   await app.register(healthRoutes);

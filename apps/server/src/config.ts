@@ -115,6 +115,12 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...oauthEnv(),
   ...Object.fromEntries(Object.values(API_DEFAULTS).map(([name, base]) => [name, url.default(base)])),
+  SEVANTA_CLIENT_ID: z.string().optional(),
+  SEVANTA_CLIENT_SECRET: z.string().optional(),
+  SEVANTA_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]*\{system_code\}[^\s]*$/, 'must be an http(s) URL containing {system_code}')
+    .default('https://{system_code}.sevanta.com'),
   LLM_PROVIDER: z.enum(['demo', 'openai', 'anthropic', 'openai-compatible']).default('demo'),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -161,6 +167,11 @@ export type Config = {
   version: string;
   /** OAuth providers for connections; present only when their client id and secret are set. */
   oauthProviders: Partial<Record<OAuthProviderId, OAuthEndpoints>>;
+  /**
+   * The deal-flow CRM: each firm has its own system, so its OAuth endpoints and API live under
+   * `urlTemplate` with the system code filled in. Present only when the client id and secret are set.
+   */
+  sevanta: { clientId: string; clientSecret: string; urlTemplate: string } | undefined;
   /** REST API bases of connected services (overridable, so tests point them at fakes). */
   apis: Record<ApiId, string>;
   /** Identity providers for sign-in (the Google and Microsoft entries of oauthProviders). */
@@ -256,6 +267,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apis: Object.fromEntries(
       Object.entries(API_DEFAULTS).map(([id, [name]]) => [id, raw[name]!.replace(/\/$/, '')]),
     ) as Record<ApiId, string>,
+    sevanta:
+      e.SEVANTA_CLIENT_ID && e.SEVANTA_CLIENT_SECRET
+        ? {
+            clientId: e.SEVANTA_CLIENT_ID,
+            clientSecret: e.SEVANTA_CLIENT_SECRET,
+            urlTemplate: e.SEVANTA_URL.replace(/\/$/, ''),
+          }
+        : undefined,
     identityProviders: {
       ...(oauthProviders.google ? { google: oauthProviders.google } : {}),
       ...(oauthProviders.microsoft ? { microsoft: oauthProviders.microsoft } : {}),

@@ -58,3 +58,10 @@ export const MEETING_ASSISTANT_DESCRIPTOR = {
   status: 'active',
   category: MEETING_CONNECTION_ID,
 } as const;
+
+/** SPEC §8: what the Sevanta page suggests when the server has nothing (or fails). */
+export const SEVANTA_DEFAULT_SUGGESTIONS = [
+  'Summarize recent deal activity',
+  'Which active deals have gone stale?',
+  'List watchlist companies that need a follow-up',
+] as const;

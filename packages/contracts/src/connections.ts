@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MCP_DESCRIPTION_MAX, MCP_URL_MAX } from './constants.js';
+import {
+  MCP_DESCRIPTION_MAX,
+  MCP_URL_MAX,
+  SEVANTA_SYSTEM_CODE_PATTERN,
+  SEVANTA_SYSTEM_CODE_RULE,
+} from './constants.js';
 
 /** SPEC §3 custom tool URL. */
 export const ZMcpUrl = z.object({ id: z.string(), mcp_description: z.string(), mcp_url: z.string() });
@@ -74,6 +79,34 @@ export const ZStartConnectionRequest = z.object({
   force_consent: z.boolean().optional(),
 });
 export const ZStartConnectionResponse = z.object({ url: z.string() });
+
+export const ZSevantaSystemCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(SEVANTA_SYSTEM_CODE_PATTERN, SEVANTA_SYSTEM_CODE_RULE);
+export const ZSevantaAuthParamsQuery = z.object({
+  email: z.string().trim().max(254),
+  system_code: ZSevantaSystemCode,
+  mode: z.enum(['widget', 'normal']).default('normal'),
+  /** The page's sessionStorage nonce; it comes back on the final redirect for the page to check. */
+  nonce: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes in base64url')
+    .optional(),
+});
+/** Parameters the page appends to the start URL (they carry our state id only). */
+export const ZSevantaAuthParams = z.object({ state: z.string() });
+export const ZSevantaStartQuery = z.object({
+  email: z.string().trim().max(254),
+  system_code: ZSevantaSystemCode,
+  state: z.string().min(1).max(200),
+});
+export const ZSevantaSuggestionsRequest = z.object({
+  selectedConnections: z.array(z.string().min(1).max(100)).max(30).default([]),
+  ref: z.string().max(200).optional(),
+});
+export const ZSevantaSuggestions = z.array(z.string());
 export const ZRemoveConnectionRequest = z.object({ scope: z.string().min(1).max(100) });
 export const ZDeleteConnectionRequest = z.object({ id: z.string().min(1).max(100) });
 export const ZScopesResponse = z.object({ scopes: z.array(z.string()) });

@@ -61,6 +61,11 @@ export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 
 export const ACCOUNT_LABEL_STORAGE_KEY = 'current-account';
+/** SPEC §7 Startup-CRM: the Sevanta page's 32-byte nonce, in sessionStorage. */
+export const SEVANTA_NONCE_STORAGE_KEY = 'sevanta_nonce';
+/** A Sevanta system code (each firm has its own system): lowercase letters, digits, inner hyphens. */
+export const SEVANTA_SYSTEM_CODE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+export const SEVANTA_SYSTEM_CODE_RULE = 'must be the letters, digits and hyphens of your Sevanta system';
 
 export const ERROR_SAMPLE_RATE = 1;
 export const REPLAY_SESSION_SAMPLE_RATE = 0.1;

@@ -47,6 +47,14 @@ export const ASSISTANT_PATHS = {
   creditsSubtract: '/api/credits/subtract',
 } as const;
 
+/** SPEC §7 Startup-CRM: the deal-flow CRM's own connect flow and suggestions. */
+export const SEVANTA_PATHS = {
+  authStart: '/api/sevanta/auth/start',
+  authParams: '/api/sevanta/auth/auth-params',
+  callback: '/api/sevanta/auth/callback',
+  suggestions: '/api/sevanta/suggestions',
+} as const;
+
 export const CONNECTION_PATHS = {
   available: '/api/connections/available_connections',
   start: '/api/connections/start',

@@ -1,6 +1,18 @@
-export * from './calendars.js';
+export * from './crm.js';
+export * from './dropbox.js';
+export * from './google.js';
+export * from './graph.js';
 export * from './http.js';
 export * from './llm.js';
 export * from './mcp.js';
 export * from './oidc.js';
+export * from './sevanta.js';
 export * from './wealthbox.js';
+export type {
+  FakeCalendarApi,
+  FakeEvent,
+  FakeFile,
+  FakeMail,
+  FakeMailMessage,
+  FakeWorkspace,
+} from './workspace.js';

@@ -8,7 +8,19 @@ import type { FastifyInstance } from 'fastify';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
+/**
+ * Pages a popup lands on after a trip through another origin (an OAuth provider, the firm's
+ * Sevanta), which then post their result to the app window that opened them. The app's pages send
+ * COOP same-origin-allow-popups; these pages and every redirect send none, because a popup whose
+ * documents or redirects carry COOP loses `window.opener` on the way through the other origin, and
+ * the result could not be posted (apps/web/e2e/sevanta.spec.ts proves the round trip).
+ */
+const POPUP_LANDING_PAGES = ['/auth/ghost', '/auth/connections-ghost', '/sevanta'];
+
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode >= 300 && reply.statusCode < 400) reply.removeHeader('cross-origin-opener-policy');
+  });
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -34,6 +46,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (POPUP_LANDING_PAGES.includes(pathname)) reply.removeHeader('cross-origin-opener-policy');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ detail: DETAIL.routeNotFound(request.method, pathname) });

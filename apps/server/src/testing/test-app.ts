@@ -34,6 +34,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     logLevel: 'silent',
     version: '0.0.0-test',
     oauthProviders: {},
+    sevanta: undefined,
     identityProviders: {},
     llm: {
       provider: 'demo',

@@ -97,12 +97,20 @@ describe('routes', () => {
     expect(calledRoutes(fetchMock)).toContain('GET /api/studio/knap/');
   });
 
-  it('does not check authentication on sevanta routes', async () => {
+  it('does not check authentication automatically on sevanta routes', async () => {
+    const nonce = 'n'.repeat(43);
+    sessionStorage.setItem('sevanta_nonce', nonce);
+    Object.defineProperty(window, 'opener', {
+      value: { closed: false, postMessage: vi.fn() },
+      configurable: true,
+    });
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {});
     const fetchMock = mockFetch(anonymousApi);
-    renderRoutes(routes, '/sevanta');
+    renderRoutes(routes, `/sevanta?scope=sevanta&status=connected&nonce=${nonce}`);
 
-    expect(await screen.findByRole('heading', { name: 'Sevanta' })).toBeTruthy();
+    await waitFor(() => expect(close).toHaveBeenCalled());
     expect(calledRoutes(fetchMock)).not.toContain(`GET ${AUTH_PATHS.refresh}`);
+    Reflect.deleteProperty(window, 'opener');
   });
 
   it('syncs the browser timezone when it differs and stores the account label', async () => {

@@ -314,7 +314,9 @@ export async function streamReply(
   const uiStream = result.toUIMessageStream({
     originalMessages: prepared.uiMessages,
     generateMessageId: () => reply.id,
-    onError: () => DETAIL.modelFailed,
+    // A tool's own refusal ('Salesforce did not answer; please try again') is written for users and
+    // shown on its step; anything else (the model, the network) keeps its internals to the log.
+    onError: (error) => (error instanceof HttpError ? error.message : DETAIL.modelFailed),
   });
   const [toClient, toStore] = uiStream.tee();
   // The client's stream ends only once the reply is stored and charged, so a refetch right after

@@ -1,12 +1,56 @@
-// Sends mail as the user through their connected Gmail or Outlook (Microsoft Graph).
+// Mail of the user's connected Gmail or Outlook (Microsoft Graph): search, read, save a draft, and
+// send. Both accounts answer in one small shape, so the assistant's tools need not know which.
+import type { IntegrationId } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
-import { accessTokenFor } from './oauth-service.js';
+import { HttpError } from '../../platform/errors.js';
+import { type ProviderApi, providerApi } from './provider-api.js';
+import { capText, htmlToText } from './text.js';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   body: string;
 }
+
+export interface MailSummary {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  /** ISO date received, when the provider says. */
+  date: string | null;
+  snippet: string;
+}
+
+export interface MailMessage extends MailSummary {
+  /** The text body, at most MAX_MAIL_CHARS. */
+  body: string;
+  truncated: boolean;
+}
+
+export interface MailDraft {
+  id: string;
+  to: string;
+  subject: string;
+}
+
+/** A connected mailbox, as the assistant's mail tools use it. */
+export interface MailAccount {
+  type: IntegrationId;
+  search(deps: AppDeps, userId: string, query: string, max: number): Promise<MailSummary[]>;
+  read(deps: AppDeps, userId: string, id: string): Promise<MailMessage>;
+  draft(deps: AppDeps, userId: string, mail: OutgoingMail): Promise<MailDraft>;
+}
+
+/** The longest body handed to the model: enough for any real letter, not for a mailing list digest. */
+export const MAX_MAIL_CHARS = 20_000;
+
+const NOT_FOUND = 'Message not found';
+
+const withBody = (summary: MailSummary, text: string): MailMessage => {
+  const body = capText(text, MAX_MAIL_CHARS);
+  return { ...summary, body: body.text, truncated: body.truncated };
+};
 
 /** One header line: no line breaks (no header injection); non-ASCII as an RFC 2047 word. */
 function headerValue(value: string): string {
@@ -28,14 +72,195 @@ function rfc822(mail: OutgoingMail): string {
   ].join('\r\n');
 }
 
-async function post(url: string, token: string, body: unknown): Promise<void> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(20_000),
+/** Gmail takes a whole RFC 822 message, base64url-encoded, both to send and to draft. */
+const gmailRaw = (mail: OutgoingMail) => Buffer.from(rfc822(mail), 'utf8').toString('base64url');
+
+// --- Gmail -------------------------------------------------------------------------------------
+
+const GMAIL: IntegrationId = 'google_gmail_modify';
+const gmailBase = (deps: AppDeps) => `${deps.config.apis.google}/gmail/v1/users/me`;
+/** A search lists ids only; each message's headers come from a `metadata` read of just these. */
+const GMAIL_METADATA = new URLSearchParams([
+  ['format', 'metadata'],
+  ...['From', 'To', 'Subject', 'Date'].map((h): [string, string] => ['metadataHeaders', h]),
+]);
+
+interface GmailPart {
+  mimeType?: string;
+  filename?: string;
+  headers?: Array<{ name: string; value: string }>;
+  body?: { data?: string };
+  parts?: GmailPart[];
+}
+interface GmailMessage {
+  id: string;
+  snippet?: string;
+  internalDate?: string;
+  payload?: GmailPart;
+}
+
+function gmailSummary(m: GmailMessage): MailSummary {
+  const header = (name: string) =>
+    m.payload?.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value ?? '';
+  const received = Number(m.internalDate ?? Number.NaN);
+  return {
+    id: m.id,
+    from: header('From'),
+    to: header('To'),
+    subject: header('Subject'),
+    date: Number.isFinite(received) ? new Date(received).toISOString() : null,
+    // Gmail's snippets come HTML-escaped.
+    snippet: htmlToText(m.snippet ?? ''),
+  };
+}
+
+/** The first inline (not attached) part of a type, decoded; parts nest in multipart messages. */
+function gmailPartText(part: GmailPart | undefined, mimeType: string): string | null {
+  if (!part) return null;
+  if (part.mimeType === mimeType && part.body?.data && !part.filename)
+    return Buffer.from(part.body.data, 'base64url').toString('utf8');
+  for (const child of part.parts ?? []) {
+    const text = gmailPartText(child, mimeType);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
+const gmailBodyText = (payload: GmailPart | undefined) =>
+  gmailPartText(payload, 'text/plain') ?? htmlToText(gmailPartText(payload, 'text/html') ?? '');
+
+export const gmail: MailAccount = {
+  type: GMAIL,
+  async search(deps, userId, query, max) {
+    const api = await providerApi(deps, userId, GMAIL);
+    const list = await api.call<{ messages?: Array<{ id: string }> }>({
+      url: `${gmailBase(deps)}/messages?${new URLSearchParams({ q: query, maxResults: String(max) })}`,
+    });
+    return Promise.all(
+      (list.messages ?? []).map(async ({ id }) =>
+        gmailSummary(
+          await api.call<GmailMessage>({
+            url: `${gmailBase(deps)}/messages/${encodeURIComponent(id)}?${GMAIL_METADATA}`,
+            notFound: NOT_FOUND,
+          }),
+        ),
+      ),
+    );
+  },
+  async read(deps, userId, id) {
+    const api = await providerApi(deps, userId, GMAIL);
+    const message = await api.call<GmailMessage>({
+      url: `${gmailBase(deps)}/messages/${encodeURIComponent(id)}?format=full`,
+      notFound: NOT_FOUND,
+    });
+    return withBody(gmailSummary(message), gmailBodyText(message.payload));
+  },
+  async draft(deps, userId, mail) {
+    const api = await providerApi(deps, userId, GMAIL);
+    const draft = await api.call<{ id: string }>({
+      url: `${gmailBase(deps)}/drafts`,
+      method: 'POST',
+      body: { message: { raw: gmailRaw(mail) } },
+    });
+    return { id: draft.id, to: mail.to, subject: mail.subject };
+  },
+};
+
+// --- Outlook (Microsoft Graph) -----------------------------------------------------------------
+
+const OUTLOOK: IntegrationId = 'microsoft_outlook_read';
+const outlookBase = (deps: AppDeps) => `${deps.config.apis.microsoftGraph}/v1.0/me`;
+const OUTLOOK_FIELDS = 'id,subject,from,toRecipients,receivedDateTime,bodyPreview';
+
+interface GraphRecipient {
+  emailAddress?: { name?: string; address?: string };
+}
+interface GraphMessage {
+  id: string;
+  subject?: string;
+  bodyPreview?: string;
+  receivedDateTime?: string;
+  from?: GraphRecipient;
+  toRecipients?: GraphRecipient[];
+  body?: { contentType?: string; content?: string };
+}
+
+/** OData system query options: `$` keys as Graph documents them, values percent-encoded. */
+const odata = (options: Record<string, string>) =>
+  Object.entries(options)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&');
+
+/** A `$search` value is one double-quoted KQL string; quotes and backslashes inside are escaped. */
+const kqlString = (query: string) => `"${query.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+/** 'Name <address>' like a mail header, or whichever of the two Graph gave. */
+function mailbox(r: GraphRecipient | undefined): string {
+  const { name, address } = r?.emailAddress ?? {};
+  if (name && address && name !== address) return `${name} <${address}>`;
+  return address ?? name ?? '';
+}
+
+const outlookSummary = (m: GraphMessage): MailSummary => ({
+  id: m.id,
+  from: mailbox(m.from),
+  to: (m.toRecipients ?? []).map(mailbox).join(', '),
+  subject: m.subject ?? '',
+  date: m.receivedDateTime ?? null,
+  snippet: m.bodyPreview ?? '',
+});
+
+/** The message Graph takes both to send and to draft. */
+const graphMessage = (mail: OutgoingMail) => ({
+  subject: mail.subject,
+  body: { contentType: 'Text', content: mail.body },
+  toRecipients: [{ emailAddress: { address: mail.to } }],
+});
+
+export const outlook: MailAccount = {
+  type: OUTLOOK,
+  async search(deps, userId, query, max) {
+    const api = await providerApi(deps, userId, OUTLOOK);
+    const options = odata({ $search: kqlString(query), $top: String(max), $select: OUTLOOK_FIELDS });
+    const page = await api.call<{ value?: GraphMessage[] }>({
+      url: `${outlookBase(deps)}/messages?${options}`,
+    });
+    return (page.value ?? []).map(outlookSummary);
+  },
+  async read(deps, userId, id) {
+    const api = await providerApi(deps, userId, OUTLOOK);
+    const message = await api.call<GraphMessage>({
+      url: `${outlookBase(deps)}/messages/${encodeURIComponent(id)}?${odata({ $select: `${OUTLOOK_FIELDS},body` })}`,
+      // Graph converts an HTML body to text when asked; stripping below covers it if not.
+      headers: { prefer: 'outlook.body-content-type="text"' },
+      notFound: NOT_FOUND,
+    });
+    const content = message.body?.content ?? '';
+    return withBody(
+      outlookSummary(message),
+      message.body?.contentType?.toLowerCase() === 'html' ? htmlToText(content) : content,
+    );
+  },
+  async draft(deps, userId, mail) {
+    // A message created in the mailbox (not sent) is a draft in Outlook's Drafts folder.
+    const api = await providerApi(deps, userId, OUTLOOK);
+    const draft = await api.call<{ id: string }>({
+      url: `${outlookBase(deps)}/messages`,
+      method: 'POST',
+      body: graphMessage(mail),
+    });
+    return { id: draft.id, to: mail.to, subject: mail.subject };
+  },
+};
+
+// --- Sending -----------------------------------------------------------------------------------
+
+/** The user's connection of a type, or null when it is not connected (any other failure throws). */
+function connected(deps: AppDeps, userId: string, type: IntegrationId): Promise<ProviderApi | null> {
+  return providerApi(deps, userId, type).catch((err: unknown) => {
+    if (err instanceof HttpError && err.status === 409) return null;
+    throw err;
   });
-  if (!res.ok) throw new Error(`mail API answered ${res.status}`);
 }
 
 /** Sends through Gmail, else Outlook; answers which, or null when neither is connected. */
@@ -44,22 +269,21 @@ export async function sendMailAsUser(
   userId: string,
   mail: OutgoingMail,
 ): Promise<'gmail' | 'outlook' | null> {
-  const gmail = await accessTokenFor(deps, userId, 'google_gmail_modify');
-  if (gmail) {
-    await post(`${deps.config.apis.google}/gmail/v1/users/me/messages/send`, gmail, {
-      raw: Buffer.from(rfc822(mail), 'utf8').toString('base64url'),
+  const viaGmail = await connected(deps, userId, GMAIL);
+  if (viaGmail) {
+    await viaGmail.call({
+      url: `${gmailBase(deps)}/messages/send`,
+      method: 'POST',
+      body: { raw: gmailRaw(mail) },
     });
     return 'gmail';
   }
-  const outlook = await accessTokenFor(deps, userId, 'microsoft_outlook_read');
-  if (outlook) {
-    await post(`${deps.config.apis.microsoftGraph}/v1.0/me/sendMail`, outlook, {
-      message: {
-        subject: mail.subject,
-        body: { contentType: 'Text', content: mail.body },
-        toRecipients: [{ emailAddress: { address: mail.to } }],
-      },
-      saveToSentItems: true,
+  const viaOutlook = await connected(deps, userId, OUTLOOK);
+  if (viaOutlook) {
+    await viaOutlook.call({
+      url: `${outlookBase(deps)}/sendMail`,
+      method: 'POST',
+      body: { message: graphMessage(mail), saveToSentItems: true },
     });
     return 'outlook';
   }

@@ -1,7 +1,12 @@
 // How each integration is authorized: its provider, the scopes of SPEC §6, and the extra
 // authorize parameters each provider wants.
 import { ERR, type IntegrationId, isIntegrationId, type RunMode } from '@knap/contracts';
-import type { OAuthProviderId } from '../../config.js';
+import { OAUTH_PROVIDER_IDS, type OAuthProviderId } from '../../config.js';
+import { SEVANTA_SCOPE } from './sevanta.js';
+
+/** Who a connection's tokens come from: a provider of config's OAuth table, or a firm's Sevanta system. */
+export type ConnectionProvider = OAuthProviderId | 'sevanta';
+export const CONNECTION_PROVIDERS: ConnectionProvider[] = [...OAUTH_PROVIDER_IDS, 'sevanta'];
 
 const GOOGLE_SCOPES: Record<string, string> = {
   google_profile_read: 'openid email profile',
@@ -26,7 +31,7 @@ export function microsoftScopes(type: string): string {
 }
 
 export interface OAuthFlow {
-  provider: OAuthProviderId;
+  provider: ConnectionProvider;
   scope: string;
   /** Extra authorize parameters (offline access, consent prompts). */
   params(options: { forceConsent: boolean }): Record<string, string>;
@@ -66,7 +71,7 @@ export function flowFor(type: string): OAuthFlow | null {
     };
   }
   const simple = (
-    provider: OAuthProviderId,
+    provider: ConnectionProvider,
     scope: string,
     params: Record<string, string> = {},
     pkce = true,
@@ -90,11 +95,16 @@ export function flowFor(type: string): OAuthFlow | null {
       );
     case 'wealthbox':
       return simple('wealthbox', 'login data', {}, false);
+    case 'sevanta':
+      // Started from the Sevanta page with the firm's system code (SPEC §7 Startup-CRM).
+      return simple('sevanta', SEVANTA_SCOPE);
+    case 'copper':
+      // Copper's OAuth apps get one scope for the whole developer API; Copper does not document PKCE.
+      return simple('copper', 'developer/v1/all', {}, false);
     default:
-      // sevanta has its own flow and copper uses an API key: neither is an OAuth connection here.
       return null;
   }
 }
 
 /** SPEC §7 callback path of a provider. */
-export const callbackPath = (provider: OAuthProviderId) => `/api/${provider}/auth/callback`;
+export const callbackPath = (provider: ConnectionProvider) => `/api/${provider}/auth/callback`;

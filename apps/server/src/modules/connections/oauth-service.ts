@@ -9,7 +9,7 @@ import {
   type TConnectionSummary,
 } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
-import type { OAuthEndpoints, OAuthProviderId } from '../../config.js';
+import type { OAuthEndpoints } from '../../config.js';
 import { decryptSecret, deriveKey, encryptSecret, newId } from '../../platform/crypto.js';
 import type { ConnectionsTable, UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -22,12 +22,14 @@ import {
 } from '../../platform/oauth.js';
 import * as auth from '../auth/service.js';
 import * as users from '../users/service.js';
-import { callbackPath, flowFor } from './oauth-flows.js';
+import { type ConnectionProvider, callbackPath, flowFor } from './oauth-flows.js';
 import * as repo from './oauth-repo.js';
+import { sevantaBase, sevantaEndpoints } from './sevanta.js';
 
 export const OAUTH_STATE_COOKIE = 'knap_oauth';
 export const STATE_INVALID = 'This connection link is invalid or has expired. Please start again.';
 export const CONNECTION_NOT_FOUND = 'Connection not found';
+export const SEVANTA_SYSTEM_REQUIRED = 'Enter your Sevanta system code to connect Sevanta';
 const PURPOSE = 'connect';
 /** Tokens are refreshed this long before they expire. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -42,9 +44,30 @@ function tokenKey(deps: AppDeps): Buffer {
   return key;
 }
 
-function endpointsOf(deps: AppDeps, provider: OAuthProviderId): OAuthEndpoints | undefined {
-  return deps.config.oauthProviders[provider];
+/** A provider's endpoints; a Sevanta system's are found from its base URL (`instanceUrl`). */
+function endpointsOf(
+  deps: AppDeps,
+  provider: ConnectionProvider,
+  instanceUrl?: string | null,
+): OAuthEndpoints | undefined {
+  return provider === 'sevanta'
+    ? sevantaEndpoints(deps.config, instanceUrl)
+    : deps.config.oauthProviders[provider];
 }
+
+const isConfigured = (deps: AppDeps, provider: ConnectionProvider) =>
+  provider === 'sevanta' ? !!deps.config.sevanta : !!deps.config.oauthProviders[provider];
+
+/** What a flow keeps in its server-side state besides the user and mode. */
+interface FlowData {
+  type: string;
+  forceConsent?: boolean;
+  /** The Sevanta system's base URL. */
+  instanceUrl?: string;
+  /** The Sevanta page's nonce, handed back on its final redirect. */
+  nonce?: string;
+}
+const flowDataOf = (state: { data: string | null }) => JSON.parse(state.data ?? '{}') as FlowData;
 
 function toSummary(row: ConnectionsTable): TConnectionSummary {
   return {
@@ -66,7 +89,7 @@ export async function availableConnections(deps: AppDeps, userId: string): Promi
       connections: types.map((type) => {
         const flow = flowFor(type);
         const connected = mine.get(type);
-        const configured = !!flow && !!endpointsOf(deps, flow.provider);
+        const configured = !!flow && isConfigured(deps, flow.provider);
         return {
           type,
           name: INTEGRATION_NAMES[type],
@@ -84,39 +107,66 @@ export async function availableConnections(deps: AppDeps, userId: string): Promi
 export async function startConnection(
   deps: AppDeps,
   user: UserRow,
-  input: { type: string; mode: RunMode; force_consent?: boolean | undefined },
-): Promise<{ url: string }> {
+  input: {
+    type: string;
+    mode: RunMode;
+    force_consent?: boolean | undefined;
+    system_code?: string | undefined;
+    nonce?: string | undefined;
+  },
+): Promise<{ url: string; state: string }> {
   const flow = flowFor(input.type);
   if (!flow) throw new HttpError(422, `${input.type} cannot be connected with OAuth`);
-  if (!endpointsOf(deps, flow.provider))
+  if (!isConfigured(deps, flow.provider))
     throw new HttpError(
       404,
       `${INTEGRATION_NAMES[input.type as keyof typeof INTEGRATION_NAMES]} is not configured on this server`,
     );
+  const data: FlowData = { type: input.type, forceConsent: !!input.force_consent };
+  if (flow.provider === 'sevanta') {
+    if (!input.system_code) throw new HttpError(422, SEVANTA_SYSTEM_REQUIRED);
+    data.instanceUrl = sevantaBase(deps.config, input.system_code)!;
+    if (input.nonce) data.nonce = input.nonce;
+  }
   const { id } = await auth.createOAuthState(deps, {
     provider: flow.provider,
     purpose: PURPOSE,
     userId: user.id,
     mode: input.mode,
-    returnTo: '/connections',
-    data: { type: input.type, forceConsent: !!input.force_consent },
+    returnTo: flow.provider === 'sevanta' ? '/sevanta' : '/connections',
+    data,
   });
-  return { url: `${deps.config.publicUrl}/api/connections/authorize?state=${encodeURIComponent(id)}` };
+  return {
+    url: `${deps.config.publicUrl}/api/connections/authorize?state=${encodeURIComponent(id)}`,
+    state: id,
+  };
 }
 
 /**
  * The first page of the flow, opened by the browser that will come back: it is given the state
  * as a cookie (so the callback only completes in this browser) and sent on to the provider.
  */
-export async function authorizeRedirect(deps: AppDeps, stateId: string): Promise<string> {
+export async function authorizeRedirect(
+  deps: AppDeps,
+  stateId: string,
+  /** What the Sevanta start link names: the state must be for this system and this user. */
+  expected?: { email: string; systemCode: string },
+): Promise<string> {
   const state = await auth.peekOAuthState(deps, stateId);
   if (!state || state.purpose !== PURPOSE || !state.user_id) throw new HttpError(400, STATE_INVALID);
-  const data = JSON.parse(state.data ?? '{}') as { type: string; forceConsent?: boolean };
+  const data = flowDataOf(state);
   const flow = flowFor(data.type);
-  const endpoints = flow && endpointsOf(deps, flow.provider);
+  const endpoints = flow && endpointsOf(deps, flow.provider, data.instanceUrl);
   if (!flow || !endpoints) throw new HttpError(400, STATE_INVALID);
   const user = await users.findUserById(deps, state.user_id);
   if (!user) throw new HttpError(400, STATE_INVALID);
+  if (
+    expected &&
+    (flow.provider !== 'sevanta' ||
+      data.instanceUrl !== sevantaBase(deps.config, expected.systemCode) ||
+      expected.email.toLowerCase() !== user.email)
+  )
+    throw new HttpError(400, STATE_INVALID);
   const forceConsent = !!data.forceConsent;
   return authorizeUrl(endpoints, {
     redirectUri: `${deps.config.publicUrl}${callbackPath(flow.provider)}`,
@@ -147,7 +197,7 @@ const emailOf = (info: Record<string, unknown> | null): string | null => {
  */
 export async function completeConnection(
   deps: AppDeps,
-  provider: OAuthProviderId,
+  provider: ConnectionProvider,
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
   browserStateId: string | undefined,
   log: { warn(obj: object, msg: string): void },
@@ -156,10 +206,17 @@ export async function completeConnection(
   if (!stateId || stateId !== browserStateId) throw new HttpError(400, STATE_INVALID);
   const state = await auth.consumeOAuthState(deps, stateId, provider, PURPOSE);
   if (!state?.user_id) throw new HttpError(400, STATE_INVALID);
-  const { type } = JSON.parse(state.data ?? '{}') as { type: string };
-  // The popup's last page: it tells the app (its opener) and closes, or goes to /connections.
+  const data = flowDataOf(state);
+  const { type } = data;
+  // The flow's last page: the connections ghost tells the app (its opener) and closes, or goes to
+  // /connections; the Sevanta page checks its nonce and does the same or offers suggestions.
   const back = (params: Record<string, string>) =>
-    `/auth/connections-ghost?${new URLSearchParams({ scope: type, mode: state.mode, ...params })}`;
+    `${state.return_to === '/sevanta' ? '/sevanta' : '/auth/connections-ghost'}?${new URLSearchParams({
+      scope: type,
+      mode: state.mode,
+      ...(data.nonce ? { nonce: data.nonce } : {}),
+      ...params,
+    })}`;
   if (query.error || !query.code) {
     return back({
       status: 'error',
@@ -169,7 +226,7 @@ export async function completeConnection(
           : 'The provider refused the connection.',
     });
   }
-  const endpoints = endpointsOf(deps, provider);
+  const endpoints = endpointsOf(deps, provider, data.instanceUrl);
   const flow = flowFor(type);
   if (!endpoints || !flow) throw new HttpError(400, STATE_INVALID);
   const tokens = await exchangeCode(endpoints, {
@@ -195,9 +252,10 @@ export async function completeConnection(
     refresh_token: tokens.refresh_token ? encryptSecret(key, tokens.refresh_token) : null,
     expires_at: tokens.expires_in ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString() : null,
     instance_url:
-      typeof tokens.instance_url === 'string' && /^https?:\/\//.test(tokens.instance_url)
+      data.instanceUrl ??
+      (typeof tokens.instance_url === 'string' && /^https?:\/\//.test(tokens.instance_url)
         ? tokens.instance_url
-        : null,
+        : null),
     status: 'connected',
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
@@ -229,7 +287,7 @@ export async function accessTokenFor(deps: AppDeps, userId: string, type: string
   const fresh =
     !row.expires_at || Date.parse(row.expires_at) - REFRESH_MARGIN_MS > deps.clock.now().getTime();
   if (fresh) return decryptSecret(key, row.access_token);
-  const endpoints = endpointsOf(deps, row.provider as OAuthProviderId);
+  const endpoints = endpointsOf(deps, row.provider as ConnectionProvider, row.instance_url);
   const tokens =
     row.refresh_token && endpoints
       ? await refreshTokens(endpoints, decryptSecret(key, row.refresh_token))
@@ -252,7 +310,7 @@ export async function accessTokenFor(deps: AppDeps, userId: string, type: string
 }
 
 async function disconnect(deps: AppDeps, row: ConnectionsTable): Promise<void> {
-  const endpoints = endpointsOf(deps, row.provider as OAuthProviderId);
+  const endpoints = endpointsOf(deps, row.provider as ConnectionProvider, row.instance_url);
   if (endpoints) {
     const key = tokenKey(deps);
     const token = row.refresh_token

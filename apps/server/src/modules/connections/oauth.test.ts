@@ -13,6 +13,8 @@ const PROVIDERS: Array<{
   scope: string;
   pkce: boolean;
   params: Record<string, string>;
+  /** Whether the provider has a revoke endpoint (Microsoft, Wealthbox and Copper have none). */
+  revokes: boolean;
 }> = [
   {
     provider: 'google',
@@ -20,6 +22,7 @@ const PROVIDERS: Array<{
     scope: 'https://www.googleapis.com/auth/calendar.readonly openid email',
     pkce: true,
     params: { access_type: 'offline', prompt: 'consent' },
+    revokes: true,
   },
   {
     provider: 'microsoft',
@@ -28,14 +31,23 @@ const PROVIDERS: Array<{
       'User.Read Mail.ReadWrite Mail.Send MailboxSettings.Read Contacts.ReadWrite offline_access openid profile',
     pkce: true,
     params: { prompt: 'select_account' },
+    revokes: false,
   },
-  { provider: 'salesforce', type: 'salesforce', scope: 'api refresh_token', pkce: true, params: {} },
+  {
+    provider: 'salesforce',
+    type: 'salesforce',
+    scope: 'api refresh_token',
+    pkce: true,
+    params: {},
+    revokes: true,
+  },
   {
     provider: 'zoho',
     type: 'zoho',
     scope: 'ZohoCRM.modules.ALL',
     pkce: false,
     params: { access_type: 'offline' },
+    revokes: true,
   },
   {
     provider: 'dropbox',
@@ -43,8 +55,10 @@ const PROVIDERS: Array<{
     scope: 'files.metadata.read files.content.read files.content.write sharing.write account_info.read',
     pkce: true,
     params: { token_access_type: 'offline', force_reapprove: 'true' },
+    revokes: true,
   },
-  { provider: 'wealthbox', type: 'wealthbox', scope: 'login data', pkce: false, params: {} },
+  { provider: 'wealthbox', type: 'wealthbox', scope: 'login data', pkce: false, params: {}, revokes: false },
+  { provider: 'copper', type: 'copper', scope: 'developer/v1/all', pkce: false, params: {}, revokes: false },
 ];
 
 const clock = fixedClock('2026-11-22T09:00:00.000Z');
@@ -64,7 +78,9 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
           : {}),
       });
       fakes.set(p.provider, fake);
-      oauthProviders[p.provider] = fake.endpoints;
+      // As the real config: no revoke URL where the provider has no revoke endpoint.
+      const { revokeUrl, ...endpoints } = fake.endpoints;
+      oauthProviders[p.provider] = p.revokes ? { ...endpoints, revokeUrl } : endpoints;
     }
     t = await createTestApp({ clock, config: { oauthProviders } });
     user = await signUp(t, { email: 'advisor@firm.example' });
@@ -172,7 +188,7 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
       payload: { scope: p.type },
     });
     expect(removed.json()).toEqual({ success: true });
-    expect(fake.revoked.length).toBe(1);
+    expect(fake.revoked.length).toBe(p.revokes ? 1 : 0);
     expect(await storedCount()).toBe(0);
   });
 
@@ -219,12 +235,13 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
       (await other({ method: 'POST', url: '/api/connections/remove_connection', payload: { scope: 'zoho' } }))
         .statusCode,
     ).toBe(404);
-    const copper = await call()({
+    const unknown = await call()({
       method: 'POST',
       url: '/api/connections/start',
-      payload: { type: 'copper' },
+      payload: { type: 'lotus_notes' },
     });
-    expect(copper.statusCode).toBe(422);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().detail).toBe('lotus_notes cannot be connected with OAuth');
     expect(() => microsoftScopes('microsoft_teams_read')).toThrow(
       'Unknown Microsoft connection type: microsoft_teams_read',
     );

@@ -1,5 +1,6 @@
 import {
   CONNECTION_PATHS,
+  SEVANTA_PATHS,
   ZAddMcpUrlRequest,
   ZAvailableConnections,
   ZConnectionSummary,
@@ -8,19 +9,25 @@ import {
   ZMcpUrl,
   ZRemoveConnectionRequest,
   ZScopesResponse,
+  ZSevantaAuthParams,
+  ZSevantaAuthParamsQuery,
+  ZSevantaStartQuery,
+  ZSevantaSuggestions,
+  ZSevantaSuggestionsRequest,
   ZStartConnectionRequest,
   ZStartConnectionResponse,
   ZSuccessResponse,
   ZUpdateMcpUrlRequest,
 } from '@knap/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
-import { OAUTH_PROVIDER_IDS } from '../../config.js';
 import { authOf } from '../../platform/auth.js';
-import { callbackPath } from './oauth-flows.js';
+import { notFound } from '../../platform/errors.js';
+import { CONNECTION_PROVIDERS, callbackPath } from './oauth-flows.js';
 import * as oauth from './oauth-service.js';
 import * as connections from './service.js';
+import * as sevanta from './sevanta.js';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -35,7 +42,7 @@ export async function connectionRoutes(app: AppInstance): Promise<void> {
   app.post(
     CONNECTION_PATHS.start,
     { schema: { body: ZStartConnectionRequest, response: { 200: ZStartConnectionResponse } } },
-    (req) => oauth.startConnection(deps, authOf(req).user, req.body),
+    async (req) => ({ url: (await oauth.startConnection(deps, authOf(req).user, req.body)).url }),
   );
   app.get(CONNECTION_PATHS.scopes, { schema: { response: { 200: ZScopesResponse } } }, (req) =>
     oauth.connectedScopes(deps, uid(req)),
@@ -59,6 +66,28 @@ export async function connectionRoutes(app: AppInstance): Promise<void> {
     CONNECTION_PATHS.delete,
     { schema: { body: ZDeleteConnectionRequest, response: { 200: ZSuccessResponse } } },
     (req) => oauth.removeConnectionById(deps, uid(req), req.body.id),
+  );
+
+  // SPEC §7 Startup-CRM: the Sevanta page asks for the parameters of its start link, then follows it.
+  app.get(
+    SEVANTA_PATHS.authParams,
+    { schema: { querystring: ZSevantaAuthParamsQuery, response: { 200: ZSevantaAuthParams } } },
+    async (req) => {
+      const { user } = authOf(req);
+      if (req.query.email.toLowerCase() !== user.email) throw notFound('User not found');
+      const { state } = await oauth.startConnection(deps, user, {
+        type: 'sevanta',
+        mode: req.query.mode,
+        system_code: req.query.system_code,
+        nonce: req.query.nonce,
+      });
+      return { state };
+    },
+  );
+  app.post(
+    SEVANTA_PATHS.suggestions,
+    { schema: { body: ZSevantaSuggestionsRequest, response: { 200: ZSevantaSuggestions } } },
+    (req) => sevanta.suggestionsFor(deps, uid(req), req.body.selectedConnections, req.log),
   );
 
   app.post(
@@ -91,23 +120,33 @@ export async function connectionBrowserRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   const secure = deps.config.publicUrl.startsWith('https://');
 
+  // The browser that starts a flow gets its state as a cookie, so the callback completes only there.
+  const toProvider = (reply: FastifyReply, stateId: string, location: string) => {
+    reply.setCookie(oauth.OAUTH_STATE_COOKIE, stateId, {
+      httpOnly: true,
+      secure,
+      sameSite: 'lax',
+      path: '/api',
+      maxAge: 600,
+    });
+    return reply.redirect(location);
+  };
   app.get(
     CONNECTION_PATHS.authorize,
     { schema: { querystring: z.object({ state: z.string().min(1).max(200) }) } },
-    async (req, reply) => {
-      const location = await oauth.authorizeRedirect(deps, req.query.state);
-      reply.setCookie(oauth.OAUTH_STATE_COOKIE, req.query.state, {
-        httpOnly: true,
-        secure,
-        sameSite: 'lax',
-        path: '/api',
-        maxAge: 600,
-      });
-      return reply.redirect(location);
-    },
+    async (req, reply) =>
+      toProvider(reply, req.query.state, await oauth.authorizeRedirect(deps, req.query.state)),
   );
+  app.get(SEVANTA_PATHS.authStart, { schema: { querystring: ZSevantaStartQuery } }, async (req, reply) => {
+    const { state, email, system_code } = req.query;
+    return toProvider(
+      reply,
+      state,
+      await oauth.authorizeRedirect(deps, state, { email, systemCode: system_code }),
+    );
+  });
 
-  for (const provider of OAUTH_PROVIDER_IDS) {
+  for (const provider of CONNECTION_PROVIDERS) {
     app.get(
       callbackPath(provider),
       {

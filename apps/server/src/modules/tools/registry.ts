@@ -3,10 +3,14 @@ import type { IntegrationId } from '@knap/contracts';
 import { type Tool, type ToolSet, tool } from 'ai';
 import { connectedScopes } from '../connections/oauth-service.js';
 import * as connections from '../connections/service.js';
+import { crmTools } from './builtin/crm-tools.js';
 import { currentDatetimeTool } from './builtin/current-datetime.js';
+import { driveTools, dropboxTools, oneDriveTools } from './builtin/file-tools.js';
 import { financeTools } from './builtin/finance-tools.js';
 import { listMeetingsTool } from './builtin/list-meetings.js';
+import { gmailTools, outlookTools } from './builtin/mail-tools.js';
 import { sendEmailTool } from './builtin/send-email.js';
+import { sevantaTools } from './builtin/sevanta-tools.js';
 import { todoListTool } from './builtin/todo-list.js';
 import { wealthboxTools } from './builtin/wealthbox-tools.js';
 import type { ToolContext, ToolDefinition } from './define.js';
@@ -24,6 +28,15 @@ const BUILTIN_TOOLS: ToolDefinition[] = [
 /** The tools each connection type brings, offered only while that connection is connected. */
 const CONNECTION_TOOLS: Partial<Record<IntegrationId, ToolDefinition[]>> = {
   wealthbox: wealthboxTools,
+  google_gmail_modify: gmailTools,
+  microsoft_outlook_read: outlookTools,
+  google_drive_read: driveTools,
+  microsoft_onedrive_read: oneDriveTools,
+  dropbox: dropboxTools,
+  sevanta: sevantaTools,
+  salesforce: crmTools.salesforce,
+  zoho: crmTools.zoho,
+  copper: crmTools.copper,
 };
 
 /** The built-in tools, the tools of the user's connections, then their custom MCP servers' tools. */

@@ -1,7 +1,7 @@
 // The chat screen (/chat and /chat?id=): the welcome state or an open chat with the assistant.
 import type { TChat } from '@knap/contracts';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { useCurrentUser } from '../auth/store';
 import { logChatFailure } from './chat-errors';
@@ -65,6 +65,16 @@ export function ChatPage() {
     setStarted({ chatId: created.id, text });
     navigate(`/chat?id=${encodeURIComponent(created.id)}`, { replace: true });
   };
+
+  // Another screen (the Sevanta page's suggestions) can open /chat with a first message to send.
+  const location = useLocation();
+  const handOff = chatId ? undefined : (location.state as { prompt?: unknown } | null)?.prompt;
+  const handedOff = useRef(false);
+  useEffect(() => {
+    if (typeof handOff !== 'string' || !handOff.trim() || handedOff.current) return;
+    handedOff.current = true;
+    void handleStart(handOff.trim());
+  });
 
   const clearStarted = useCallback(
     () => setStarted((current) => (current ? { ...current, text: '' } : current)),

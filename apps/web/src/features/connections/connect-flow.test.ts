@@ -46,6 +46,21 @@ describe('runConnectionFlow', () => {
     expect(outcome.kind).toBe('popup');
   });
 
+  it('sends Sevanta to its own page (it asks for the system code), keeping the opener', async () => {
+    const popup = fakePopup();
+    const start = vi.fn();
+    await runConnectionFlow({
+      type: 'sevanta',
+      mode: 'normal',
+      start,
+      openWindow: () => popup as unknown as Window,
+      currentOrigin: ORIGIN,
+    });
+    expect(start).not.toHaveBeenCalled();
+    expect(popup.location.href).toBe(`${ORIGIN}/sevanta`);
+    expect(popup.opener).not.toBeNull();
+  });
+
   it('navigates this window when the popup is blocked', async () => {
     const assign = vi.fn();
     const outcome = await runConnectionFlow({

@@ -77,7 +77,9 @@ export async function runConnectionFlow({
 
   let url: URL;
   try {
-    url = parseFlowUrl((await start({ type, mode, forceConsent })).url, currentOrigin);
+    // Sevanta needs the firm's system code first: its own page asks for it, inside the popup.
+    const flow = type === 'sevanta' ? { url: '/sevanta' } : await start({ type, mode, forceConsent });
+    url = parseFlowUrl(flow.url, currentOrigin);
   } catch (error) {
     popup?.close();
     throw error;

@@ -1,0 +1,332 @@
+import {
+  type FakeCrm,
+  type FakeCrmRequest,
+  type FakeLlm,
+  type FakeOidc,
+  startFakeCopper,
+  startFakeOidc,
+  startFakeOpenAI,
+  startFakeSalesforce,
+  startFakeZoho,
+} from '@knap/fakes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock.js';
+import { lastMessage } from '../../testing/assistant.js';
+import { connectViaOAuth } from '../../testing/connections.js';
+import { fakeLlm } from '../../testing/llm.js';
+import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
+import { as, type SignedInUser, signIn, signUp } from '../../testing/users.js';
+
+type ToolCall = { name: string; arguments: Record<string, unknown> };
+type SentMessage = {
+  role: string;
+  content: unknown;
+  tool_call_id?: string;
+  tool_calls?: Array<{ id: string; function: { name: string } }>;
+};
+
+const clock = fixedClock('2026-11-22T09:00:00.000Z');
+
+describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()})`, () => {
+  const auth = {} as Record<'salesforce' | 'zoho' | 'copper', FakeOidc>;
+  let salesforce: FakeCrm;
+  let zoho: FakeCrm;
+  let copper: FakeCrm;
+  let llm: FakeLlm;
+  let t: TestApp;
+  let user: SignedInUser;
+
+  beforeAll(async () => {
+    // Salesforce names the org's API address in its token answer; known once the fake listens.
+    const salesforceToken: Record<string, string> = {};
+    auth.salesforce = await startFakeOidc({
+      user: { sub: 'sf', email: 'advisor@firm.example', name: 'A' },
+      tokenExtras: salesforceToken,
+    });
+    auth.zoho = await startFakeOidc({ user: { sub: 'zo', email: 'advisor@firm.example', name: 'A' } });
+    auth.copper = await startFakeOidc({ user: { sub: 'cu', email: 'advisor@firm.example', name: 'A' } });
+    salesforce = await startFakeSalesforce(auth.salesforce);
+    salesforceToken.instance_url = salesforce.url;
+    zoho = await startFakeZoho(auth.zoho);
+    copper = await startFakeCopper(auth.copper);
+    llm = await startFakeOpenAI();
+    const henderson = {
+      name: 'Ann Henderson',
+      email: 'ann@henderson.example',
+      phone: '+1 555 0101',
+      company: 'Henderson Family Trust',
+      title: 'Trustee',
+    };
+    const rollover = {
+      name: 'Henderson Rollover',
+      stage: 'Proposal',
+      amount: 250_000,
+      close_date: '2026-12-05',
+      company: 'Henderson Family Trust',
+    };
+    for (const [crm, prefix] of [
+      [salesforce, '003'],
+      [zoho, '5725'],
+      [copper, '7'],
+    ] as const) {
+      crm.contacts.push(
+        { id: `${prefix}01`, ...henderson },
+        { id: `${prefix}02`, name: 'Bob Smith', email: 'bob@smith.example' },
+      );
+      crm.opportunities.push({ id: `${prefix}91`, ...rollover });
+    }
+    const { config: llmConfig, model } = fakeLlm(llm);
+    t = await createTestApp({
+      clock,
+      config: {
+        oauthProviders: {
+          salesforce: auth.salesforce.endpoints,
+          zoho: auth.zoho.endpoints,
+          copper: auth.copper.endpoints,
+        },
+        apis: { zoho: zoho.url, copper: copper.url },
+        llm: llmConfig,
+      },
+      llm: model,
+    });
+    user = await signUp(t);
+    for (const type of ['salesforce', 'zoho', 'copper']) await connectViaOAuth(t, user, type);
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const f of [salesforce, zoho, copper, llm, ...Object.values(auth)]) await f.close();
+  });
+
+  /**
+   * One chat turn in which the model calls `toolCalls` and then answers `text`: the stored reply,
+   * and the tool results the model was sent by tool name (JSON parsed where they are JSON). The
+   * tools of one step run at once, so results are matched to calls by id, not by order.
+   */
+  async function turn(who: SignedInUser, toolCalls: ToolCall[], text = 'Here is what I found.') {
+    const call = as(t, who);
+    if (toolCalls.length) llm.enqueue({ toolCalls });
+    llm.enqueue({ text });
+    const chatId = (await call({ method: 'POST', url: '/api/chat/chats', payload: {} })).json().id;
+    const res = await call({
+      method: 'POST',
+      url: '/api/chat/completion',
+      payload: { chat_id: chatId, message: { content: 'Look it up in the CRM' } },
+    });
+    expect(res.statusCode).toBe(200);
+    const sent = (llm.requests.at(-1) as { messages: SentMessage[] }).messages;
+    const toolOf = new Map(sent.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function.name]));
+    const results: Record<string, unknown> = {};
+    for (const m of sent.filter((x) => x.role === 'tool')) {
+      const name = toolOf.get(m.tool_call_id ?? '') ?? '?';
+      try {
+        results[name] = JSON.parse(String(m.content));
+      } catch {
+        results[name] = m.content;
+      }
+    }
+    return { reply: await lastMessage(call, chatId), results };
+  }
+  /** What `run` answers, and what a CRM fake received meanwhile in a stable order. */
+  async function withRequests<T>(crm: FakeCrm, run: () => Promise<T>): Promise<[T, FakeCrmRequest[]]> {
+    const from = crm.requests.length;
+    const value = await run();
+    const key = (r: FakeCrmRequest) => `${r.path} ${r.query.q ?? ''}`;
+    return [value, crm.requests.slice(from).sort((a, b) => key(a).localeCompare(key(b)))];
+  }
+  const toolsOffered = (request: Record<string, unknown> | undefined) =>
+    (request as { tools: Array<{ function: { name: string } }> }).tools.map((x) => x.function.name);
+
+  const annContact = (id: string, source: string) => ({
+    id,
+    name: 'Ann Henderson',
+    email: 'ann@henderson.example',
+    phone: '+1 555 0101',
+    company: 'Henderson Family Trust',
+    title: 'Trustee',
+    source,
+  });
+  const rolloverOpportunity = (id: string, source: string) => ({
+    id,
+    name: 'Henderson Rollover',
+    stage: 'Proposal',
+    amount: 250_000,
+    close_date: '2026-12-05',
+    company: 'Henderson Family Trust',
+    source,
+  });
+
+  it('Salesforce: contacts and opportunities by SOQL on the org the user connected', async () => {
+    const [{ reply, results }, requests] = await withRequests(salesforce, () =>
+      turn(user, [
+        { name: 'salesforce_search_contacts', arguments: { query: 'hender' } },
+        { name: 'salesforce_search_opportunities', arguments: { query: 'Rollover' } },
+      ]),
+    );
+    expect(reply.metadata.steps).toEqual([
+      { tool: 'salesforce_search_contacts', resultSummary: '1 contact' },
+      { tool: 'salesforce_search_opportunities', resultSummary: '1 opportunity' },
+    ]);
+    expect(results).toEqual({
+      salesforce_search_contacts: [annContact('00301', 'salesforce')],
+      salesforce_search_opportunities: [rolloverOpportunity('00391', 'salesforce')],
+    });
+    expect(reply.content).toContain('Here is what I found.');
+    expect(requests.map((r) => [r.path, r.query.q])).toEqual([
+      [
+        '/services/data/v61.0/query',
+        "SELECT Id, Name, Email, Phone, Title, Account.Name FROM Contact WHERE Name LIKE '%hender%' ORDER BY Name LIMIT 25",
+      ],
+      [
+        '/services/data/v61.0/query',
+        "SELECT Id, Name, StageName, Amount, CloseDate, Account.Name FROM Opportunity WHERE Name LIKE '%Rollover%' ORDER BY Name LIMIT 25",
+      ],
+    ]);
+  });
+
+  it('Salesforce: quotes, %, _ and backslashes in the search are matched literally', async () => {
+    salesforce.contacts.push(
+      { id: '00371', name: "Pat O'Hara 5%_\\ Trust" },
+      { id: '00372', name: "Pat O'Hara 5 more%_\\ Trust" }, // what an unescaped % would match
+      { id: '00373', name: "Pat O'Hara 5%x\\ Trust" }, // what an unescaped _ would match
+    );
+    const { reply, results } = await turn(user, [
+      { name: 'salesforce_search_contacts', arguments: { query: "O'Hara 5%_\\" } },
+    ]);
+    expect(reply.metadata.steps).toEqual([
+      { tool: 'salesforce_search_contacts', resultSummary: '1 contact' },
+    ]);
+    expect(results.salesforce_search_contacts).toMatchObject([{ id: '00371' }]);
+    expect(salesforce.requests.at(-1)?.query.q).toContain("LIKE '%O\\'Hara 5\\%\\_\\\\%'");
+  });
+
+  it('Zoho CRM: contacts and deals by word search with its own token scheme', async () => {
+    const [{ reply, results }, [contacts, deals]] = await withRequests(zoho, () =>
+      turn(user, [
+        { name: 'zoho_search_contacts', arguments: { query: 'Henderson' } },
+        { name: 'zoho_search_deals', arguments: { query: 'Rollover' } },
+      ]),
+    );
+    expect(reply.metadata.steps).toEqual([
+      { tool: 'zoho_search_contacts', resultSummary: '1 contact' },
+      { tool: 'zoho_search_deals', resultSummary: '1 deal' },
+    ]);
+    expect(results).toEqual({
+      zoho_search_contacts: [annContact('572501', 'zoho')],
+      zoho_search_deals: [rolloverOpportunity('572591', 'zoho')],
+    });
+    expect([contacts?.path, contacts?.query]).toEqual([
+      '/crm/v6/Contacts/search',
+      { word: 'Henderson', per_page: '25' },
+    ]);
+    expect([deals?.path, deals?.query]).toEqual([
+      '/crm/v6/Deals/search',
+      { word: 'Rollover', per_page: '25' },
+    ]);
+    expect(contacts?.headers.authorization).toMatch(/^Zoho-oauthtoken fake-at-/);
+  });
+
+  it('Zoho CRM: no match (204, no body) is an empty result, not an error', async () => {
+    const { reply, results } = await turn(user, [
+      { name: 'zoho_search_contacts', arguments: { query: 'Nobody Here' } },
+    ]);
+    expect(zoho.requests.at(-1)?.query.word).toBe('Nobody Here');
+    expect(reply.metadata.steps).toEqual([{ tool: 'zoho_search_contacts', resultSummary: '0 contacts' }]);
+    expect(results).toEqual({ zoho_search_contacts: [] });
+  });
+
+  it('Copper: people and opportunities by search, with the stage name and an ISO close date', async () => {
+    const [{ reply, results }, requests] = await withRequests(copper, () =>
+      turn(user, [
+        { name: 'copper_search_people', arguments: { query: 'ann' } },
+        { name: 'copper_search_opportunities', arguments: { query: 'henderson' } },
+      ]),
+    );
+    expect(reply.metadata.steps).toEqual([
+      { tool: 'copper_search_people', resultSummary: '1 person' },
+      { tool: 'copper_search_opportunities', resultSummary: '1 opportunity' },
+    ]);
+    expect(results).toEqual({
+      copper_search_people: [annContact('701', 'copper')],
+      copper_search_opportunities: [rolloverOpportunity('791', 'copper')],
+    });
+    expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ['POST', '/developer_api/v1/opportunities/search', { name: 'henderson', page_size: 25 }],
+      ['POST', '/developer_api/v1/people/search', { name: 'ann', page_size: 25 }],
+      ['GET', '/developer_api/v1/pipeline_stages', undefined],
+    ]);
+    for (const r of requests) {
+      expect(r.headers['x-pw-application']).toBe('developer_api');
+      expect(r.headers.authorization).toMatch(/^Bearer fake-at-/);
+    }
+  });
+
+  it('refreshes an expired token before calling the CRM', async () => {
+    const used = copper.requests.at(-1)!.token!;
+    clock.advance(2 * 3600_000);
+    user = await signIn(t, user);
+    // The provider no longer takes the old token, as when it has really expired.
+    await fetch(auth.copper.endpoints.revokeUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ token: used }),
+    });
+    const refreshes = () => auth.copper.calls.filter((c) => c.params.grant_type === 'refresh_token').length;
+    const before = refreshes();
+
+    const { reply, results } = await turn(user, [
+      { name: 'copper_search_people', arguments: { query: 'Bob' } },
+    ]);
+    expect(reply.metadata.steps).toEqual([{ tool: 'copper_search_people', resultSummary: '1 person' }]);
+    expect(results.copper_search_people).toMatchObject([{ id: '702', name: 'Bob Smith' }]);
+    expect(refreshes()).toBe(before + 1);
+    expect(copper.requests.at(-1)!.token).not.toBe(used);
+  });
+
+  it('a CRM outage reaches the model as a readable failure and the chat goes on', async () => {
+    salesforce.failNext(503);
+    const { reply, results } = await turn(
+      user,
+      [{ name: 'salesforce_search_opportunities', arguments: { query: 'Rollover' } }],
+      'Salesforce is not answering right now.',
+    );
+    // The step and the model both get the client's readable detail.
+    expect(reply.metadata.steps).toEqual([
+      {
+        tool: 'salesforce_search_opportunities',
+        resultSummary: 'Failed: Salesforce did not answer; please try again',
+      },
+    ]);
+    expect(results).toEqual({
+      salesforce_search_opportunities: 'Salesforce did not answer; please try again',
+    });
+    expect(reply.content).toContain('Salesforce is not answering right now.');
+    expect(reply.metadata.error).toBeUndefined();
+
+    const again = await turn(user, [
+      { name: 'salesforce_search_opportunities', arguments: { query: 'Rollover' } },
+    ]);
+    expect(again.results).toEqual({
+      salesforce_search_opportunities: [rolloverOpportunity('00391', 'salesforce')],
+    });
+  });
+
+  it('offers the CRM tools only for the CRMs the user has connected', async () => {
+    await turn(user, []);
+    const crmTools = (names: string[]) => names.filter((n) => /^(salesforce|zoho|copper)_/.test(n)).sort();
+    expect(crmTools(toolsOffered(llm.requests.at(-1)))).toEqual([
+      'copper_search_opportunities',
+      'copper_search_people',
+      'salesforce_search_contacts',
+      'salesforce_search_opportunities',
+      'zoho_search_contacts',
+      'zoho_search_deals',
+    ]);
+
+    const zohoOnly = await signUp(t);
+    await connectViaOAuth(t, zohoOnly, 'zoho');
+    await turn(zohoOnly, []);
+    expect(crmTools(toolsOffered(llm.requests.at(-1)))).toEqual([
+      'zoho_search_contacts',
+      'zoho_search_deals',
+    ]);
+  });
+});

@@ -1,0 +1,136 @@
+// What the Google, Microsoft and Dropbox fakes share: the seedable calendars, mailboxes and files of
+// one account, the bearer check against an OIDC fake, and a small mail-search matcher.
+import type { FakeServer } from './http.js';
+import type { FakeOidc } from './oidc.js';
+
+export interface FakeEvent {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  attendees?: Array<{
+    email: string;
+    name?: string;
+    response?: 'accepted' | 'declined' | 'tentative' | 'needsAction';
+  }>;
+  meetingUrl?: string;
+}
+
+/** A message in the account's mailbox: a plain text body, an HTML body, or both. */
+export interface FakeMailMessage {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  /** ISO date received. */
+  date: string;
+  text?: string;
+  html?: string;
+}
+
+/** A file in the account's drive. Binary files are fine as any string: they are never read as text. */
+export interface FakeFile {
+  id: string;
+  name: string;
+  content: string;
+  /** Google Drive and OneDrive keep one; Dropbox has none. */
+  mimeType?: string;
+  /** ISO date last modified. */
+  modified?: string;
+  trashed?: boolean;
+}
+
+/** Mail the app wrote through the API: sent, or saved as a draft. */
+export interface FakeMail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+export interface FakeCalendarApi extends FakeServer {
+  events: FakeEvent[];
+  requests: Array<{ path: string; query: Record<string, string> }>;
+  /** Mail sent through the API (Gmail's raw RFC 822 decoded, or Graph's sendMail message). */
+  sentMail: FakeMail[];
+}
+
+/** A Google or Microsoft account's APIs: calendar, mailbox and drive. */
+export interface FakeWorkspace extends FakeCalendarApi {
+  messages: FakeMailMessage[];
+  /** Drafts the app created (Gmail's raw RFC 822 decoded, or Graph's message). */
+  drafts: FakeMail[];
+  files: FakeFile[];
+}
+
+/** The seedable and recorded state of a workspace fake, without its server. */
+export type WorkspaceData = Omit<FakeWorkspace, keyof FakeServer>;
+
+export const emptyWorkspace = (): WorkspaceData => ({
+  events: [],
+  requests: [],
+  sentMail: [],
+  messages: [],
+  drafts: [],
+  files: [],
+});
+
+export const DEFAULT_MODIFIED = '2026-11-01T09:00:00.000Z';
+
+/** Reads To, Subject and the body out of a small RFC 822 message. */
+export function parseRfc822(raw: string): FakeMail {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
+  return { to: header('To'), subject: header('Subject'), body: rest.join('\n\n') };
+}
+
+/** The account a request's bearer token was issued to, if any. */
+export function authorized(oidc: FakeOidc, header: string | undefined) {
+  const token = /^Bearer (.+)$/.exec(header ?? '')?.[1];
+  return token ? oidc.userOf(token) : undefined;
+}
+
+export const inRange = (e: FakeEvent, from?: string, to?: string) =>
+  (!from || e.end > from) && (!to || e.start < to);
+
+/** Roughly what the providers' own previews make of HTML: the words, in one line. */
+export const stripTags = (html: string) =>
+  html
+    .replace(/<(style|script)\b[\s\S]*?<\/\1>/gi, '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+export const plainText = (m: FakeMailMessage) => m.text ?? stripTags(m.html ?? '');
+
+/** Newest first, as both mail APIs list them. */
+export const newestFirst = (messages: FakeMailMessage[]) =>
+  [...messages].sort((a, b) => b.date.localeCompare(a.date));
+
+/**
+ * Gmail's `q` and Outlook's KQL share what the fakes understand: `from:`, `to:` and `subject:`
+ * terms, "quoted phrases" and bare words, all of which must match (case-insensitive). Other
+ * operators (newer_than:, has:attachment) are ignored, so a fake search may answer more.
+ */
+export function matchesMailQuery(m: FakeMailMessage, query: string): boolean {
+  const fields: Record<string, string> = { from: m.from, to: m.to, subject: m.subject };
+  const everything = [m.from, m.to, m.subject, plainText(m)].join('\n').toLowerCase();
+  const terms = query.match(/(?:(\w+):)?(?:"([^"]*)"|(\S+))/g) ?? [];
+  return terms.every((term) => {
+    const [, key, phrase, word] = /^(?:(\w+):)?(?:"([^"]*)"|(\S+))$/.exec(term) ?? [];
+    const value = (phrase ?? word ?? '').toLowerCase();
+    if (key && !(key in fields)) return true;
+    return (key ? (fields[key] ?? '').toLowerCase() : everything).includes(value);
+  });
+}
+
+/** Only the named keys of an answer (Drive's `fields`, Graph's `$select`); all of them without names. */
+export function pick<T extends object>(value: T, keys: string[] | null): Partial<T> {
+  if (!keys) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => keys.includes(k))) as Partial<T>;
+}
+
+export const sizeOf = (f: FakeFile) => Buffer.byteLength(f.content, 'utf8');
