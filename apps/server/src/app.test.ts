@@ -94,4 +94,14 @@ describe('serving the built web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
   });
+
+  it('isolates app pages from other windows, but not the pages and redirects popups pass through', async () => {
+    const coop = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url })).headers['cross-origin-opener-policy'];
+    expect(await coop('/chat')).toBe('same-origin-allow-popups');
+    expect(await coop('/connections')).toBe('same-origin-allow-popups');
+    for (const landing of ['/auth/connections-ghost?scope=x', '/auth/ghost', '/sevanta?status=connected'])
+      expect(await coop(landing)).toBeUndefined();
+    // Redirects: see the Sevanta flow test (connections/sevanta.test.ts).
+  });
 });

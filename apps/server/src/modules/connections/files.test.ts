@@ -167,6 +167,18 @@ describe(`the assistant's file tools (${testEngine()})`, () => {
     expect(notes).toMatchObject({ name: 'Łukasz notes.txt', text: 'Prefers email.' });
   });
 
+  it('a Dropbox path that is not there is "File not found", not an outage', async () => {
+    const { reply, results } = await ask(
+      w,
+      user,
+      'Read the old memo',
+      [['dropbox_read', { id: '/Old memo.txt' }]],
+      'That file is gone.',
+    );
+    expect(results).toEqual(['File not found']);
+    expect(reply.metadata.steps).toEqual([{ tool: 'dropbox_read', resultSummary: 'Failed: File not found' }]);
+  });
+
   it('refuses to read a binary file, and tells the model why', async () => {
     const { reply, results } = await ask(
       w,

@@ -245,6 +245,9 @@ export const dropbox: FileStore = {
       url: `${deps.config.apis.dropbox}/2/files/get_metadata`,
       method: 'POST',
       body: { path: id },
+      // Dropbox answers a path that is not there with 409 path/not_found.
+      notFoundStatuses: [409],
+      notFound: 'File not found',
     });
     const file = dropboxSummary(meta);
     if (meta['.tag'] !== 'file') throw new HttpError(415, `${meta.name} is a folder, not a file`);

@@ -26,6 +26,8 @@ export interface ProviderRequest {
   authScheme?: 'Bearer' | 'Zoho-oauthtoken';
   /** The detail of a 404 answer (default 'Not found'). */
   notFound?: string;
+  /** Other statuses that mean "no such record" for this API (Dropbox answers a missing path 409). */
+  notFoundStatuses?: number[];
   /** Read the answer as text instead of JSON. */
   text?: boolean;
 }
@@ -67,7 +69,10 @@ export async function providerApi(deps: AppDeps, userId: string, type: Integrati
         ...(body !== undefined ? { body } : {}),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       }).catch(() => null);
-      if (res?.status === 404) throw new HttpError(404, request.notFound ?? 'Not found');
+      if (res && (res.status === 404 || request.notFoundStatuses?.includes(res.status))) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new HttpError(404, request.notFound ?? 'Not found');
+      }
       if (!res?.ok) {
         await res?.body?.cancel().catch(() => undefined);
         throw new HttpError(502, unavailable(type));

@@ -62,6 +62,8 @@ describe(`Sevanta, the deal-flow CRM (${testEngine()})`, () => {
     expect(params.statusCode).toBe(200);
     const started = await start({ ...mine, ...params.json() });
     expect(started.statusCode).toBe(302);
+    // A popup keeps its opener only if no redirect on its way carries COOP.
+    expect(started.headers['cross-origin-opener-policy']).toBeUndefined();
     const authorize = new URL(started.headers.location as string);
     const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
     const cookie = started.cookies.find((c) => c.name === 'knap_oauth')!.value;
@@ -123,6 +125,7 @@ describe(`Sevanta, the deal-flow CRM (${testEngine()})`, () => {
 
     const done = await finish(back, cookie);
     expect(done.statusCode).toBe(302);
+    expect(done.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(done.headers.location).toBe(`/sevanta?scope=sevanta&mode=normal&nonce=${nonce}&status=connected`);
     // Replaying the callback is refused.
     expect((await finish(back, cookie)).statusCode).toBe(400);
