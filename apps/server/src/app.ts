@@ -20,6 +20,7 @@ import { connectionBrowserRoutes, connectionRoutes } from './modules/connections
 import { vendorRoutes } from './modules/connections/vendor-routes.js';
 import { creditRoutes } from './modules/credits/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { meetingRoutes } from './modules/meetings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { resolveSessionUser } from './modules/users/service.js';
 import { type Analytics, createAnalytics } from './platform/analytics.js';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(connectionRoutes);
   await app.register(connectionBrowserRoutes);
   await app.register(vendorRoutes);
+  await app.register(meetingRoutes);
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

@@ -10,5 +10,6 @@ export * from './connections.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './health.js';
+export * from './meetings.js';
 export * from './paths.js';
 export * from './users.js';

@@ -69,3 +69,20 @@ export const CONNECTION_PATHS = {
   mcpUrl: (id: string) => `/api/connections/mcp_url/${encodeURIComponent(id)}`,
   testMcpUrl: (id: string) => `/api/connections/mcp_url/${encodeURIComponent(id)}/test`,
 } as const;
+
+/** SPEC §7 Meetings and notetaker: these paths exactly (no /api prefix for the meeting calls). */
+export const MEETING_PATHS = {
+  list: '/user-meetings',
+  notes: (id: string) => `/meeting/${encodeURIComponent(id)}/notes`,
+  privateToggle: (id: string) => `/meeting/${encodeURIComponent(id)}/private-toggle`,
+  transcript: (id: string) => `/meeting/${encodeURIComponent(id)}/transcript`,
+} as const;
+
+export const MEETING_BOT_PATHS = {
+  status: '/api/meeting-bot/status',
+  toggle: '/api/meeting-bot/toggle',
+  /** Websocket; the access token comes as the first message (never a user id in the URL). */
+  ws: '/api/meeting-bot/ws',
+  /** Status webhooks of the bot provider, verified by signature. */
+  webhook: '/api/meeting-bot/webhook',
+} as const;

@@ -1,16 +1,9 @@
 // Events of the user's connected calendars (Google Calendar, Microsoft Graph) in one shape.
+import type { TParticipant } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
 import { accessTokenFor } from './oauth-service.js';
 
-export const RESPONSE_STATUSES = [
-  'accepted',
-  'declined',
-  'tentative',
-  'tentativelyAccepted',
-  'needsAction',
-  'none',
-] as const;
-export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
+export type ResponseStatus = TParticipant['response_status'];
 
 export interface CalendarEvent {
   id: string;

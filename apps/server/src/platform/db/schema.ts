@@ -1,5 +1,6 @@
 // Row types of every table. Timestamps are ISO-8601 UTC strings and booleans are 0/1 integers on
 // both engines, so the same queries and comparisons work on SQLite and PostgreSQL.
+import type { MeetingBotStatus } from '@knap/contracts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Bool = 0 | 1;
@@ -19,6 +20,7 @@ export interface UsersTable {
   timezone: string | null;
   is_beta_tester: Generated<Bool>;
   auto_delete_chats: Generated<Bool>;
+  meeting_notetaker_enabled: Generated<Bool>;
   /** Maintained with every chat insert and delete (repo of chats). */
   chat_count: Generated<number>;
 }
@@ -172,6 +174,37 @@ export interface ConnectionsTable {
   updated_at: string;
 }
 
+export interface MeetingsTable {
+  id: string;
+  user_id: string;
+  source: 'google' | 'microsoft' | 'manual';
+  external_id: string | null;
+  title: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  meeting_url: string | null;
+  /** JSON array of {name, email, response_status}. */
+  participants: Generated<string>;
+  user_private_meeting: Generated<Bool>;
+  bot_status: MeetingBotStatus | null;
+  bot_id: string | null;
+  bot_error: string | null;
+  /** Plain "Speaker: words" lines. */
+  transcript: string | null;
+  /** JSON of TMeetingNotesContent. */
+  notes: string | null;
+  notes_status: Generated<'none' | 'generating' | 'ready' | 'failed'>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CalendarSyncTable {
+  user_id: string;
+  source: 'google' | 'microsoft';
+  cursor: string | null;
+  synced_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -189,9 +222,12 @@ export interface Database {
   outbox_emails: OutboxEmailsTable;
   mcp_servers: McpServersTable;
   connections: ConnectionsTable;
+  meetings: MeetingsTable;
+  calendar_sync: CalendarSyncTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type MeetingRow = Selectable<MeetingsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ChatRow = Selectable<ChatsTable>;

@@ -5,6 +5,7 @@ import * as m0002 from './0002_assistant.js';
 import * as m0003 from './0003_mcp_servers.js';
 import * as m0004 from './0004_connections.js';
 import * as m0005 from './0005_chat_counts.js';
+import * as m0006 from './0006_meetings.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_mcp_servers': m0003,
   '0004_connections': m0004,
   '0005_chat_counts': m0005,
+  '0006_meetings': m0006,
 };

@@ -1,0 +1,80 @@
+// SQL for meetings and calendar sync cursors.
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, MeetingsTable } from '../../platform/db/schema.js';
+
+type Q = Kysely<Database>;
+
+export const findMeeting = (db: Q, userId: string, id: string) =>
+  db.selectFrom('meetings').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+
+/** Newest first; meetings without a start time (uploaded transcripts) by when they were added. */
+export const listMeetings = (db: Q, userId: string, limit: number, offset: number) =>
+  db
+    .selectFrom('meetings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy((e) => e.fn.coalesce('start_time', 'created_at'), 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+
+export async function updateMeeting(db: Q, id: string, patch: Updateable<MeetingsTable>): Promise<void> {
+  await db.updateTable('meetings').set(patch).where('id', '=', id).execute();
+}
+
+export async function insertMeeting(db: Q, row: Insertable<MeetingsTable>): Promise<void> {
+  await db.insertInto('meetings').values(row).execute();
+}
+
+/** A calendar event seen again updates what the calendar owns and keeps what we own (bot, notes). */
+export async function upsertCalendarMeeting(db: Q, row: Insertable<MeetingsTable>): Promise<void> {
+  await db
+    .insertInto('meetings')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'source', 'external_id']).doUpdateSet({
+        title: row.title,
+        start_time: row.start_time,
+        end_time: row.end_time,
+        meeting_url: row.meeting_url,
+        participants: row.participants,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export const findByExternalId = (db: Q, userId: string, source: string, externalId: string) =>
+  db
+    .selectFrom('meetings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('source', '=', source as MeetingsTable['source'])
+    .where('external_id', '=', externalId)
+    .executeTakeFirst();
+
+export async function deleteMeeting(db: Q, id: string): Promise<void> {
+  await db.deleteFrom('meetings').where('id', '=', id).execute();
+}
+
+export const syncCursor = (db: Q, userId: string, source: 'google' | 'microsoft') =>
+  db
+    .selectFrom('calendar_sync')
+    .select('cursor')
+    .where('user_id', '=', userId)
+    .where('source', '=', source)
+    .executeTakeFirst();
+
+export async function saveSyncCursor(
+  db: Q,
+  row: { user_id: string; source: 'google' | 'microsoft'; cursor: string | null; synced_at: string },
+): Promise<void> {
+  await db
+    .insertInto('calendar_sync')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'source']).doUpdateSet({ cursor: row.cursor, synced_at: row.synced_at }),
+    )
+    .execute();
+}

@@ -1,0 +1,37 @@
+import {
+  MEETING_PATHS,
+  ZMeeting,
+  ZMeetingNotes,
+  ZMeetingsQuery,
+  ZPrivateToggleRequest,
+} from '@knap/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.js';
+import { authOf } from '../../platform/auth.js';
+import * as meetings from './service.js';
+
+const ZMeetingParams = z.object({ id: z.string().min(1).max(100) });
+
+/** SPEC §7 Meetings: these paths exactly (they have no /api prefix). */
+export async function meetingRoutes(app: AppInstance): Promise<void> {
+  const { deps } = app;
+  app.addHook('preHandler', app.requireUser);
+  const uid = (req: FastifyRequest) => authOf(req).user.id;
+
+  app.get(
+    MEETING_PATHS.list,
+    { schema: { querystring: ZMeetingsQuery, response: { 200: z.array(ZMeeting) } } },
+    (req) => meetings.listMeetings(deps, uid(req), req.query),
+  );
+  app.get(
+    '/meeting/:id/notes',
+    { schema: { params: ZMeetingParams, response: { 200: ZMeetingNotes } } },
+    (req) => meetings.meetingNotes(deps, uid(req), req.params.id),
+  );
+  app.put(
+    '/meeting/:id/private-toggle',
+    { schema: { params: ZMeetingParams, body: ZPrivateToggleRequest, response: { 200: ZMeeting } } },
+    (req) => meetings.setPrivate(deps, uid(req), req.params.id, req.body.user_private_meeting),
+  );
+}

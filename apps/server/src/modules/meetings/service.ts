@@ -1,0 +1,71 @@
+// Meetings of a user (SPEC §7 Meetings and notetaker): the list, a meeting's notes and transcript,
+// and the privacy toggle. Owner only: another user's meeting answers 404.
+import type { TMeeting, TMeetingNotes, TMeetingNotesContent, TParticipant } from '@knap/contracts';
+import type { AppDeps } from '../../app.js';
+import type { MeetingRow } from '../../platform/db/schema.js';
+import { notFound } from '../../platform/errors.js';
+import { cancelMeetingBot } from '../meeting-bot/service.js';
+import * as repo from './repo.js';
+
+export const MEETING_NOT_FOUND = 'Meeting not found';
+
+const parseJson = <T>(raw: string | null, fallback: T): T => {
+  if (!raw) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export function toMeeting(row: MeetingRow): TMeeting {
+  return {
+    meeting_id: row.id,
+    meeting_title: row.title,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    meeting_url: row.meeting_url,
+    transcript_available: row.transcript !== null,
+    notes_available: row.notes_status === 'ready',
+    user_private_meeting: row.user_private_meeting === 1,
+    bot_status: row.bot_status,
+    bot_error: row.bot_error,
+    participants: parseJson<TParticipant[]>(row.participants, []),
+  };
+}
+
+export async function ownedMeeting(deps: AppDeps, userId: string, id: string): Promise<MeetingRow> {
+  const row = await repo.findMeeting(deps.db.db, userId, id);
+  if (!row) throw notFound(MEETING_NOT_FOUND);
+  return row;
+}
+
+export async function listMeetings(deps: AppDeps, userId: string, query: { limit: number; offset: number }) {
+  return (await repo.listMeetings(deps.db.db, userId, query.limit, query.offset)).map(toMeeting);
+}
+
+export async function meetingNotes(deps: AppDeps, userId: string, id: string): Promise<TMeetingNotes> {
+  const row = await ownedMeeting(deps, userId, id);
+  return {
+    meeting: toMeeting(row),
+    notes_status: row.notes_status,
+    notes: row.notes_status === 'ready' ? parseJson<TMeetingNotesContent | null>(row.notes, null) : null,
+    transcript: row.transcript,
+  };
+}
+
+/** Private meetings get no bot: turning one private cancels a bot that is on its way. */
+export async function setPrivate(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  isPrivate: boolean,
+): Promise<TMeeting> {
+  const row = await ownedMeeting(deps, userId, id);
+  await repo.updateMeeting(deps.db.db, row.id, {
+    user_private_meeting: isPrivate ? 1 : 0,
+    updated_at: deps.clock.now().toISOString(),
+  });
+  if (isPrivate) await cancelMeetingBot(deps, row);
+  return toMeeting(await ownedMeeting(deps, userId, id));
+}

@@ -1,0 +1,119 @@
+// Meetings, notes, transcripts and the meeting bot (SPEC §3 Meeting, Participant, Bot status; §7
+// Meetings and notetaker).
+import { z } from 'zod';
+
+export const RESPONSE_STATUSES = [
+  'accepted',
+  'declined',
+  'tentative',
+  'tentativelyAccepted',
+  'needsAction',
+  'none',
+] as const;
+export const ZParticipant = z.object({
+  name: z.string(),
+  email: z.string(),
+  response_status: z.enum(RESPONSE_STATUSES),
+});
+export type TParticipant = z.infer<typeof ZParticipant>;
+
+/**
+ * Where a meeting's bot is: scheduled for an upcoming meeting, joining, recording
+ * (`in_call_recording`, shown as 'Recording'), done (transcript fetched), failed (with a reason),
+ * or cancelled (the meeting turned private or went away). Null: no bot.
+ */
+export const MEETING_BOT_STATUSES = [
+  'scheduled',
+  'joining',
+  'in_call_recording',
+  'done',
+  'failed',
+  'cancelled',
+] as const;
+export type MeetingBotStatus = (typeof MEETING_BOT_STATUSES)[number];
+
+export const ZMeeting = z.object({
+  meeting_id: z.string(),
+  meeting_title: z.string().nullable(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  meeting_url: z.string().nullable(),
+  transcript_available: z.boolean(),
+  notes_available: z.boolean(),
+  user_private_meeting: z.boolean(),
+  bot_status: z.enum(MEETING_BOT_STATUSES).nullable(),
+  /** Why the bot failed, in plain words. */
+  bot_error: z.string().nullable(),
+  participants: z.array(ZParticipant),
+});
+export type TMeeting = z.infer<typeof ZMeeting>;
+
+export const ZMeetingsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** What the model writes from a transcript. */
+export const ZMeetingNotesContent = z.object({
+  summary: z.string(),
+  decisions: z.array(z.string()),
+  action_items: z.array(z.object({ text: z.string(), owner: z.string().nullable() })),
+  /** Client facts worth keeping: family, goals, risk tolerance, accounts, other. */
+  client_facts: z.array(
+    z.object({
+      category: z.enum(['family', 'goals', 'risk_tolerance', 'accounts', 'other']),
+      fact: z.string(),
+    }),
+  ),
+});
+export type TMeetingNotesContent = z.infer<typeof ZMeetingNotesContent>;
+
+export const NOTES_STATUSES = ['none', 'generating', 'ready', 'failed'] as const;
+export const ZMeetingNotes = z.object({
+  meeting: ZMeeting,
+  notes_status: z.enum(NOTES_STATUSES),
+  notes: ZMeetingNotesContent.nullable(),
+  /** The transcript as plain "Speaker: words" lines, when there is one. */
+  transcript: z.string().nullable(),
+});
+export type TMeetingNotes = z.infer<typeof ZMeetingNotes>;
+
+export const ZPrivateToggleRequest = z.object({ user_private_meeting: z.boolean() });
+
+export const TRANSCRIPT_FORMATS = ['vtt', 'srt', 'text'] as const;
+/** Largest transcript accepted, in characters (about ten hours of talk). */
+export const TRANSCRIPT_MAX_CHARS = 1_000_000;
+export const ZTranscriptUpload = z.object({
+  /** Guessed from the content when absent. */
+  format: z.enum(TRANSCRIPT_FORMATS).optional(),
+  content: z.string().min(1).max(TRANSCRIPT_MAX_CHARS),
+});
+
+export const BOT_SERVICE_STATUSES = ['idle', 'active', 'starting', 'stopping', 'error'] as const;
+export const ZBotStatusResponse = z.object({
+  meeting_notetaker_enabled: z.boolean(),
+  /** A bot service is configured and answering (the local simulator counts). */
+  service_active: z.boolean(),
+  /** 'active' while a bot of this user is in a meeting, else 'idle' (or 'error'). */
+  status: z.enum(BOT_SERVICE_STATUSES),
+});
+export type TBotStatusResponse = z.infer<typeof ZBotStatusResponse>;
+export const ZBotToggleRequest = z.object({ enabled: z.boolean() });
+export const ZBotToggleResponse = z.object({ enabled: z.boolean() });
+
+/** Server -> browser over the meeting-bot websocket. */
+export interface BotStatusUpdateMessage {
+  type: 'status_update';
+  status: {
+    status: (typeof BOT_SERVICE_STATUSES)[number];
+    isActive: boolean;
+    lastActivity: string | null;
+    errorMessage: string | null;
+  };
+}
+/** Browser -> server over the meeting-bot websocket. */
+export interface BotActionMessage {
+  type: 'bot_action';
+  action: 'start' | 'stop';
+  timestamp: number;
+}
