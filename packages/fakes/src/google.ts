@@ -5,6 +5,7 @@ import { sendJson, startFakeServer } from './http.js';
 import type { FakeOidc } from './oidc.js';
 import {
   authorized,
+  changesSince,
   DEFAULT_MODIFIED,
   emptyWorkspace,
   type FakeEvent,
@@ -14,6 +15,7 @@ import {
   inRange,
   matchesMailQuery,
   newestFirst,
+  pageOf,
   parseRfc822,
   pick,
   plainText,
@@ -42,25 +44,54 @@ const EXPORTS: Record<string, string[]> = {
   [`${GOOGLE_APPS}presentation`]: ['text/plain'],
 };
 
-function calendarEvents(events: FakeEvent[], url: URL) {
-  return events
-    .filter((e) =>
-      inRange(e, url.searchParams.get('timeMin') ?? undefined, url.searchParams.get('timeMax') ?? undefined),
-    )
+const googleEvent = (e: FakeEvent) => ({
+  id: e.id,
+  status: 'confirmed',
+  summary: e.title,
+  start: { dateTime: e.start },
+  end: { dateTime: e.end },
+  ...(e.meetingUrl ? { hangoutLink: e.meetingUrl } : {}),
+  attendees: (e.attendees ?? []).map((a) => ({
+    email: a.email,
+    displayName: a.name,
+    responseStatus: a.response ?? 'needsAction',
+  })),
+});
+
+/**
+ * GET calendars/primary/events: a full listing (timeMin/timeMax, paged by maxResults and pageToken,
+ * the last page carrying nextSyncToken), or with syncToken only what changed since (cancelled
+ * events as status 'cancelled'); an unknown sync token answers 410 like Google.
+ */
+function calendarEvents(ws: WorkspaceData, url: URL, res: ServerResponse) {
+  const q = url.searchParams;
+  const nextSyncToken = String(ws.calendarLog.version);
+  const syncToken = q.get('syncToken');
+  if (syncToken !== null) {
+    const changes = changesSince(ws, syncToken);
+    if (!changes)
+      return googleError(
+        res,
+        410,
+        'Sync token is no longer valid, a full sync is required.',
+        'fullSyncRequired',
+      );
+    const items = [
+      ...changes.changed.map(googleEvent),
+      ...changes.cancelled.map((id) => ({ id, status: 'cancelled' })),
+    ];
+    return sendJson(res, 200, { kind: 'calendar#events', items, nextSyncToken });
+  }
+  const all = ws.events
+    .filter((e) => inRange(e, q.get('timeMin') ?? undefined, q.get('timeMax') ?? undefined))
     .sort((a, b) => a.start.localeCompare(b.start))
-    .map((e) => ({
-      id: e.id,
-      status: 'confirmed',
-      summary: e.title,
-      start: { dateTime: e.start },
-      end: { dateTime: e.end },
-      ...(e.meetingUrl ? { hangoutLink: e.meetingUrl } : {}),
-      attendees: (e.attendees ?? []).map((a) => ({
-        email: a.email,
-        displayName: a.name,
-        responseStatus: a.response ?? 'needsAction',
-      })),
-    }));
+    .map(googleEvent);
+  const page = pageOf(all, q.get('pageToken'), Number(q.get('maxResults') ?? 250) || 250);
+  return sendJson(res, 200, {
+    kind: 'calendar#events',
+    items: page.items,
+    ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : { nextSyncToken }),
+  });
 }
 
 /** One MIME part of a Gmail payload, its body base64url-encoded like the real API. */
@@ -288,7 +319,7 @@ export async function startFakeGoogleCalendar(oidc: FakeOidc): Promise<FakeWorks
     if (url.pathname.startsWith('/drive/') && req.method === 'GET') return handleDrive(ws, url, res);
     if (url.pathname !== '/calendar/v3/calendars/primary/events')
       return googleError(res, 404, 'Not Found', 'notFound');
-    return sendJson(res, 200, { kind: 'calendar#events', items: calendarEvents(ws.events, url) });
+    return calendarEvents(ws, url, res);
   });
   return Object.assign(ws, server);
 }

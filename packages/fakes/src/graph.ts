@@ -6,6 +6,7 @@ import { sendJson, startFakeServer } from './http.js';
 import type { FakeOidc } from './oidc.js';
 import {
   authorized,
+  changesSince,
   DEFAULT_MODIFIED,
   emptyWorkspace,
   type FakeEvent,
@@ -16,6 +17,7 @@ import {
   inRange,
   matchesMailQuery,
   newestFirst,
+  pageOf,
   pick,
   plainText,
   sizeOf,
@@ -45,19 +47,52 @@ function calendarView(events: FakeEvent[], url: URL) {
       ),
     )
     .sort((a, b) => a.start.localeCompare(b.start))
-    .map((e) => ({
-      id: e.id,
-      subject: e.title,
-      start: { dateTime: e.start.replace('Z', ''), timeZone: 'UTC' },
-      end: { dateTime: e.end.replace('Z', ''), timeZone: 'UTC' },
-      isCancelled: false,
-      onlineMeeting: e.meetingUrl ? { joinUrl: e.meetingUrl } : null,
-      attendees: (e.attendees ?? []).map((a) => ({
-        emailAddress: { address: a.email, name: a.name ?? '' },
-        status: { response: GRAPH_RESPONSE[a.response ?? 'needsAction'] },
-      })),
-    }));
+    .map(graphEvent);
 }
+
+/** Delta pages hold this many events (Graph's own default is larger; small pages test paging). */
+const DELTA_PAGE = 50;
+
+/**
+ * GET me/calendarView/delta: the first round lists the window (startDateTime/endDateTime) page by
+ * page through @odata.nextLink, the last page carrying @odata.deltaLink; a round started from a
+ * delta link answers only what changed, removed events as {id, @removed}. An unknown delta token
+ * answers 410 (syncStateNotFound) like Graph.
+ */
+function calendarDelta(ws: WorkspaceData, base: string, url: URL, res: ServerResponse) {
+  const q = url.searchParams;
+  const deltaLink = `${base}/v1.0/me/calendarView/delta?$deltatoken=${ws.calendarLog.version}`;
+  const deltaToken = q.get('$deltatoken');
+  if (deltaToken !== null) {
+    const changes = changesSince(ws, deltaToken);
+    if (!changes) return graphError(res, 410, 'SyncStateNotFound', 'The sync state generation is not found.');
+    return sendJson(res, 200, {
+      value: [
+        ...changes.changed.map(graphEvent),
+        ...changes.cancelled.map((id) => ({ id, '@removed': { reason: 'deleted' } })),
+      ],
+      '@odata.deltaLink': deltaLink,
+    });
+  }
+  const page = pageOf(calendarView(ws.events, url), q.get('$skiptoken'), DELTA_PAGE);
+  if (!page.nextPageToken) return sendJson(res, 200, { value: page.items, '@odata.deltaLink': deltaLink });
+  const next = new URL(url.href.replace('http://fake', base));
+  next.searchParams.set('$skiptoken', page.nextPageToken);
+  return sendJson(res, 200, { value: page.items, '@odata.nextLink': next.href });
+}
+
+const graphEvent = (e: FakeEvent) => ({
+  id: e.id,
+  subject: e.title,
+  start: { dateTime: e.start.replace('Z', ''), timeZone: 'UTC' },
+  end: { dateTime: e.end.replace('Z', ''), timeZone: 'UTC' },
+  isCancelled: false,
+  onlineMeeting: e.meetingUrl ? { joinUrl: e.meetingUrl } : null,
+  attendees: (e.attendees ?? []).map((a) => ({
+    emailAddress: { address: a.email, name: a.name ?? '' },
+    status: { response: GRAPH_RESPONSE[a.response ?? 'needsAction'] },
+  })),
+});
 
 /** 'Ann Henderson <ann@x.example>' or 'ann@x.example' as a Graph emailAddress. */
 function emailAddress(value: string) {
@@ -214,6 +249,7 @@ export async function startFakeGraphCalendar(oidc: FakeOidc): Promise<FakeWorksp
     if (url.pathname.startsWith('/v1.0/me/messages')) return handleMail(ws, req, body, url, res);
     if (url.pathname.startsWith('/v1.0/me/drive/') && req.method === 'GET')
       return handleDrive(ws, req, url, res, downloads);
+    if (url.pathname === '/v1.0/me/calendarView/delta') return calendarDelta(ws, server.url, url, res);
     if (url.pathname !== '/v1.0/me/calendarView')
       return graphError(res, 404, 'ResourceNotFound', 'Resource not found for the segment.');
     return sendJson(res, 200, { value: calendarView(ws.events, url) });

@@ -47,8 +47,24 @@ export interface FakeMail {
   body: string;
 }
 
+/**
+ * What changed in the calendar and when, for incremental sync (Google sync tokens, Graph delta
+ * links): a token is the version it was issued at; a sync with it gets what changed after.
+ */
+export interface CalendarLog {
+  version: number;
+  changed: Map<string, number>;
+  cancelled: Map<string, number>;
+}
+
 export interface FakeCalendarApi extends FakeServer {
+  /** Seeded events; change them later through changeEvent / cancelEvent so syncs see it. */
   events: FakeEvent[];
+  calendarLog: CalendarLog;
+  /** Adds or updates an event, as a change the next incremental sync reports. */
+  changeEvent(event: FakeEvent): void;
+  /** Cancels (removes) an event, reported by the next incremental sync. */
+  cancelEvent(id: string): void;
   requests: Array<{ path: string; query: Record<string, string> }>;
   /** Mail sent through the API (Gmail's raw RFC 822 decoded, or Graph's sendMail message). */
   sentMail: FakeMail[];
@@ -65,14 +81,57 @@ export interface FakeWorkspace extends FakeCalendarApi {
 /** The seedable and recorded state of a workspace fake, without its server. */
 export type WorkspaceData = Omit<FakeWorkspace, keyof FakeServer>;
 
-export const emptyWorkspace = (): WorkspaceData => ({
-  events: [],
-  requests: [],
-  sentMail: [],
-  messages: [],
-  drafts: [],
-  files: [],
-});
+export function emptyWorkspace(): WorkspaceData {
+  const events: FakeEvent[] = [];
+  const calendarLog: CalendarLog = { version: 1, changed: new Map(), cancelled: new Map() };
+  return {
+    events,
+    calendarLog,
+    changeEvent(event) {
+      calendarLog.version += 1;
+      const at = events.findIndex((e) => e.id === event.id);
+      if (at >= 0) events[at] = event;
+      else events.push(event);
+      calendarLog.changed.set(event.id, calendarLog.version);
+      calendarLog.cancelled.delete(event.id);
+    },
+    cancelEvent(id) {
+      calendarLog.version += 1;
+      const at = events.findIndex((e) => e.id === id);
+      if (at >= 0) events.splice(at, 1);
+      calendarLog.changed.delete(id);
+      calendarLog.cancelled.set(id, calendarLog.version);
+    },
+    requests: [],
+    sentMail: [],
+    messages: [],
+    drafts: [],
+    files: [],
+  };
+}
+
+/**
+ * The calendar's changes since `token` (a version number), or null when the token is not one this
+ * calendar issued (the provider then demands a full sync).
+ */
+export function changesSince(
+  ws: WorkspaceData,
+  token: string,
+): { changed: FakeEvent[]; cancelled: string[] } | null {
+  const since = Number(token);
+  if (!Number.isInteger(since) || since < 1 || since > ws.calendarLog.version) return null;
+  return {
+    changed: ws.events.filter((e) => (ws.calendarLog.changed.get(e.id) ?? 0) > since),
+    cancelled: [...ws.calendarLog.cancelled].filter(([, v]) => v > since).map(([id]) => id),
+  };
+}
+
+/** One page of a full sync: `pageSize` items from the position `pageToken` names. */
+export function pageOf<T>(items: T[], pageToken: string | null, pageSize: number) {
+  const from = Math.max(0, Number(pageToken ?? 0) || 0);
+  const next = from + pageSize;
+  return { items: items.slice(from, next), nextPageToken: next < items.length ? String(next) : null };
+}
 
 export const DEFAULT_MODIFIED = '2026-11-01T09:00:00.000Z';
 

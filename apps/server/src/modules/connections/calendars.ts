@@ -48,7 +48,7 @@ async function getJson(url: string, token: string, headers: Record<string, strin
 }
 
 /** The fields of a Google Calendar event the app reads. */
-interface GoogleEvent {
+export interface GoogleEvent {
   id: string;
   status?: string;
   summary?: string;
@@ -60,7 +60,7 @@ interface GoogleEvent {
 }
 
 /** The fields of a Microsoft Graph event the app reads. */
-interface GraphEvent {
+export interface GraphEvent {
   id: string;
   subject?: string;
   isCancelled?: boolean;
@@ -85,25 +85,25 @@ async function googleEvents(
     maxResults: '250',
   }).toString();
   const body = (await getJson(url.href, token)) as { items?: GoogleEvent[] };
-  return (body.items ?? [])
-    .filter((e) => e.status !== 'cancelled')
-    .map((e) => ({
-      id: `google:${e.id}`,
-      source: 'google' as const,
-      title: e.summary ?? '',
-      start: iso(e.start?.dateTime ?? e.start?.date),
-      end: iso(e.end?.dateTime ?? e.end?.date),
-      meeting_url:
-        e.hangoutLink ??
-        e.conferenceData?.entryPoints?.find((p: { entryPointType: string }) => p.entryPointType === 'video')
-          ?.uri ??
-        null,
-      participants: (e.attendees ?? []).map((a: Record<string, string>) => ({
-        name: a.displayName ?? '',
-        email: a.email ?? '',
-        response_status: GOOGLE_RESPONSES[a.responseStatus ?? ''] ?? 'none',
-      })),
-    }));
+  return (body.items ?? []).filter((e) => e.status !== 'cancelled').map(fromGoogleEvent);
+}
+
+/** A Google Calendar event in our shape. */
+export function fromGoogleEvent(e: GoogleEvent): CalendarEvent {
+  return {
+    id: `google:${e.id}`,
+    source: 'google',
+    title: e.summary ?? '',
+    start: iso(e.start?.dateTime ?? e.start?.date),
+    end: iso(e.end?.dateTime ?? e.end?.date),
+    meeting_url:
+      e.hangoutLink ?? e.conferenceData?.entryPoints?.find((p) => p.entryPointType === 'video')?.uri ?? null,
+    participants: (e.attendees ?? []).map((a) => ({
+      name: a.displayName ?? '',
+      email: a.email ?? '',
+      response_status: GOOGLE_RESPONSES[a.responseStatus ?? ''] ?? 'none',
+    })),
+  };
 }
 
 async function graphEvents(deps: AppDeps, token: string, from: string, to: string): Promise<CalendarEvent[]> {
@@ -117,21 +117,24 @@ async function graphEvents(deps: AppDeps, token: string, from: string, to: strin
   const body = (await getJson(url.href, token, { prefer: 'outlook.timezone="UTC"' })) as {
     value?: GraphEvent[];
   };
-  return (body.value ?? [])
-    .filter((e) => !e.isCancelled)
-    .map((e) => ({
-      id: `microsoft:${e.id}`,
-      source: 'microsoft' as const,
-      title: e.subject ?? '',
-      start: iso(e.start?.dateTime, e.start?.timeZone),
-      end: iso(e.end?.dateTime, e.end?.timeZone),
-      meeting_url: e.onlineMeeting?.joinUrl ?? null,
-      participants: (e.attendees ?? []).map((a) => ({
-        name: a.emailAddress?.name ?? '',
-        email: a.emailAddress?.address ?? '',
-        response_status: GRAPH_RESPONSES[a.status?.response ?? ''] ?? 'none',
-      })),
-    }));
+  return (body.value ?? []).filter((e) => !e.isCancelled).map(fromGraphEvent);
+}
+
+/** A Microsoft Graph event (asked for in UTC) in our shape. */
+export function fromGraphEvent(e: GraphEvent): CalendarEvent {
+  return {
+    id: `microsoft:${e.id}`,
+    source: 'microsoft',
+    title: e.subject ?? '',
+    start: iso(e.start?.dateTime, e.start?.timeZone),
+    end: iso(e.end?.dateTime, e.end?.timeZone),
+    meeting_url: e.onlineMeeting?.joinUrl ?? null,
+    participants: (e.attendees ?? []).map((a) => ({
+      name: a.emailAddress?.name ?? '',
+      email: a.emailAddress?.address ?? '',
+      response_status: GRAPH_RESPONSES[a.status?.response ?? ''] ?? 'none',
+    })),
+  };
 }
 
 /**

@@ -201,7 +201,7 @@ export async function completeConnection(
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
   browserStateId: string | undefined,
   log: { warn(obj: object, msg: string): void },
-): Promise<string> {
+): Promise<{ location: string; connected?: { userId: string; type: string } }> {
   const stateId = auth.stateIdOf(query.state);
   if (!stateId || stateId !== browserStateId) throw new HttpError(400, STATE_INVALID);
   const state = await auth.consumeOAuthState(deps, stateId, provider, PURPOSE);
@@ -218,13 +218,15 @@ export async function completeConnection(
       ...params,
     })}`;
   if (query.error || !query.code) {
-    return back({
-      status: 'error',
-      message:
-        query.error === 'access_denied'
-          ? 'Connection was cancelled.'
-          : 'The provider refused the connection.',
-    });
+    return {
+      location: back({
+        status: 'error',
+        message:
+          query.error === 'access_denied'
+            ? 'Connection was cancelled.'
+            : 'The provider refused the connection.',
+      }),
+    };
   }
   const endpoints = endpointsOf(deps, provider, data.instanceUrl);
   const flow = flowFor(type);
@@ -236,7 +238,7 @@ export async function completeConnection(
   });
   if (!tokens) {
     log.warn({ provider, type }, 'connection code exchange failed');
-    return back({ status: 'error', message: 'The provider refused the connection.' });
+    return { location: back({ status: 'error', message: 'The provider refused the connection.' }) };
   }
   const info = await fetchUserinfo(endpoints, tokens.access_token);
   const now = deps.clock.now();
@@ -260,7 +262,7 @@ export async function completeConnection(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   });
-  return back({ status: 'connected' });
+  return { location: back({ status: 'connected' }), connected: { userId: state.user_id, type } };
 }
 
 export async function listUserConnections(deps: AppDeps, user: UserRow, email: string | undefined) {

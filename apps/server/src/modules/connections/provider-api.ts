@@ -30,6 +30,8 @@ export interface ProviderRequest {
   notFoundStatuses?: number[];
   /** Read the answer as text instead of JSON. */
   text?: boolean;
+  /** Thrown on 410 Gone (a sync cursor the provider no longer knows), so the caller can start over. */
+  goneAs?: new () => Error;
 }
 
 /** A connected API of one user: `call` sends a request with their token. */
@@ -72,6 +74,10 @@ export async function providerApi(deps: AppDeps, userId: string, type: Integrati
       if (res && (res.status === 404 || request.notFoundStatuses?.includes(res.status))) {
         await res.body?.cancel().catch(() => undefined);
         throw new HttpError(404, request.notFound ?? 'Not found');
+      }
+      if (res?.status === 410 && request.goneAs) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new request.goneAs();
       }
       if (!res?.ok) {
         await res?.body?.cancel().catch(() => undefined);

@@ -1,5 +1,6 @@
 import {
   CONNECTION_PATHS,
+  isCalendarIntegration,
   SEVANTA_PATHS,
   ZAddMcpUrlRequest,
   ZAvailableConnections,
@@ -24,6 +25,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
 import { notFound } from '../../platform/errors.js';
+import { syncCalendar } from '../meetings/sync.js';
 import { CONNECTION_PROVIDERS, callbackPath } from './oauth-flows.js';
 import * as oauth from './oauth-service.js';
 import * as connections from './service.js';
@@ -159,13 +161,20 @@ export async function connectionBrowserRoutes(app: AppInstance): Promise<void> {
         },
       },
       async (req, reply) => {
-        const location = await oauth.completeConnection(
+        const { location, connected } = await oauth.completeConnection(
           deps,
           provider,
           req.query,
           req.cookies[oauth.OAUTH_STATE_COOKIE],
           req.log,
         );
+        // A calendar's meetings are there when the user gets back (the periodic sync keeps them).
+        if (connected && isCalendarIntegration(connected.type)) {
+          const source = connected.type.startsWith('google_') ? 'google' : 'microsoft';
+          void syncCalendar(deps, connected.userId, source).catch((err: unknown) =>
+            req.log.warn({ err }, 'first calendar sync failed'),
+          );
+        }
         reply.clearCookie(oauth.OAUTH_STATE_COOKIE, { path: '/api' });
         return reply.redirect(location);
       },

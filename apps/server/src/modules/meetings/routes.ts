@@ -1,15 +1,18 @@
 import {
   MEETING_PATHS,
+  TRANSCRIPT_MAX_CHARS,
   ZMeeting,
   ZMeetingNotes,
   ZMeetingsQuery,
   ZPrivateToggleRequest,
+  ZTranscriptUpload,
 } from '@knap/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
 import * as meetings from './service.js';
+import { syncAllCalendars } from './sync.js';
 
 const ZMeetingParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -18,6 +21,11 @@ export async function meetingRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   app.addHook('preHandler', app.requireUser);
   const uid = (req: FastifyRequest) => authOf(req).user.id;
+  deps.jobs.add({
+    name: 'meetings.calendar-sync',
+    everyMs: 5 * 60_000,
+    run: () => syncAllCalendars(deps, app.log),
+  });
 
   app.get(
     MEETING_PATHS.list,
@@ -28,6 +36,15 @@ export async function meetingRoutes(app: AppInstance): Promise<void> {
     '/meeting/:id/notes',
     { schema: { params: ZMeetingParams, response: { 200: ZMeetingNotes } } },
     (req) => meetings.meetingNotes(deps, uid(req), req.params.id),
+  );
+  app.put(
+    '/meeting/:id/transcript',
+    {
+      // A JSON-encoded transcript of TRANSCRIPT_MAX_CHARS characters, escapes included.
+      bodyLimit: 8 * TRANSCRIPT_MAX_CHARS,
+      schema: { params: ZMeetingParams, body: ZTranscriptUpload, response: { 200: ZMeetingNotes } },
+    },
+    (req) => meetings.uploadTranscript(deps, uid(req), req.params.id, req.body, req.log),
   );
   app.put(
     '/meeting/:id/private-toggle',

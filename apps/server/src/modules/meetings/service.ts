@@ -5,7 +5,9 @@ import type { AppDeps } from '../../app.js';
 import type { MeetingRow } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { cancelMeetingBot } from '../meeting-bot/service.js';
+import { generateMeetingNotes } from './notes.js';
 import * as repo from './repo.js';
+import { normalizeTranscript, type TranscriptFormat } from './transcripts.js';
 
 export const MEETING_NOT_FOUND = 'Meeting not found';
 
@@ -52,6 +54,31 @@ export async function meetingNotes(deps: AppDeps, userId: string, id: string): P
     notes: row.notes_status === 'ready' ? parseJson<TMeetingNotesContent | null>(row.notes, null) : null,
     transcript: row.transcript,
   };
+}
+
+/**
+ * Stores an uploaded transcript (normalised to "Speaker: words" lines) and starts writing notes;
+ * answers at once with notes 'generating' — the page polls until they are ready.
+ */
+export async function uploadTranscript(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  upload: { format?: TranscriptFormat | undefined; content: string },
+  log: { warn(obj: object, msg: string): void },
+): Promise<TMeetingNotes> {
+  const row = await ownedMeeting(deps, userId, id);
+  const { text } = normalizeTranscript(upload.content, upload.format);
+  await repo.updateMeeting(deps.db.db, row.id, {
+    transcript: text,
+    notes: null,
+    notes_status: 'generating',
+    updated_at: deps.clock.now().toISOString(),
+  });
+  void generateMeetingNotes(deps, row.id).catch((err: unknown) =>
+    log.warn({ err, meetingId: row.id }, 'notes failed'),
+  );
+  return meetingNotes(deps, userId, id);
 }
 
 /** Private meetings get no bot: turning one private cancels a bot that is on its way. */

@@ -11,6 +11,7 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
+import { demoMeetingNotes, MEETING_NOTES_TASK } from './demo-notes.js';
 
 export const DEMO_NOTICE =
   "I'm the built-in demo assistant of Knap Studio: I run offline and only follow a few scripted paths. " +
@@ -51,6 +52,14 @@ export function decideDemoStep(prompt: LanguageModelV3Prompt, toolNames: Readonl
   const system = prompt.find((m) => m.role === 'system')?.content ?? '';
   if (typeof system === 'string' && system.includes('JSON array')) {
     return { kind: 'text', text: JSON.stringify(DEMO_SUGGESTIONS) };
+  }
+  if (typeof system === 'string' && system.startsWith(MEETING_NOTES_TASK)) {
+    const transcript = textOf([...prompt].reverse().find((m) => m.role === 'user')?.content);
+    // Fenced, like many real models answer: the reader has to cope with it.
+    return {
+      kind: 'text',
+      text: `\`\`\`json\n${JSON.stringify(demoMeetingNotes(transcript), null, 2)}\n\`\`\``,
+    };
   }
   const last = prompt.at(-1);
   if (last?.role === 'tool') {

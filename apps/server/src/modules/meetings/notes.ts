@@ -1,0 +1,51 @@
+// Meeting notes: when a transcript arrives, the configured model writes a summary, decisions,
+// action items with owners, and client facts worth keeping. The answer is read tolerantly (fenced
+// or bare JSON) and checked against the notes schema; anything else marks the notes failed.
+import { ZMeetingNotesContent } from '@knap/contracts';
+import { generateText } from 'ai';
+import type { AppDeps } from '../../app.js';
+import { MEETING_NOTES_TASK } from '../../platform/llm/demo-notes.js';
+import { parseModelJson } from '../../platform/llm/json-output.js';
+import * as repo from './repo.js';
+
+/** The model reads at most this much of a transcript (the start of very long meetings). */
+const MAX_PROMPT_CHARS = 200_000;
+
+export const NOTES_SYSTEM_PROMPT = [
+  MEETING_NOTES_TASK,
+  'Read the transcript and answer only JSON of this shape:',
+  '{"summary": string, "decisions": string[], "action_items": [{"text": string, "owner": string | null}],',
+  '"client_facts": [{"category": "family" | "goals" | "risk_tolerance" | "accounts" | "other", "fact": string}]}.',
+  'Client facts are what an advisor should remember about the client: family, goals, risk tolerance, accounts.',
+  'Use only what the transcript says; never invent names, numbers or facts.',
+].join(' ');
+
+/** Writes the notes of a meeting from its transcript; the meeting ends 'ready' or 'failed'. */
+export async function generateMeetingNotes(deps: AppDeps, meetingId: string): Promise<void> {
+  const row = await deps.db.db
+    .selectFrom('meetings')
+    .selectAll()
+    .where('id', '=', meetingId)
+    .executeTakeFirst();
+  if (!row?.transcript) return;
+  const stamp = () => deps.clock.now().toISOString();
+  await repo.updateMeeting(deps.db.db, row.id, { notes_status: 'generating', updated_at: stamp() });
+  let notes = null;
+  try {
+    const { text } = await generateText({
+      model: deps.llm,
+      system: NOTES_SYSTEM_PROMPT,
+      prompt: row.transcript.slice(0, MAX_PROMPT_CHARS),
+      maxRetries: deps.config.llm.maxRetries,
+      abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs * 2),
+    });
+    notes = parseModelJson(text, ZMeetingNotesContent);
+  } catch {
+    notes = null;
+  }
+  await repo.updateMeeting(deps.db.db, row.id, {
+    notes: notes ? JSON.stringify(notes) : null,
+    notes_status: notes ? 'ready' : 'failed',
+    updated_at: stamp(),
+  });
+}
