@@ -49,3 +49,20 @@ export async function generateMeetingNotes(deps: AppDeps, meetingId: string): Pr
     updated_at: stamp(),
   });
 }
+
+/**
+ * Notes left 'generating' by a process that died (or a model that never answered) are written
+ * again; run by a periodic job.
+ */
+export async function resumeStuckNotes(deps: AppDeps): Promise<{ resumed: number }> {
+  const before = new Date(deps.clock.now().getTime() - 4 * deps.config.llm.timeoutMs).toISOString();
+  const stuck = await deps.db.db
+    .selectFrom('meetings')
+    .select('id')
+    .where('notes_status', '=', 'generating')
+    .where('updated_at', '<', before)
+    .limit(20)
+    .execute();
+  for (const { id } of stuck) await generateMeetingNotes(deps, id);
+  return { resumed: stuck.length };
+}

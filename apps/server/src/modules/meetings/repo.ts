@@ -1,5 +1,5 @@
 // SQL for meetings and calendar sync cursors.
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Database, MeetingsTable } from '../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
@@ -18,6 +18,32 @@ export const listMeetings = (db: Q, userId: string, limit: number, offset: numbe
     .limit(limit)
     .offset(offset)
     .execute();
+
+/** At most 25 meetings whose title or participants contain `query` (case-insensitive), newest first. */
+export function searchMeetings(
+  db: Q,
+  userId: string,
+  input: { query?: string | undefined; from?: string | undefined; to?: string | undefined },
+) {
+  let q = db.selectFrom('meetings').selectAll().where('user_id', '=', userId);
+  const term = input.query?.trim().toLowerCase();
+  if (term) {
+    // LIKE wildcards in the user's words match literally.
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((e) =>
+      e.or([
+        e(e.fn('lower', [e.fn.coalesce('title', e.val(''))]), 'like', sql<string>`${pattern} escape '\\'`),
+        e(e.fn('lower', ['participants']), 'like', sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (input.from) q = q.where('start_time', '>=', input.from);
+  if (input.to) q = q.where('start_time', '<=', input.to);
+  return q
+    .orderBy((e) => e.fn.coalesce('start_time', 'created_at'), 'desc')
+    .limit(25)
+    .execute();
+}
 
 export async function updateMeeting(db: Q, id: string, patch: Updateable<MeetingsTable>): Promise<void> {
   await db.updateTable('meetings').set(patch).where('id', '=', id).execute();

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import { resumeStuckNotes } from './notes.js';
 import * as meetings from './service.js';
 import { syncAllCalendars } from './sync.js';
 

@@ -46,6 +46,26 @@ export async function listMeetings(deps: AppDeps, userId: string, query: { limit
   return (await repo.listMeetings(deps.db.db, userId, query.limit, query.offset)).map(toMeeting);
 }
 
+/** The meetings the assistant's search_meetings tool finds: title or participant match, in a date range. */
+export async function searchMeetings(
+  deps: AppDeps,
+  userId: string,
+  input: { query?: string | undefined; from?: string | undefined; to?: string | undefined },
+) {
+  const rows = await repo.searchMeetings(deps.db.db, userId, input);
+  return rows.map((row) => {
+    const m = toMeeting(row);
+    return {
+      meeting_id: m.meeting_id,
+      title: m.meeting_title,
+      start_time: m.start_time,
+      participants: m.participants.map((p) => p.name || p.email),
+      has_transcript: m.transcript_available,
+      has_notes: m.notes_available,
+    };
+  });
+}
+
 export async function meetingNotes(deps: AppDeps, userId: string, id: string): Promise<TMeetingNotes> {
   const row = await ownedMeeting(deps, userId, id);
   return {

@@ -9,6 +9,7 @@ import { driveTools, dropboxTools, oneDriveTools } from './builtin/file-tools.js
 import { financeTools } from './builtin/finance-tools.js';
 import { listMeetingsTool } from './builtin/list-meetings.js';
 import { gmailTools, outlookTools } from './builtin/mail-tools.js';
+import { meetingTools } from './builtin/meeting-tools.js';
 import { sendEmailTool } from './builtin/send-email.js';
 import { sevantaTools } from './builtin/sevanta-tools.js';
 import { todoListTool } from './builtin/todo-list.js';
@@ -23,6 +24,7 @@ const BUILTIN_TOOLS: ToolDefinition[] = [
   ...financeTools,
   todoListTool,
   sendEmailTool,
+  ...meetingTools,
 ];
 
 /** The tools each connection type brings, offered only while that connection is connected. */
