@@ -78,6 +78,17 @@ export const ZMeetingNotes = z.object({
 });
 export type TMeetingNotes = z.infer<typeof ZMeetingNotes>;
 
+/** A meeting added by hand (no calendar): to upload its transcript and get notes. */
+export const ZCreateMeetingRequest = z.object({
+  title: z.string().trim().min(1).max(300),
+  start_time: z.iso.datetime({ offset: true }).optional(),
+  end_time: z.iso.datetime({ offset: true }).optional(),
+  participants: z
+    .array(z.object({ name: z.string().trim().max(200).default(''), email: z.email().max(254) }))
+    .max(100)
+    .default([]),
+});
+
 export const ZPrivateToggleRequest = z.object({ user_private_meeting: z.boolean() });
 
 export const TRANSCRIPT_FORMATS = ['vtt', 'srt', 'text'] as const;

@@ -255,4 +255,35 @@ describe(`meetings from calendars, transcripts and notes (${testEngine()})`, () 
     const after = (await call()({ method: 'GET', url: `/meeting/${meeting.meeting_id}/notes` })).json();
     expect(after.transcript).toBe(saved);
   });
+
+  it('a meeting can be added by hand for a transcript from elsewhere', async () => {
+    const created = await call()({
+      method: 'POST',
+      url: '/user-meetings',
+      payload: {
+        title: 'Walk-in with the Parks',
+        start_time: '2026-11-21T14:00:00-05:00',
+        participants: [{ email: 'jin@park.example' }],
+      },
+    });
+    expect(created.json()).toMatchObject({
+      meeting_title: 'Walk-in with the Parks',
+      start_time: '2026-11-21T19:00:00.000Z',
+      participants: [{ name: '', email: 'jin@park.example', response_status: 'none' }],
+      bot_status: null,
+    });
+    for (const payload of [
+      {},
+      { title: '' },
+      { title: 'x', start_time: 'tomorrow' },
+      { title: 'x', participants: [{ email: 'no' }] },
+    ])
+      expect((await call()({ method: 'POST', url: '/user-meetings', payload })).statusCode).toBe(422);
+    const upload = await call()({
+      method: 'PUT',
+      url: `/meeting/${created.json().meeting_id}/transcript`,
+      payload: { content: 'Jin: We decided to open a 529 for our son.' },
+    });
+    expect(upload.statusCode).toBe(200);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   MEETING_PATHS,
   TRANSCRIPT_MAX_CHARS,
+  ZCreateMeetingRequest,
   ZMeeting,
   ZMeetingNotes,
   ZMeetingsQuery,
@@ -32,6 +33,11 @@ export async function meetingRoutes(app: AppInstance): Promise<void> {
     MEETING_PATHS.list,
     { schema: { querystring: ZMeetingsQuery, response: { 200: z.array(ZMeeting) } } },
     (req) => meetings.listMeetings(deps, uid(req), req.query),
+  );
+  app.post(
+    MEETING_PATHS.list,
+    { schema: { body: ZCreateMeetingRequest, response: { 200: ZMeeting } } },
+    (req) => meetings.createManualMeeting(deps, uid(req), req.body),
   );
   app.get(
     '/meeting/:id/notes',

@@ -2,6 +2,7 @@
 // and the privacy toggle. Owner only: another user's meeting answers 404.
 import type { TMeeting, TMeetingNotes, TMeetingNotesContent, TParticipant } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
+import { newId } from '../../platform/crypto.js';
 import type { MeetingRow } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { cancelMeetingBot } from '../meeting-bot/service.js';
@@ -64,6 +65,36 @@ export async function searchMeetings(
       has_notes: m.notes_available,
     };
   });
+}
+
+/** A meeting added by hand, for a transcript from elsewhere (no calendar, no bot). */
+export async function createManualMeeting(
+  deps: AppDeps,
+  userId: string,
+  input: {
+    title: string;
+    start_time?: string | undefined;
+    end_time?: string | undefined;
+    participants: Array<{ name: string; email: string }>;
+  },
+): Promise<TMeeting> {
+  const now = deps.clock.now().toISOString();
+  const id = newId();
+  const iso = (value: string | undefined) => (value ? new Date(value).toISOString() : null);
+  await repo.insertMeeting(deps.db.db, {
+    id,
+    user_id: userId,
+    source: 'manual',
+    external_id: null,
+    title: input.title,
+    start_time: iso(input.start_time),
+    end_time: iso(input.end_time),
+    meeting_url: null,
+    participants: JSON.stringify(input.participants.map((p) => ({ ...p, response_status: 'none' }))),
+    created_at: now,
+    updated_at: now,
+  });
+  return toMeeting(await ownedMeeting(deps, userId, id));
 }
 
 export async function meetingNotes(deps: AppDeps, userId: string, id: string): Promise<TMeetingNotes> {
