@@ -1,5 +1,6 @@
 // SQL for chats and messages.
 import { type Kysely, sql } from 'kysely';
+import { precompiled } from '../../platform/db/precompiled.js';
 import type { ChatRow, Database, MessageRow } from '../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
@@ -32,8 +33,10 @@ export async function insertChat(db: Q, row: Omit<ChatRow, 'out_of_tokens' | 'un
 }
 
 /** One page of a user's chats, newest activity first, read from the (user_id, updated_at, id) index. */
-export const listChats = (db: Q, userId: string, limit: number, skip: number) =>
-  listChatsQuery(db, userId, limit, skip).execute();
+export const listChats = precompiled(
+  (db: Q, userId: string, limit: number, skip: number) => listChatsQuery(db, userId, limit, skip),
+  ['\u0000user', 987_654_321, 987_654_322],
+);
 
 /**
  * The query behind listChats, unexecuted (its plan is checked in a test). A deferred join: the
@@ -58,9 +61,12 @@ export const listChatsQuery = (db: Q, userId: string, limit: number, skip: numbe
     .orderBy('id', 'desc');
 
 /** The user's number of chats, from the counter kept on the user row. */
+const chatCountQuery = precompiled(
+  (db: Q, userId: string) => db.selectFrom('users').select('chat_count').where('id', '=', userId),
+  ['\u0000user'],
+);
 export async function countChats(db: Q, userId: string): Promise<number> {
-  const row = await db.selectFrom('users').select('chat_count').where('id', '=', userId).executeTakeFirst();
-  return row?.chat_count ?? 0;
+  return (await chatCountQuery(db, userId))[0]?.chat_count ?? 0;
 }
 
 /** Unread chats, counted on the (user_id, unread) index: only the unread entries are read. */

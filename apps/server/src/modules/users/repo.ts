@@ -1,5 +1,6 @@
 // SQL for users, organizations and memberships.
 import type { Kysely } from 'kysely';
+import { precompiled } from '../../platform/db/precompiled.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
@@ -30,16 +31,21 @@ export async function updateUser(db: Q, id: string, patch: UserUpdate): Promise<
 }
 
 /** The user of a live (not revoked, not expired) sign-in session, in one query. */
-export const findSessionUser = (db: Q, userId: string, sessionId: string, nowIso: string) =>
-  db
-    .selectFrom('users')
-    .innerJoin('auth_sessions', 'auth_sessions.user_id', 'users.id')
-    .selectAll('users')
-    .where('users.id', '=', userId)
-    .where('auth_sessions.id', '=', sessionId)
-    .where('auth_sessions.revoked_at', 'is', null)
-    .where('auth_sessions.expires_at', '>', nowIso)
-    .executeTakeFirst();
+/** Every authenticated request runs this, so it is compiled once. */
+const sessionUserQuery = precompiled(
+  (db: Q, userId: string, sessionId: string, nowIso: string) =>
+    db
+      .selectFrom('users')
+      .innerJoin('auth_sessions', 'auth_sessions.user_id', 'users.id')
+      .selectAll('users')
+      .where('users.id', '=', userId)
+      .where('auth_sessions.id', '=', sessionId)
+      .where('auth_sessions.revoked_at', 'is', null)
+      .where('auth_sessions.expires_at', '>', nowIso),
+  ['\u0000user', '\u0000session', '\u0000now'],
+);
+export const findSessionUser = async (db: Q, userId: string, sessionId: string, nowIso: string) =>
+  (await sessionUserQuery(db, userId, sessionId, nowIso))[0];
 
 export const listOrganizations = (db: Q, userId: string) =>
   db
