@@ -20,6 +20,7 @@ import { connectionBrowserRoutes, connectionRoutes } from './modules/connections
 import { vendorRoutes } from './modules/connections/vendor-routes.js';
 import { creditRoutes } from './modules/credits/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { meetingBotRoutes } from './modules/meeting-bot/routes.js';
 import { meetingRoutes } from './modules/meetings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { resolveSessionUser } from './modules/users/service.js';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(connectionBrowserRoutes);
   await app.register(vendorRoutes);
   await app.register(meetingRoutes);
+  await app.register(meetingBotRoutes);
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

@@ -138,6 +138,10 @@ const ZEnv = z.object({
     .string()
     .regex(/^([^=,]+=[^=,]+)(,[^=,]+=[^=,]+)*$/, 'must be "Org name=LABEL" pairs separated by commas')
     .optional(),
+  MEETING_BOT_API_URL: url.optional(),
+  MEETING_BOT_API_KEY: z.string().min(1).optional(),
+  MEETING_BOT_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  MEETING_BOT_NAME: z.string().min(1).max(100).default('Knap Notetaker'),
 });
 
 export interface OAuthEndpoints {
@@ -187,6 +191,14 @@ export type Config = {
   firstPartyOrg: string | undefined;
   /** Organization name -> account label, in priority order (SPEC §4). */
   accountLabels: Array<[org: string, label: string]>;
+  /**
+   * The meeting notetaker: a Recall.ai-style bot API when `api` is set, else the local simulator
+   * (bots that "attend" on timers and hand back a sample transcript).
+   */
+  meetingBot: {
+    api: { url: string; apiKey: string; webhookSecret: string } | undefined;
+    botName: string;
+  };
 };
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -229,6 +241,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.LLM_PROVIDER === 'openai' || e.LLM_PROVIDER === 'anthropic') && !e.LLM_API_KEY) {
     throw new ConfigError(
       `Invalid configuration: LLM_API_KEY is required when LLM_PROVIDER is ${e.LLM_PROVIDER}`,
+    );
+  }
+  const botVars = [e.MEETING_BOT_API_URL, e.MEETING_BOT_API_KEY, e.MEETING_BOT_WEBHOOK_SECRET];
+  if (botVars.some(Boolean) && !botVars.every(Boolean)) {
+    // Half a configuration would book bots whose status webhooks could never be verified.
+    throw new ConfigError(
+      'Invalid configuration: MEETING_BOT_API_URL, MEETING_BOT_API_KEY and MEETING_BOT_WEBHOOK_SECRET must be set together',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -302,6 +321,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .filter(Boolean)
       .map((pair) => pair.split('=').map((x) => x.trim()) as [string, string]),
+    meetingBot: {
+      api:
+        e.MEETING_BOT_API_URL && e.MEETING_BOT_API_KEY && e.MEETING_BOT_WEBHOOK_SECRET
+          ? {
+              url: e.MEETING_BOT_API_URL.replace(/\/$/, ''),
+              apiKey: e.MEETING_BOT_API_KEY,
+              webhookSecret: e.MEETING_BOT_WEBHOOK_SECRET,
+            }
+          : undefined,
+      botName: e.MEETING_BOT_NAME,
+    },
   };
 }
 

@@ -25,7 +25,6 @@ async function main(): Promise<void> {
   await migrate(db);
 
   const app = await buildApp({ config, db });
-  app.addHook('onClose', () => db.close());
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -34,13 +33,17 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    // The database closes last: the app's own close hooks (jobs, notes being written, sockets) still use it.
+    app
+      .close()
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error({ err }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

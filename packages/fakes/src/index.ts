@@ -5,6 +5,7 @@ export * from './graph.js';
 export * from './http.js';
 export * from './llm.js';
 export * from './mcp.js';
+export * from './meeting-bot.js';
 export * from './oidc.js';
 export * from './sevanta.js';
 export * from './wealthbox.js';

@@ -50,6 +50,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     mcpAllowedHosts: [],
     firstPartyOrg: undefined,
     accountLabels: [],
+    meetingBot: { api: undefined, botName: 'Knap Notetaker' },
     ...overrides,
     apis: {
       ...(Object.fromEntries(API_IDS.map((id) => [id, 'http://127.0.0.1:9'])) as Config['apis']),

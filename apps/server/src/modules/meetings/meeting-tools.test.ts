@@ -6,6 +6,7 @@ import { lastMessage } from '../../testing/assistant.js';
 import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
+import { eventually } from '../../testing/wait.js';
 import { resumeStuckNotes } from './notes.js';
 import * as repo from './repo.js';
 
@@ -16,15 +17,6 @@ const NOTES = {
   action_items: [{ text: 'Send rollover forms', owner: 'Advisor' }],
   client_facts: [{ category: 'family', fact: 'Daughter starts college next fall' }],
 };
-
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (check(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached');
-}
 
 describe(`notes from a real provider, and the notetaker tools (${testEngine()})`, () => {
   let llm: FakeLlm;
@@ -104,6 +96,7 @@ describe(`notes from a real provider, and the notetaker tools (${testEngine()})`
       updated_at: '2026-11-22T08:00:00.000Z',
     });
     llm.enqueue({ text: JSON.stringify(NOTES) });
+    expect(t.app.deps.jobs.jobs()).toContain('meetings.resume-notes');
     expect(await resumeStuckNotes(t.app.deps)).toEqual({ resumed: 1 });
     expect((await notesOf(id)).notes_status).toBe('ready');
     expect(await resumeStuckNotes(t.app.deps)).toEqual({ resumed: 0 });

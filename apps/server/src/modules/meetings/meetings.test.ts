@@ -4,6 +4,7 @@ import { fixedClock } from '../../platform/clock.js';
 import { connectViaOAuth, startGoogleAndMicrosoft } from '../../testing/connections.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
+import { eventually } from '../../testing/wait.js';
 import { syncCalendar } from './sync.js';
 
 const clock = fixedClock('2026-11-22T09:00:00.000Z');
@@ -15,16 +16,6 @@ const event = (id: string, start: string, extra: Partial<FakeEvent> = {}): FakeE
   end: new Date(Date.parse(start) + 3600_000).toISOString(),
   ...extra,
 });
-
-/** Polls until `check` holds (notes are written in the background), at most ~5 s. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (check(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached');
-}
 
 describe(`meetings from calendars, transcripts and notes (${testEngine()})`, () => {
   let fakes: Awaited<ReturnType<typeof startGoogleAndMicrosoft>>;
@@ -285,5 +276,38 @@ describe(`meetings from calendars, transcripts and notes (${testEngine()})`, () 
       payload: { content: 'Jin: We decided to open a 529 for our son.' },
     });
     expect(upload.statusCode).toBe(200);
+  });
+
+  it('a moved or cancelled event calls off the bot booked for it', async () => {
+    google.changeEvent(
+      event('g-soon', '2026-11-22T09:10:00.000Z', {
+        title: 'Imminent call',
+        meetingUrl: 'https://meet.example/soon',
+      }),
+    );
+    await syncCalendar(t.app.deps, userId, 'google');
+    const toggle = await call()({
+      method: 'POST',
+      url: '/api/meeting-bot/toggle',
+      payload: { enabled: true },
+    });
+    expect(toggle.json()).toEqual({ enabled: true });
+    const booked = async () =>
+      (await list()).find((m) => m.meeting_title === 'Imminent call') as { bot_status: string } | undefined;
+    expect((await booked())?.bot_status).toBe('scheduled');
+
+    google.changeEvent(
+      event('g-soon', '2026-11-22T11:00:00.000Z', {
+        title: 'Imminent call',
+        meetingUrl: 'https://meet.example/soon',
+      }),
+    );
+    await syncCalendar(t.app.deps, userId, 'google');
+    expect(await booked()).toMatchObject({ bot_status: 'cancelled', start_time: '2026-11-22T11:00:00.000Z' });
+
+    google.cancelEvent('g-soon');
+    await syncCalendar(t.app.deps, userId, 'google');
+    expect(await booked()).toBeUndefined();
+    await call()({ method: 'POST', url: '/api/meeting-bot/toggle', payload: { enabled: false } });
   });
 });

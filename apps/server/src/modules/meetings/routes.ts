@@ -23,6 +23,7 @@ export async function meetingRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   app.addHook('preHandler', app.requireUser);
   const uid = (req: FastifyRequest) => authOf(req).user.id;
+  deps.jobs.add({ name: 'meetings.resume-notes', everyMs: 5 * 60_000, run: () => resumeStuckNotes(deps) });
   deps.jobs.add({
     name: 'meetings.calendar-sync',
     everyMs: 5 * 60_000,

@@ -13,6 +13,7 @@ import {
   type GraphEvent,
 } from '../connections/calendars.js';
 import { providerApi } from '../connections/provider-api.js';
+import { cancelMeetingBot } from '../meeting-bot/service.js';
 import * as repo from './repo.js';
 
 const DAY_MS = 86_400_000;
@@ -109,11 +110,16 @@ const READERS = { google: googleChanges, microsoft: graphChanges };
 async function apply(deps: AppDeps, userId: string, source: Source, changes: Changes) {
   const now = deps.clock.now().toISOString();
   for (const event of changes.events) {
+    const externalId = event.id.slice(source.length + 1);
+    // A bot booked for the old time or link is called off; the booking job books the new one.
+    const before = await repo.findByExternalId(deps.db.db, userId, source, externalId);
+    if (before && (before.start_time !== (event.start || null) || before.meeting_url !== event.meeting_url))
+      await cancelMeetingBot(deps, before);
     await repo.upsertCalendarMeeting(deps.db.db, {
       id: newId(),
       user_id: userId,
       source,
-      external_id: event.id.slice(source.length + 1),
+      external_id: externalId,
       title: event.title || null,
       start_time: event.start || null,
       end_time: event.end || null,
