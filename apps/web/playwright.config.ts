@@ -15,10 +15,14 @@ const freePort = () =>
 // Workers re-evaluate this file; the env keeps them on the servers the main process started.
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_FAKES_PORT ??= freePort();
+process.env.E2E_MICROSOFT_PORT ??= freePort();
+process.env.E2E_GRAPH_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'knap-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 /** The Sevanta fake (packages/fakes/src/serve.ts): the one provider configured in e2e. */
 const SEVANTA_FAKE_URL = `http://127.0.0.1:${process.env.E2E_FAKES_PORT}`;
+/** Microsoft sign-in and Graph fakes: Outlook Calendar is the one calendar configured in e2e. */
+const MICROSOFT_FAKE_URL = `http://127.0.0.1:${process.env.E2E_MICROSOFT_PORT}`;
 const root = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -47,7 +51,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: `node --import tsx packages/fakes/src/serve.ts --sevanta-port ${process.env.E2E_FAKES_PORT}`,
+      command: `node --import tsx packages/fakes/src/serve.ts --sevanta-port ${process.env.E2E_FAKES_PORT} --microsoft-port ${process.env.E2E_MICROSOFT_PORT} --graph-port ${process.env.E2E_GRAPH_PORT}`,
       cwd: root,
       // Answers 401 without a token once it is up.
       url: `${SEVANTA_FAKE_URL}/acme-ventures/api/v1/me`,
@@ -76,6 +80,12 @@ export default defineConfig({
         SEVANTA_CLIENT_ID: 'sevanta-client',
         SEVANTA_CLIENT_SECRET: 'sevanta-secret',
         SEVANTA_URL: `${SEVANTA_FAKE_URL}/{system_code}`,
+        MICROSOFT_CLIENT_ID: 'fake-client-id',
+        MICROSOFT_CLIENT_SECRET: 'fake-client-secret',
+        MICROSOFT_AUTH_URL: `${MICROSOFT_FAKE_URL}/authorize`,
+        MICROSOFT_TOKEN_URL: `${MICROSOFT_FAKE_URL}/token`,
+        MICROSOFT_USERINFO_URL: `${MICROSOFT_FAKE_URL}/userinfo`,
+        MICROSOFT_GRAPH_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT}`,
       },
     },
   ],

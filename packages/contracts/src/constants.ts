@@ -116,3 +116,6 @@ export const MCP_DESCRIPTION_MAX = 500;
 export const MCP_URL_MAX = 2000;
 /** Custom tool URLs a user may add. */
 export const MCP_SERVERS_MAX = 20;
+
+/** Largest meeting transcript accepted, in characters (about ten hours of talk). */
+export const TRANSCRIPT_MAX_CHARS = 1_000_000;

@@ -1,6 +1,7 @@
 // Meetings, notes, transcripts and the meeting bot (SPEC §3 Meeting, Participant, Bot status; §7
 // Meetings and notetaker).
 import { z } from 'zod';
+import { TRANSCRIPT_MAX_CHARS } from './constants.js';
 
 export const RESPONSE_STATUSES = [
   'accepted',
@@ -92,8 +93,6 @@ export const ZCreateMeetingRequest = z.object({
 export const ZPrivateToggleRequest = z.object({ user_private_meeting: z.boolean() });
 
 export const TRANSCRIPT_FORMATS = ['vtt', 'srt', 'text'] as const;
-/** Largest transcript accepted, in characters (about ten hours of talk). */
-export const TRANSCRIPT_MAX_CHARS = 1_000_000;
 export const ZTranscriptUpload = z.object({
   /** Guessed from the content when absent. */
   format: z.enum(TRANSCRIPT_FORMATS).optional(),

@@ -230,7 +230,7 @@ function handleDownload(ws: WorkspaceData, url: URL, res: ServerResponse, dl: Do
 }
 
 /** Outlook calendar and mail, and OneDrive, of one account (the function keeps its first name). */
-export async function startFakeGraphCalendar(oidc: FakeOidc): Promise<FakeWorkspace> {
+export async function startFakeGraphCalendar(oidc: FakeOidc, port = 0): Promise<FakeWorkspace> {
   const ws = emptyWorkspace();
   const downloads: Downloads = { issued: new Map() };
   const server = await startFakeServer((req, res, body) => {
@@ -253,6 +253,6 @@ export async function startFakeGraphCalendar(oidc: FakeOidc): Promise<FakeWorksp
     if (url.pathname !== '/v1.0/me/calendarView')
       return graphError(res, 404, 'ResourceNotFound', 'Resource not found for the segment.');
     return sendJson(res, 200, { value: calendarView(ws.events, url) });
-  });
+  }, port);
   return Object.assign(ws, server);
 }

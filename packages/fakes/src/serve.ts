@@ -1,15 +1,22 @@
 // Runs outside-service fakes as their own process, for the end-to-end tests (Playwright starts it
 // next to the app) and for trying flows locally without real accounts:
-//   node --import tsx packages/fakes/src/serve.ts --sevanta-port 4010
+//   node --import tsx packages/fakes/src/serve.ts --sevanta-port 4010 --microsoft-port 4011 --graph-port 4012
 // Sevanta then answers at http://127.0.0.1:4010/{system_code} for the system 'acme-ventures', signs
-// everyone in as the e-mail given by --sevanta-email, and has a small seeded pipeline.
+// everyone in as the e-mail given by --sevanta-email, and has a small seeded pipeline. Microsoft
+// sign-in (OAuth at :4011/authorize, /token, /userinfo; client fake-client-id / fake-client-secret)
+// and Graph (:4012) give an Outlook calendar with meetings around now: one starting in 10 minutes
+// with a Teams link, one tomorrow, one yesterday.
 import { parseArgs } from 'node:util';
+import { startFakeGraphCalendar } from './graph.js';
+import { startFakeOidc } from './oidc.js';
 import { samplePipeline, startFakeSevanta } from './sevanta.js';
 
 const { values } = parseArgs({
   options: {
     'sevanta-port': { type: 'string' },
     'sevanta-email': { type: 'string', default: 'advisor@example.com' },
+    'microsoft-port': { type: 'string' },
+    'graph-port': { type: 'string' },
   },
 });
 
@@ -27,6 +34,39 @@ const sevanta = await startFakeSevanta({
 sevanta.deals.push(...samplePipeline(Date.now()));
 console.log(`Sevanta fake: ${sevanta.urlTemplate} (client id sevanta-client, secret sevanta-secret)`);
 
-const stop = () => void sevanta.close().then(() => process.exit(0));
+const closers: Array<() => Promise<void>> = [() => sevanta.close()];
+const msPort = Number(values['microsoft-port']);
+const graphPort = Number(values['graph-port']);
+if (msPort > 0 && graphPort > 0) {
+  const oidc = await startFakeOidc({
+    port: msPort,
+    user: { sub: 'ms-1', email: 'advisor@outlook.example', name: 'Outlook Advisor' },
+  });
+  const graph = await startFakeGraphCalendar(oidc, graphPort);
+  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  graph.events.push(
+    {
+      id: 'soon',
+      title: 'Henderson annual review',
+      start: at(10),
+      end: at(70),
+      meetingUrl: 'https://teams.example/meet/henderson',
+      attendees: [
+        { email: 'ann@henderson.example', name: 'Ann Henderson', response: 'accepted' },
+        { email: 'bob.henderson@henderson.example', response: 'declined' },
+        { email: 'pat@firm.example', name: 'Pat Advisor', response: 'tentative' },
+      ],
+    },
+    { id: 'tomorrow', title: 'Prospect intro: the Parks', start: at(24 * 60), end: at(24 * 60 + 30) },
+    { id: 'yesterday', title: 'Estate planning call', start: at(-26 * 60), end: at(-26 * 60 + 45) },
+  );
+  console.log(`Microsoft fake: ${oidc.url} (OAuth), ${graph.url} (Graph)`);
+  closers.push(
+    () => graph.close(),
+    () => oidc.close(),
+  );
+}
+
+const stop = () => void Promise.all(closers.map((close) => close())).then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

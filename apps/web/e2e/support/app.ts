@@ -83,13 +83,15 @@ export class AppShell {
     this.accountDialog = page.getByRole('dialog', { name: 'Account' });
   }
 
-  /** The shell is up with the four main-menu entries of SPEC §2. */
+  /** The shell is up with the four main-menu entries of SPEC §2 (Notetaker opens a panel, not a page). */
   async expectMainMenu(menu: Locator = this.mainMenu): Promise<void> {
     await expect(menu).toBeVisible();
-    for (const name of ['Chat', 'Notetaker', 'Knaps']) {
+    for (const name of ['Chat', 'Knaps']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    await expect(menu.getByRole('button', { name: 'Settings', exact: true })).toBeVisible();
+    for (const name of ['Notetaker', 'Settings']) {
+      await expect(menu.getByRole('button', { name, exact: true })).toBeVisible();
+    }
   }
 
   /** The signed-in user's email, shown at the foot of the sidebar. */

@@ -45,6 +45,16 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/**
+ * The status text of a failed call, for SPEC §8 texts like 'Failed to get chats: {status text}'.
+ * HTTP/2 responses and network failures have none, so the server's detail or the error's own
+ * message stands in rather than leaving the text blank.
+ */
+export function statusTextOf(error: unknown): string {
+  if (error instanceof ApiError) return error.statusText || error.detail || error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
 function readDetail(body: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(body);

@@ -25,3 +25,20 @@ export function calledRoutes(fetchMock: ReturnType<typeof mockFetch>): string[] 
     return `${init?.method ?? 'GET'} ${url.pathname}`;
   });
 }
+
+/**
+ * A handler whose answer waits until the test calls `release`, so the page can be looked at while
+ * the call is on its way. `bodies` holds the JSON bodies it was sent.
+ */
+export function heldResponse() {
+  const bodies: unknown[] = [];
+  let answer: (response: Response) => void = () => {};
+  const handler: FetchHandler = async (request) => {
+    const text = await request.text();
+    if (text) bodies.push(JSON.parse(text));
+    return new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+  };
+  return { handler, bodies, release: (response: Response) => answer(response) };
+}

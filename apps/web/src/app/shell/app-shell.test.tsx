@@ -1,4 +1,4 @@
-import { CHAT_PATHS, ERR } from '@knap/contracts';
+import { CHAT_PATHS, CONNECTION_PATHS, ERR, MEETING_BOT_PATHS, MEETING_PATHS } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { initialAuthState, useAuthStore } from '../../features/auth/store';
 import { tokenManager } from '../../lib/token-manager';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
+import { FakeWebSocket } from '../../test/meetings';
 import { renderRoutes, stubContainerWidth } from '../../test/render';
 import { AppShell } from './app-shell';
 import { showSidebarPanel } from './sidebar-store';
@@ -20,6 +21,7 @@ function renderShell(path = '/chat') {
           { path: 'chat', element: <p>Chat screen</p> },
           { path: 'knaps', element: <p>Knaps screen</p> },
           { path: 'coaching', element: <p>Coaching screen</p> },
+          { path: 'calendar-permissions', element: <p>Calendar permissions screen</p> },
         ],
       },
     ],
@@ -94,9 +96,9 @@ describe('AppShell on a wide container (desktop)', () => {
 
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
     const menu = within(sidebar).getByRole('navigation', { name: 'Main menu' });
-    for (const name of ['Chat', 'Notetaker', 'Knaps'])
-      expect(within(menu).getByRole('link', { name })).toBeTruthy();
-    expect(within(menu).getByRole('button', { name: 'Settings' })).toBeTruthy();
+    for (const name of ['Chat', 'Knaps']) expect(within(menu).getByRole('link', { name })).toBeTruthy();
+    for (const name of ['Notetaker', 'Settings'])
+      expect(within(menu).getByRole('button', { name })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
   });
 
@@ -217,5 +219,89 @@ describe('AppShell sidebar panels', () => {
 
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Chat title' })).toBeNull());
     expect(screen.getByRole('dialog', { name: 'Menu' })).toBeTruthy();
+  });
+});
+
+describe('AppShell Notetaker menu item', () => {
+  const googleCalendar = {
+    id: 'conn-1',
+    type: 'google_calendar_read',
+    scope: 'google_calendar_read',
+    account_email: 'ada@gmail.example',
+    status: 'connected',
+    instance_url: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
+
+  function notetakerApi(connections: unknown[]) {
+    return mockFetch({
+      [`GET ${CONNECTION_PATHS.userConnections}`]: () => jsonResponse(connections),
+      [`GET ${MEETING_PATHS.list}`]: () => jsonResponse([]),
+      [`GET ${MEETING_BOT_PATHS.status}`]: () =>
+        jsonResponse({ meeting_notetaker_enabled: false, service_active: true, status: 'idle' }),
+      [`GET ${CHAT_PATHS.unreadCount}`]: () => jsonResponse({ unread_count: 0 }),
+    });
+  }
+
+  beforeEach(() => {
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+  });
+
+  it('switches the sidebar to the meetings panel when a calendar is connected, and back', async () => {
+    stubContainerWidth(1280);
+    notetakerApi([googleCalendar]);
+    const { router } = renderShell('/knaps');
+
+    const notetaker = screen.getByRole('button', { name: 'Notetaker' });
+    await userEvent.click(notetaker);
+
+    expect(await screen.findByRole('heading', { name: 'Notetaker', level: 2 })).toBeTruthy();
+    expect(await screen.findByText('No meetings found')).toBeTruthy();
+    expect(await screen.findByText('Connected to ada@gmail.example')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/knaps');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    const again = screen.getByRole('button', { name: 'Notetaker' });
+    await waitFor(() => expect(document.activeElement).toBe(again));
+  });
+
+  it('goes to /calendar-permissions when no calendar is connected', async () => {
+    stubContainerWidth(1280);
+    notetakerApi([{ ...googleCalendar, type: 'google_gmail_modify', scope: 'google_gmail_modify' }]);
+    const { router } = renderShell('/knaps');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Notetaker' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calendar-permissions'));
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+  });
+
+  it('keeps the mobile overlay open on the meetings panel, and closes it on the way to the calendar page', async () => {
+    stubContainerWidth(375);
+    let connections: unknown[] = [googleCalendar];
+    mockFetch({
+      [`GET ${CONNECTION_PATHS.userConnections}`]: () => jsonResponse(connections),
+      [`GET ${MEETING_PATHS.list}`]: () => jsonResponse([]),
+      [`GET ${MEETING_BOT_PATHS.status}`]: () =>
+        jsonResponse({ meeting_notetaker_enabled: false, service_active: true, status: 'idle' }),
+    });
+    const { router, queryClient } = renderShell('/chat');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Notetaker' }),
+    );
+
+    const overlay = screen.getByRole('dialog', { name: 'Menu' });
+    expect(await within(overlay).findByText('No meetings found')).toBeTruthy();
+    // On mobile there is no 'Connect Calendar'; with a calendar the card shows.
+    expect(await within(overlay).findByRole('switch', { name: 'Auto-join meetings' })).toBeTruthy();
+
+    await userEvent.click(within(overlay).getByRole('button', { name: 'Back' }));
+    connections = [];
+    await queryClient.invalidateQueries();
+    await userEvent.click(within(overlay).getByRole('button', { name: 'Notetaker' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calendar-permissions'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
   });
 });

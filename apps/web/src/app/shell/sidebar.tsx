@@ -8,21 +8,34 @@ import { UserAvatar } from '../../features/auth/components/user-avatar';
 import { useCurrentUser } from '../../features/auth/store';
 import { UnreadBadge } from '../../features/chat/components/unread-badge';
 import { useUnreadCount } from '../../features/chat/queries';
+import { useOpenNotetaker } from '../../features/notetaker/use-open-notetaker';
 import { cn } from '../../lib/cn';
 import { ThemeSwitcher } from '../theme/theme-switcher';
 import { showSidebarPanel, useSidebarPanel } from './sidebar-store';
 
-// Loaded when first opened: the history list (virtualizer, menus) is not needed to show the menu.
+// Loaded when first opened: the panels' lists (virtualizer, menus, popovers) are not needed to show
+// the menu.
 const ChatPanel = lazy(async () => ({
   default: (await import('../../features/chat/components/chat-panel')).ChatPanel,
+}));
+const NotetakerPanel = lazy(async () => ({
+  default: (await import('../../features/notetaker/components/notetaker-panel')).NotetakerPanel,
 }));
 
 export interface SidebarProps {
   /** Called after a menu link is chosen (the mobile overlay closes then). */
   onNavigate?: () => void;
   onOpenSettings: () => void;
-  /** Present in the mobile overlay: shows a close button. */
+  /** Present in the mobile overlay (and only there): shows a close button. */
   onClose?: () => void;
+}
+
+function PanelFallback({ label }: { label: string }) {
+  return (
+    <div className="min-h-0 flex-1">
+      <DelayedSpinner label={label} />
+    </div>
+  );
 }
 
 const itemClasses =
@@ -61,11 +74,15 @@ export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
   const { data: unreadCount = 0 } = useUnreadCount();
   const panel = useSidebarPanel();
   const chatLinkRef = useRef<HTMLAnchorElement>(null);
+  const notetakerButtonRef = useRef<HTMLButtonElement>(null);
+  const openNotetaker = useOpenNotetaker(onNavigate);
+  const isOverlay = onClose !== undefined;
 
   const backToMenu = () => {
+    const from = panel === 'meetings' ? notetakerButtonRef : chatLinkRef;
     showSidebarPanel('menu');
     // The Back button is gone with the panel; keyboard users continue from where they came in.
-    requestAnimationFrame(() => chatLinkRef.current?.focus());
+    requestAnimationFrame(() => from.current?.focus());
   };
 
   return (
@@ -80,14 +97,12 @@ export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
       </div>
 
       {panel === 'chat' ? (
-        <Suspense
-          fallback={
-            <div className="min-h-0 flex-1">
-              <DelayedSpinner label="Loading chats" />
-            </div>
-          }
-        >
+        <Suspense fallback={<PanelFallback label="Loading chats" />}>
           <ChatPanel onBack={backToMenu} onNavigate={onNavigate} />
+        </Suspense>
+      ) : panel === 'meetings' ? (
+        <Suspense fallback={<PanelFallback label="Loading meetings" />}>
+          <NotetakerPanel onBack={backToMenu} onNavigate={onNavigate} isDesktop={!isOverlay} />
         </Suspense>
       ) : (
         <>
@@ -106,7 +121,16 @@ export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
                 </MenuLink>
               </li>
               <li>
-                <MenuLink to="/notetaker" label="Notetaker" Icon={Bot} onNavigate={onNavigate} />
+                {/* Notetaker opens the meetings panel in place, or the calendar page (SPEC §2). */}
+                <button
+                  ref={notetakerButtonRef}
+                  type="button"
+                  onClick={() => void openNotetaker()}
+                  className={cn(itemClasses, idleClasses)}
+                >
+                  <Bot aria-hidden="true" className="size-4 shrink-0" />
+                  Notetaker
+                </button>
               </li>
               <li>
                 <MenuLink to="/knaps" label="Knaps" Icon={LayoutGrid} onNavigate={onNavigate} />

@@ -1,11 +1,12 @@
 import type { TAddMcpUrlRequest, TMcpUrl, TUpdateMcpUrlRequest } from '@knap/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addMcpUrl,
   deleteMcpUrl,
   getAvailableConnections,
   getConnectedScopes,
   getMcpUrls,
+  getUserConnections,
   removeConnection,
   testMcpUrl,
   updateMcpUrl,
@@ -15,6 +16,7 @@ export const connectionKeys = {
   all: () => ['connections'] as const,
   available: () => ['connections', 'available'] as const,
   scopes: () => ['connections', 'scopes'] as const,
+  user: () => ['connections', 'user'] as const,
   mcpUrls: () => ['connections', 'mcp-urls'] as const,
 };
 
@@ -26,6 +28,16 @@ export function useAvailableConnections({ enabled = true }: { enabled?: boolean 
 /** The connection types this user has connected (e.g. to tell whether a calendar is connected). */
 export function useConnectedScopes() {
   return useQuery({ queryKey: connectionKeys.scopes(), queryFn: getConnectedScopes });
+}
+
+/** This user's connections with their account e-mails (e.g. the calendars the notetaker follows). */
+export const userConnectionsQuery = queryOptions({
+  queryKey: connectionKeys.user(),
+  queryFn: getUserConnections,
+});
+
+export function useUserConnections() {
+  return useQuery(userConnectionsQuery);
 }
 
 export function useRemoveConnection() {

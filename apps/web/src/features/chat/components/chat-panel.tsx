@@ -1,9 +1,10 @@
 // The sidebar's chat panel (SPEC §2): history with unread dots, rename, delete, mark all as read.
 // Failures here are only logged (SPEC §8); the list refreshes itself every SIDEBAR_REFRESH_MS.
 import { MARK_ALL_THRESHOLD, type TChatSummary } from '@knap/contracts';
-import { ArrowLeft, CheckCheck, MessageSquarePlus, MessagesSquare } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { CheckCheck, MessageSquarePlus, MessagesSquare } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SidebarPanel } from '../../../app/shell/sidebar-panel';
 import { Button } from '../../../components/ui/button';
 import { DelayedSpinner } from '../../../components/ui/delayed-spinner';
 import { resolveTimeZone } from '../../../lib/time-zone';
@@ -46,12 +47,6 @@ export function ChatPanel({ onBack, onNavigate }: ChatPanelProps) {
   const markAllRead = useMarkAllChatsRead();
   const rename = useRenameChat();
   const remove = useDeleteChat();
-
-  const backRef = useRef<HTMLButtonElement>(null);
-  // Opening the panel removed the menu link that had focus; keyboard users continue from Back.
-  useEffect(() => {
-    if (!document.activeElement || document.activeElement === document.body) backRef.current?.focus();
-  }, []);
 
   const [editingChatId, setEditingChatId] = useState<string | null>(null);
   const [focusChatId, setFocusChatId] = useState<string | null>(null);
@@ -118,16 +113,7 @@ export function ChatPanel({ onBack, onNavigate }: ChatPanelProps) {
     markAllRead.mutate(undefined, { onError: (error) => logChatFailure('mark all chats as read', error) });
 
   return (
-    <section aria-labelledby="chat-panel-title" className="flex min-h-0 flex-1 flex-col">
-      <div className="flex h-11 shrink-0 items-center gap-1 px-3">
-        <Button ref={backRef} variant="ghost" size="sm" aria-label="Back" onClick={onBack} className="px-2">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-        </Button>
-        <h2 id="chat-panel-title" className="font-semibold text-base text-zinc-900 dark:text-zinc-50">
-          {CHAT_COPY.panelTitle}
-        </h2>
-      </div>
-
+    <SidebarPanel title={CHAT_COPY.panelTitle} onBack={onBack}>
       <div className="flex shrink-0 flex-col gap-2 px-3 pt-1 pb-3">
         <Button variant="primary" onClick={startNewChat} className="w-full">
           <MessageSquarePlus aria-hidden="true" className="size-4" />
@@ -177,6 +163,6 @@ export function ChatPanel({ onBack, onNavigate }: ChatPanelProps) {
           onFocused={() => setFocusChatId(null)}
         />
       )}
-    </section>
+    </SidebarPanel>
   );
 }
