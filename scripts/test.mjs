@@ -97,11 +97,15 @@ if (!run('typecheck', 'npx', ['tsc', '-b'])) fail('typecheck failed');
 
 ok = vitest('unit + integration on SQLite', [], { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' }) && ok;
 if (pgUrl) {
-  ok = vitest('integration on PostgreSQL', ['--project', 'server'], { TEST_DATABASE_URL: pgUrl }) && ok;
+  ok =
+    vitest('integration on PostgreSQL', ['--project', 'server'], {
+      TEST_DATABASE_URL: pgUrl,
+      TEST_REDIS_URL: redisUrl ?? '',
+    }) && ok;
 } else {
   summary.push('integration on PostgreSQL: not run (TEST_DATABASE_URL is not set; .ci/run sets it)');
 }
-if (redisUrl) summary.push(`Redis at ${redisUrl}: answering (no suite uses it yet)`);
+if (redisUrl) summary.push(`Redis at ${redisUrl}: answering (the PostgreSQL run pushes through it)`);
 
 if (!run('build web app', 'npm', ['run', 'build'])) fail('web build failed');
 const e2eFile = path.join(out, 'e2e.json');

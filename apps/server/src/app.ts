@@ -29,6 +29,7 @@ import { requireUser } from './platform/auth.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/index.js';
 import { registerErrorHandler } from './platform/errors.js';
+import { closeEvents, redisBus, useEvents } from './platform/events.js';
 import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
 import { createLanguageModel } from './platform/llm/index.js';
 import { registerWebApp } from './platform/web.js';
@@ -84,6 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     analytics: createAnalytics(options.config.analytics, app.log),
   };
   app.addHook('onClose', () => deps.jobs.stop());
+  // With REDIS_URL, pushes to users' sockets reach every instance (platform/events.ts).
+  if (options.config.redisUrl) useEvents(deps, redisBus(options.config.redisUrl, app.log));
+  app.addHook('onClose', () => closeEvents(deps));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);

@@ -1,5 +1,7 @@
 // Pushes to a user's open sockets. Publishers do not know where the sockets are: in one process
-// the bus hands the message straight to the subscribers; several processes need a shared bus.
+// the bus hands the message straight to the subscribers; with REDIS_URL every server instance
+// publishes to and listens on Redis pub/sub, so a push reaches the user's sockets on any instance.
+import { Redis } from 'ioredis';
 import type { AppDeps } from '../app.js';
 
 export interface UserMessage {
@@ -9,8 +11,9 @@ export interface UserMessage {
 export interface EventBus {
   /** Delivers to every current subscriber of the user; nobody listening is not an error. */
   publish(userId: string, message: UserMessage): void;
-  /** Answers the unsubscribe function. */
-  subscribe(userId: string, fn: (message: UserMessage) => void): () => void;
+  /** Answers the unsubscribe function once the subscription is live (a push after it arrives). */
+  subscribe(userId: string, fn: (message: UserMessage) => void): Promise<() => void>;
+  close(): Promise<void>;
 }
 
 export function inProcessBus(): EventBus {
@@ -25,7 +28,7 @@ export function inProcessBus(): EventBus {
         } catch {}
       }
     },
-    subscribe(userId, fn) {
+    async subscribe(userId, fn) {
       let set = listeners.get(userId);
       if (!set) {
         set = new Set();
@@ -37,13 +40,60 @@ export function inProcessBus(): EventBus {
         if (set.size === 0) listeners.delete(userId);
       };
     },
+    close: async () => listeners.clear(),
+  };
+}
+
+const CHANNEL_PREFIX = 'knap:user:';
+
+/**
+ * Redis pub/sub: one connection publishes, one listens to the channels of the users with sockets
+ * on this instance (subscribed while the first socket is open, dropped with the last), and hands
+ * what arrives to the local subscribers.
+ */
+export function redisBus(url: string, log: { warn(obj: object, msg: string): void }): EventBus {
+  const options = { maxRetriesPerRequest: 3, lazyConnect: false };
+  const pub = new Redis(url, options);
+  const sub = new Redis(url, options);
+  for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'redis bus connection'));
+  const local = inProcessBus();
+  const sockets = new Map<string, number>();
+  sub.on('message', (channel: string, raw: string) => {
+    try {
+      local.publish(channel.slice(CHANNEL_PREFIX.length), JSON.parse(raw) as UserMessage);
+    } catch (err) {
+      log.warn({ err }, 'redis bus: unreadable message');
+    }
+  });
+  return {
+    publish(userId, message) {
+      pub
+        .publish(CHANNEL_PREFIX + userId, JSON.stringify(message))
+        .catch((err: unknown) => log.warn({ err }, 'redis bus: publish failed'));
+    },
+    async subscribe(userId, fn) {
+      const off = await local.subscribe(userId, fn);
+      const count = (sockets.get(userId) ?? 0) + 1;
+      sockets.set(userId, count);
+      if (count === 1) await sub.subscribe(CHANNEL_PREFIX + userId);
+      return () => {
+        off();
+        const left = (sockets.get(userId) ?? 1) - 1;
+        if (left > 0) return sockets.set(userId, left);
+        sockets.delete(userId);
+        sub.unsubscribe(CHANNEL_PREFIX + userId).catch(() => undefined);
+      };
+    },
+    async close() {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
   };
 }
 
 /**
- * The bus of one app, made on first use. It hangs off the app's deps (one bus per app, so test
- * apps never hear each other) instead of being a field of AppDeps, so a module can publish without
- * the app wiring it; the scale-out work swaps in a REDIS_URL-backed bus here.
+ * The bus of one app: the one `buildApp` set up (Redis when REDIS_URL is set), else an in-process
+ * bus made on first use. It hangs off the app's deps (one bus per app) instead of being a field of
+ * AppDeps, so a module can publish without the app wiring it; `closeEvents` runs when the app closes.
  */
 const buses = new WeakMap<AppDeps, EventBus>();
 export function eventsOf(deps: AppDeps): EventBus {
@@ -53,4 +103,13 @@ export function eventsOf(deps: AppDeps): EventBus {
     buses.set(deps, bus);
   }
   return bus;
+}
+
+export function useEvents(deps: AppDeps, bus: EventBus): void {
+  buses.set(deps, bus);
+}
+
+export async function closeEvents(deps: AppDeps): Promise<void> {
+  await buses.get(deps)?.close();
+  buses.delete(deps);
 }

@@ -61,7 +61,10 @@ export function handleBotSocket(deps: AppDeps, socket: WebSocket, log: Pick<Fast
     clearTimeout(authTimer);
     token = auth.data.access_token;
     userId = user.id;
-    unsubscribe = eventsOf(deps).subscribe(user.id, send);
+    const off = await eventsOf(deps).subscribe(user.id, send);
+    // Gone while subscribing: the close handler ran before there was anything to drop.
+    if (socket.readyState !== socket.OPEN) return off();
+    unsubscribe = off;
     send(await statusUpdate(deps, user.id));
   }
 
