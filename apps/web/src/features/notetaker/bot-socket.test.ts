@@ -6,6 +6,7 @@ import {
   RECONNECT_MAX_MS,
   readStatusUpdate,
   reconnectDelay,
+  sendBotAction,
 } from './bot-socket';
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -74,6 +75,20 @@ describe('connectBotSocket', () => {
     expect(onStatus).toHaveBeenCalledTimes(1);
     expect(onStatus).toHaveBeenCalledWith(expect.objectContaining({ status: 'active' }));
     stop();
+  });
+
+  it('sends bot_action over the accepted socket only (SPEC §7)', async () => {
+    const { stop } = connect();
+    const socket = FakeWebSocket.latest;
+    socket.open();
+    await flush();
+    // Not accepted yet: nothing is sent.
+    expect(sendBotAction('start', () => 1)).toBe(false);
+    socket.push(statusUpdate('idle'));
+    expect(sendBotAction('start', () => 1_700_000_000_000)).toBe(true);
+    expect(socket.sent.at(-1)).toEqual({ type: 'bot_action', action: 'start', timestamp: 1_700_000_000_000 });
+    stop();
+    expect(sendBotAction('stop')).toBe(false);
   });
 
   it('reconnects with a growing delay, back to the shortest once the server talks again', async () => {

@@ -55,6 +55,19 @@ export interface BotSocketOptions {
   onStatus: (update: BotStatusUpdate) => void;
 }
 
+/** The socket the server has accepted (it has pushed a status), if one is open. */
+let accepted: WebSocket | null = null;
+
+/**
+ * SPEC §7: tells the meeting-bot service over the socket that the user turned the bot on or off
+ * (after the toggle call succeeded; the server applies it idempotently). False when no socket is open.
+ */
+export function sendBotAction(action: 'start' | 'stop', now: () => number = Date.now): boolean {
+  if (accepted?.readyState !== WebSocket.OPEN) return false;
+  accepted.send(JSON.stringify({ type: 'bot_action', action, timestamp: now() }));
+  return true;
+}
+
 /** Connects and keeps reconnecting until the returned function is called. */
 export function connectBotSocket({ url, getToken, onStatus }: BotSocketOptions): () => void {
   let socket: WebSocket | null = null;
@@ -93,10 +106,12 @@ export function connectBotSocket({ url, getToken, onStatus }: BotSocketOptions):
       if (!update) return;
       // The server accepted us: the next loss starts again from the shortest delay.
       attempt = 0;
+      accepted = current;
       onStatus(update);
     };
     current.onclose = () => {
       if (socket === current) socket = null;
+      if (accepted === current) accepted = null;
       scheduleReconnect();
     };
   }

@@ -2,6 +2,7 @@
 // and a toggle call must still land in the state when it answers after the card has gone.
 import { create } from 'zustand';
 import { getBotStatus, toggleBot } from './api';
+import { sendBotAction } from './bot-socket';
 import { type BotEvent, type BotState, INITIAL_BOT_STATE, isBotBusy, reduceBotState } from './bot-status';
 
 export const useBotStatusStore = create<BotState>()(() => INITIAL_BOT_STATE);
@@ -42,6 +43,7 @@ export async function setBotEnabled(enabled: boolean): Promise<void> {
   try {
     const reply = await toggleBot(enabled);
     dispatchBotEvent({ type: 'toggled', enabled: reply.enabled });
+    sendBotAction(reply.enabled ? 'start' : 'stop');
   } catch (error) {
     dispatchBotEvent({ type: 'toggleFailed', message: messageOf(error) });
   }
