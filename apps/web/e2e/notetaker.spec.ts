@@ -86,21 +86,23 @@ test('connect a calendar, see meetings grouped, toggle bots, upload a transcript
   await expect(screen.transcriptLine(/Ann Henderson.*retire at 62/)).toBeVisible();
 });
 
-test('a transcript file that is not one is refused with the reason, and nothing is stored', async ({
+test('no calendar: add a meeting by name, a wrong file is refused, a transcript gives notes', async ({
   page,
 }) => {
   const account = await signUpViaApi(page);
   const seed = notetakerSeeder(page, account.accessToken);
-  const created = await page.request.post('/user-meetings', {
-    headers: { authorization: `Bearer ${account.accessToken}` },
-    data: { title: 'Walk-in with the Parks' },
-  });
-  expect(created.ok()).toBe(true);
-  const meeting = await created.json();
+  await page.goto('/calendar-permissions');
+  await page.getByLabel('Meeting title').fill('Walk-in with the Parks');
+  await page.getByRole('button', { name: 'Add meeting' }).click();
+  await expect(page).toHaveURL(/\/notetaker\?meeting_id=/);
   const screen = new MeetingScreen(page);
-  await screen.goto(meeting.meeting_id);
   await expect(screen.heading).toHaveText('Walk-in with the Parks');
+
   await screen.upload.choose('notes.vtt', 'this is not WebVTT');
   await expect(screen.upload.error).toContainText('WEBVTT');
   expect((await seed.meetings())[0]).toMatchObject({ transcript_available: false });
+
+  await screen.upload.choose('walk-in.txt', 'Jin Park: We decided to open a 529 plan for our son.');
+  await expect(screen.notesPart('Summary')).toBeVisible();
+  await expect(screen.transcriptLine(/Jin Park.*529 plan/)).toBeVisible();
 });

@@ -26,6 +26,11 @@ export function listMeetings({
   return apiRequest<TMeeting[]>(`${MEETING_PATHS.list}?${query}`);
 }
 
+/** A meeting added by hand, to upload its transcript (no calendar, no bot). */
+export function createMeeting({ title }: { title: string }) {
+  return apiRequest<TMeeting>(MEETING_PATHS.list, { method: 'POST', body: { title } });
+}
+
 export function getMeetingNotes(meetingId: string, signal?: AbortSignal) {
   return apiRequest<TMeetingNotes>(MEETING_PATHS.notes(meetingId), { signal });
 }

@@ -1,4 +1,4 @@
-import { CONNECTION_PATHS } from '@knap/contracts';
+import { CONNECTION_PATHS, MEETING_PATHS } from '@knap/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,10 @@ import { CalendarPermissionsPage } from './calendar-permissions-page';
 
 function renderPage() {
   return renderRoutes(
-    [{ path: '/calendar-permissions', element: <CalendarPermissionsPage /> }],
+    [
+      { path: '/calendar-permissions', element: <CalendarPermissionsPage /> },
+      { path: '/notetaker', element: <p>meeting page</p> },
+    ],
     '/calendar-permissions',
   );
 }
@@ -75,5 +78,39 @@ describe('CalendarPermissionsPage', () => {
       mode: 'normal',
     });
     popup.closed = true;
+  });
+
+  it('without a calendar, adds a meeting by name and opens it for its transcript', async () => {
+    const bodies: unknown[] = [];
+    mockFetch(
+      connectionsApi({
+        routes: {
+          [`POST ${MEETING_PATHS.list}`]: async (req: Request) => {
+            bodies.push(await req.json());
+            return jsonResponse({ meeting_id: 'm-7', meeting_title: 'Walk-in' });
+          },
+        },
+      }),
+    );
+    const { router } = renderPage();
+
+    const add = await button('Add meeting');
+    expect(add.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Meeting title'), '  Walk-in  ');
+    await userEvent.click(add);
+    await waitFor(() => expect(router.state.location.search).toBe('?meeting_id=m-7'));
+    expect(bodies).toEqual([{ title: 'Walk-in' }]);
+  });
+
+  it('shows why a meeting could not be added', async () => {
+    mockFetch(
+      connectionsApi({
+        routes: { [`POST ${MEETING_PATHS.list}`]: () => jsonResponse({ detail: 'Title is too long' }, 422) },
+      }),
+    );
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Meeting title'), 'Walk-in');
+    await userEvent.click(await button('Add meeting'));
+    expect(await screen.findByText('Title is too long')).toBeTruthy();
   });
 });

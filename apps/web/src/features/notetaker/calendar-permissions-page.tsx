@@ -1,7 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import { CalendarCheck, FileText, ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import type { AvailableConnection } from '../connections/api';
 import { ConnectionStatusText } from '../connections/components/connection-status';
@@ -9,6 +11,7 @@ import { IntegrationIcon } from '../connections/components/integration-icon';
 import { useConnectionFlow } from '../connections/connect-flow';
 import { notConfiguredHint } from '../connections/copy';
 import { useAvailableConnections } from '../connections/queries';
+import { createMeeting } from './api';
 
 /** The two calendars the notetaker can follow, in the order the buttons show. */
 const CALENDARS = [
@@ -98,6 +101,53 @@ function CalendarOption({ label, type, connection, isConnecting, onConnect }: Ca
   );
 }
 
+/**
+ * With no calendar (or no bot), notes still come from a transcript: name the meeting, then upload
+ * its transcript on the meeting's page.
+ */
+function NotesFromTranscript() {
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const create = useMutation({
+    mutationFn: () => createMeeting({ title: title.trim() }),
+    onSuccess: (meeting) => navigate(`/notetaker?meeting_id=${encodeURIComponent(meeting.meeting_id)}`),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (title.trim()) create.mutate();
+  };
+  return (
+    <section
+      aria-labelledby="from-transcript"
+      className="flex flex-col gap-3 border-zinc-200 border-t pt-6 dark:border-zinc-800"
+    >
+      <h2 id="from-transcript" className="font-semibold text-base text-zinc-900 dark:text-zinc-50">
+        No calendar? Notes from a transcript
+      </h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Name the meeting, then upload its transcript (.vtt, .srt or .txt) and the assistant writes the notes.
+      </p>
+      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <TextField
+          className="flex-1"
+          label="Meeting title"
+          value={title}
+          maxLength={300}
+          onChange={(event) => setTitle(event.target.value)}
+          error={create.isError ? create.error.message : null}
+        />
+        <Button
+          type="submit"
+          disabled={!title.trim() || create.isPending}
+          aria-busy={create.isPending || undefined}
+        >
+          Add meeting
+        </Button>
+      </form>
+    </section>
+  );
+}
+
 /** Why the notetaker needs a calendar, and the buttons to connect one (SPEC §2 routes here). */
 export function CalendarPermissionsPage() {
   const { data, isPending, isError, error, refetch } = useAvailableConnections();
@@ -164,6 +214,8 @@ export function CalendarPermissionsPage() {
           screen.
         </p>
       </section>
+
+      <NotesFromTranscript />
     </div>
   );
 }
