@@ -24,14 +24,21 @@ function fail(message) {
   process.exit(1);
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  const cmd = 'apt-get update && apt-get install -y chromium';
-  if (process.getuid?.() !== 0)
-    fail(`Chromium is missing at ${CHROMIUM}. Install it with:\n  sudo sh -c '${cmd}'`);
-  console.log(`Chromium is missing at ${CHROMIUM}; installing Debian's chromium…`);
+/**
+ * Installs the Debian packages whose files are missing, in one apt-get run (as root; otherwise says
+ * how). `needs` maps a file to the package that provides it.
+ */
+function ensureDebianPackages(needs) {
+  const missing = Object.entries(needs).filter(([file]) => !existsSync(file));
+  if (missing.length === 0) return;
+  const packages = missing.map(([, pkg]) => pkg).join(' ');
+  const cmd = `apt-get update && apt-get install -y ${packages}`;
+  const what = missing.map(([file, pkg]) => `${file} (${pkg})`).join(', ');
+  if (process.getuid?.() !== 0) fail(`Missing ${what}. Install with:\n  sudo sh -c '${cmd}'`);
+  console.log(`Missing ${what}; installing from Debian…`);
   const res = spawnSync('sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${cmd}`], { stdio: 'inherit' });
-  if (res.status !== 0 || !existsSync(CHROMIUM)) fail(`Could not install Chromium. Run: ${cmd}`);
+  if (res.status !== 0 || missing.some(([file]) => !existsSync(file)))
+    fail(`Could not install ${packages}. Run: ${cmd}`);
 }
 
 function reachable(url, defaultPort) {
@@ -86,7 +93,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 let ok = true;
 
-ensureChromium();
+// End-to-end runs in Debian's Chromium; the PDF tests read PDFs back with poppler's pdftotext.
+ensureDebianPackages({ [CHROMIUM]: 'chromium', '/usr/bin/pdftotext': 'poppler-utils' });
 if (pgUrl && !(await reachable(pgUrl, 5432)))
   fail(`TEST_DATABASE_URL is set but PostgreSQL does not answer at ${pgUrl}`);
 if (redisUrl && !(await reachable(redisUrl, 6379)))

@@ -19,9 +19,12 @@ import { chatRoutes } from './modules/chats/routes.js';
 import { connectionBrowserRoutes, connectionRoutes } from './modules/connections/routes.js';
 import { vendorRoutes } from './modules/connections/vendor-routes.js';
 import { creditRoutes } from './modules/credits/routes.js';
+import { emailRoutes } from './modules/email/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { knapRoutes } from './modules/knaps/routes.js';
 import { meetingBotRoutes } from './modules/meeting-bot/routes.js';
 import { meetingRoutes } from './modules/meetings/routes.js';
+import { pdfRoutes } from './modules/pdf/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { resolveSessionUser } from './modules/users/service.js';
 import { type Analytics, createAnalytics } from './platform/analytics.js';
@@ -138,6 +141,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(vendorRoutes);
   await app.register(meetingRoutes);
   await app.register(meetingBotRoutes);
+  await app.register(knapRoutes);
+  await app.register(pdfRoutes);
+  await app.register(emailRoutes);
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

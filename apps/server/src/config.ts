@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { KNAP_NAMES, type KnapName } from '@knap/contracts';
 import { z } from 'zod';
 
 export class ConfigError extends Error {}
@@ -142,6 +143,13 @@ const ZEnv = z.object({
   MEETING_BOT_API_KEY: z.string().min(1).optional(),
   MEETING_BOT_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
   MEETING_BOT_NAME: z.string().min(1).max(100).default('Knap Notetaker'),
+  KNAP_DEFAULTS: z
+    .string()
+    .refine(
+      (v) => v === 'none' || v.split(',').every((n) => (KNAP_NAMES as readonly string[]).includes(n.trim())),
+      `must be "none" or knap names separated by commas (${KNAP_NAMES.join(', ')})`,
+    )
+    .optional(),
 });
 
 export interface OAuthEndpoints {
@@ -199,6 +207,8 @@ export type Config = {
     api: { url: string; apiKey: string; webhookSecret: string } | undefined;
     botName: string;
   };
+  /** Knaps a user gets the first time their knaps are read. */
+  knapDefaults: KnapName[];
 };
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -332,6 +342,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       botName: e.MEETING_BOT_NAME,
     },
+    knapDefaults:
+      e.KNAP_DEFAULTS === 'none'
+        ? []
+        : e.KNAP_DEFAULTS
+          ? [...new Set(e.KNAP_DEFAULTS.split(',').map((n) => n.trim() as KnapName))]
+          : [...KNAP_NAMES],
   };
 }
 

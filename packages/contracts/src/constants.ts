@@ -119,3 +119,167 @@ export const MCP_SERVERS_MAX = 20;
 
 /** Largest meeting transcript accepted, in characters (about ten hours of talk). */
 export const TRANSCRIPT_MAX_CHARS = 1_000_000;
+
+// PDFs and email (SPEC §1, §5, §7 Email and PDF).
+
+/** SPEC §5: the name of an emailed PDF when none is given. */
+export const DEFAULT_ATTACHMENT_FILENAME = 'portfolio_roadmap.pdf';
+/** Largest PDF the PDF service stores (uploaded or generated). */
+export const MAX_PDF_BYTES = 10 * 1024 * 1024;
+/** Largest file attached to an email. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export const FILENAME_MAX_LENGTH = 200;
+export const EMAIL_SUBJECT_MAX = 300;
+export const EMAIL_BODY_MAX = 20_000;
+/** SPEC §7: the mailbox an email goes out through, by provider. */
+export const EMAIL_CONNECTION_TYPES = ['Gmail', 'Outlook'] as const;
+export type EmailConnectionType = (typeof EMAIL_CONNECTION_TYPES)[number];
+
+/** The gap categories of a roadmap, in the order the PDF shows them, with their headings. */
+export const ROADMAP_GAP_CATEGORIES = {
+  wealthEnhancement: 'Wealth enhancement',
+  wealthTransfer: 'Wealth transfer',
+  wealthProtection: 'Wealth protection',
+  charitableGiving: 'Charitable giving',
+  wamActions: 'WAM actions',
+} as const;
+export type RoadmapGapCategory = keyof typeof ROADMAP_GAP_CATEGORIES;
+
+/** SPEC §7 Email and PDF: the paths of the PDF service and of sending email. */
+export const PDF_PATHS = {
+  generate: '/api/pdf/generate',
+  upload: '/api/pdf-service/upload',
+  list: '/api/pdf-service',
+  pdf: (id: string) => `/api/pdf-service/${encodeURIComponent(id)}`,
+} as const;
+export const EMAIL_PATHS = { send: '/api/studio/email/send' } as const;
+
+// Knaps (SPEC §3 Knap, §7 Knaps): the catalogue the server answers and the web lays out.
+
+export const KNAP_NAMES = [
+  'Prospecting',
+  'advancedPlanning',
+  'advisorMeetingDashboard',
+  'outreachRecommendations',
+] as const;
+export type KnapName = (typeof KNAP_NAMES)[number];
+
+export const KNAP_COMPONENT_IDS = [
+  'meeting-notes',
+  'client-profile',
+  'gap-analysis',
+  'action-plan',
+  'portfolio-recommendation',
+  'send-email',
+  'no-roadmap-view',
+  'meeting-table',
+  'meeting-filters',
+  'meeting-raw-table',
+  'data-selection',
+  'review-form',
+  'preview-edit',
+  'client-info',
+  'client-card-outreach',
+  'ai-recommendations-outreach',
+] as const;
+export type KnapComponentId = (typeof KNAP_COMPONENT_IDS)[number];
+
+export interface KnapDefinition {
+  name: KnapName;
+  tag: string;
+  showClientProfile: boolean;
+  /** In order; a step's first component is the one its data is kept under. */
+  steps: ReadonlyArray<{ id: string; components: readonly KnapComponentId[] }>;
+}
+
+export const KNAP_CATALOGUE: Record<KnapName, KnapDefinition> = {
+  Prospecting: {
+    name: 'Prospecting',
+    tag: 'Prospecting',
+    showClientProfile: false,
+    steps: [
+      { id: 'data-selection', components: ['data-selection'] },
+      { id: 'review', components: ['review-form'] },
+      { id: 'preview', components: ['preview-edit'] },
+    ],
+  },
+  advancedPlanning: {
+    name: 'advancedPlanning',
+    tag: 'Advanced Planning',
+    showClientProfile: true,
+    steps: [
+      // no-roadmap-view is what the first step shows while there is no meeting with notes to start from.
+      { id: 'meeting-notes', components: ['meeting-notes', 'no-roadmap-view'] },
+      { id: 'client-profile', components: ['client-profile'] },
+      { id: 'gap-analysis', components: ['gap-analysis'] },
+      { id: 'action-plan', components: ['action-plan'] },
+      { id: 'portfolio', components: ['portfolio-recommendation'] },
+      { id: 'send-email', components: ['send-email'] },
+    ],
+  },
+  advisorMeetingDashboard: {
+    name: 'advisorMeetingDashboard',
+    tag: 'Advisor Meeting Coaching',
+    showClientProfile: false,
+    steps: [{ id: 'dashboard', components: ['meeting-filters', 'meeting-table', 'meeting-raw-table'] }],
+  },
+  outreachRecommendations: {
+    name: 'outreachRecommendations',
+    tag: 'Outreach Recommendations',
+    showClientProfile: false,
+    steps: [
+      { id: 'client-info', components: ['client-info'] },
+      { id: 'client-cards', components: ['client-card-outreach'] },
+      { id: 'recommendations', components: ['ai-recommendations-outreach'] },
+    ],
+  },
+};
+
+/** What processing a component leads to: component -> the component whose data it produces. */
+export const KNAP_FLOW: Partial<Record<KnapComponentId, KnapComponentId>> = {
+  'meeting-notes': 'client-profile',
+  'client-profile': 'gap-analysis',
+  'gap-analysis': 'action-plan',
+  'action-plan': 'portfolio-recommendation',
+  'portfolio-recommendation': 'send-email',
+  'meeting-filters': 'meeting-table',
+  'data-selection': 'review-form',
+  'review-form': 'preview-edit',
+  'client-info': 'client-card-outreach',
+  'client-card-outreach': 'ai-recommendations-outreach',
+};
+
+export const KNAP_PATHS = {
+  list: '/api/studio/knap/',
+  components: '/api/studio/knap/components',
+  process: '/api/studio/knap/components/process',
+  /** POST {knap, note} asks for a knap; GET lists the caller's own requests. */
+  requests: '/api/studio/knap/requests',
+  /** Operators: GET ?status= lists everyone's requests. */
+  reviewRequests: '/api/studio/knap/requests/review',
+  /** Operators: POST {status: 'approved' | 'declined'}. */
+  decideRequest: (id: string) => `/api/studio/knap/requests/${encodeURIComponent(id)}/decision`,
+  /** Operators: POST {email, knap}. */
+  grant: '/api/studio/knap/grant',
+  revoke: '/api/studio/knap/revoke',
+} as const;
+
+/** Sample actions of the gap-analysis categories (SPEC §3), in the roadmap's category order. */
+export const GAP_SAMPLE_ACTIONS: Record<RoadmapGapCategory, string> = {
+  wealthEnhancement: 'Put idle cash to work and rebalance toward the target allocation',
+  wealthTransfer: 'Review beneficiary designations and bring the estate plan up to date',
+  wealthProtection: 'Review life, disability and long-term-care coverage against current needs',
+  charitableGiving: 'Consider a donor-advised fund to give appreciated assets tax-efficiently',
+  wamActions: 'Schedule the annual wealth and asset management review',
+};
+export const GAP_CATEGORIES = Object.keys(ROADMAP_GAP_CATEGORIES) as RoadmapGapCategory[];
+
+/** Topics a client meeting should cover; coaching lists the ones a transcript never mentions. */
+export const COACHING_TOPICS = ['goals', 'risk', 'family', 'fees', 'timeline'] as const;
+export type CoachingTopic = (typeof COACHING_TOPICS)[number];
+
+/** Shown with every portfolio recommendation (and on the roadmap PDF). */
+export const PORTFOLIO_DISCLOSURE =
+  'This allocation is a starting point for discussion, not investment advice. It was drafted with AI ' +
+  'assistance from the information shared and must be reviewed by a licensed advisor against the ' +
+  "client's full circumstances. Investing involves risk, including loss of principal.";

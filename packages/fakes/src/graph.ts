@@ -124,13 +124,31 @@ interface MessageInput {
   subject?: string;
   body?: { content?: string };
   toRecipients?: Array<{ emailAddress?: { address?: string } }>;
+  attachments?: Array<{ '@odata.type'?: string; name?: string; contentType?: string; contentBytes?: string }>;
 }
 
+const FILE_ATTACHMENT = '#microsoft.graph.fileAttachment';
+/** Graph refuses a request body over 4 MB (larger attachments need an upload session). */
+const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
 const mailOf = (m: MessageInput): FakeMail => ({
-  to: m.toRecipients?.[0]?.emailAddress?.address ?? '',
+  to: (m.toRecipients ?? []).map((r) => r.emailAddress?.address ?? '').join(', '),
   subject: m.subject ?? '',
   body: m.body?.content ?? '',
+  ...(m.attachments?.length
+    ? {
+        attachments: m.attachments.map((a) => ({
+          filename: a.name ?? '',
+          contentType: a.contentType ?? '',
+          content: Buffer.from(a.contentBytes ?? '', 'base64'),
+        })),
+      }
+    : {}),
 });
+
+/** Graph's answer to attachments it cannot take: only complete file attachments are modelled. */
+const badAttachment = (m: MessageInput) =>
+  m.attachments?.some((a) => a['@odata.type'] !== FILE_ATTACHMENT || !a.name || !a.contentBytes);
 
 /** OData's `$select`, as a list of keys (null: all of them). */
 const selected = (url: URL) => url.searchParams.get('$select')?.split(',') ?? null;
@@ -240,8 +258,17 @@ export async function startFakeGraphCalendar(oidc: FakeOidc, port = 0): Promise<
     if (!authorized(oidc, req.headers.authorization))
       return graphError(res, 401, 'InvalidAuthenticationToken', 'Access token validation failure.');
     if (url.pathname === '/v1.0/me/sendMail' && req.method === 'POST') {
+      if (Buffer.byteLength(body) > MAX_REQUEST_BYTES)
+        return graphError(res, 413, 'RequestEntityTooLarge', 'The request is too large.');
       const { message } = JSON.parse(body || '{}') as { message?: MessageInput };
       if (!message) return graphError(res, 400, 'ErrorInvalidRequest', 'Message is required');
+      if (badAttachment(message))
+        return graphError(
+          res,
+          400,
+          'ErrorInvalidRequest',
+          'A file attachment needs a name and contentBytes.',
+        );
       ws.sentMail.push(mailOf(message));
       res.writeHead(202).end();
       return;

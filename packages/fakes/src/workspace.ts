@@ -40,11 +40,20 @@ export interface FakeFile {
   trashed?: boolean;
 }
 
+/** A file attached to mail the app wrote. */
+export interface FakeAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** Mail the app wrote through the API: sent, or saved as a draft. */
 export interface FakeMail {
   to: string;
   subject: string;
   body: string;
+  /** Present only when the mail had attachments. */
+  attachments?: FakeAttachment[];
 }
 
 /**
@@ -135,11 +144,51 @@ export function pageOf<T>(items: T[], pageToken: string | null, pageSize: number
 
 export const DEFAULT_MODIFIED = '2026-11-01T09:00:00.000Z';
 
-/** Reads To, Subject and the body out of a small RFC 822 message. */
-export function parseRfc822(raw: string): FakeMail {
+/** Splits a MIME entity into its headers (lower-cased names, folded lines joined) and its body. */
+function mimeEntity(raw: string): { headers: Map<string, string>; body: string } {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
-  return { to: header('To'), subject: header('Subject'), body: rest.join('\n\n') };
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.set(line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim());
+  }
+  return { headers, body: rest.join('\n\n') };
+}
+
+/** A header parameter (`boundary`, `filename`), the RFC 2231 `name*=UTF-8''…` form first. */
+function headerParam(header: string, name: string): string {
+  const extended = new RegExp(`;\\s*${name}\\*=UTF-8''([^;\\s]+)`, 'i').exec(header)?.[1];
+  if (extended) return decodeURIComponent(extended);
+  return new RegExp(`;\\s*${name}="?([^";]*)"?`, 'i').exec(header)?.[1] ?? '';
+}
+
+/**
+ * Reads To, Subject and the body out of an RFC 822 message; of a multipart/mixed one, the text of
+ * its text/plain part and its attachments (base64 decoded), like Gmail would store them.
+ */
+export function parseRfc822(raw: string): FakeMail {
+  const { headers, body } = mimeEntity(raw);
+  const mail = { to: headers.get('to') ?? '', subject: headers.get('subject') ?? '' };
+  const type = headers.get('content-type') ?? '';
+  if (!/^multipart\//i.test(type)) return { ...mail, body };
+  const boundary = headerParam(type, 'boundary');
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((p) => mimeEntity(p.replace(/^\r?\n/, '')));
+  const text = parts.find((p) => /^text\/plain/i.test(p.headers.get('content-type') ?? ''));
+  const attachments = parts
+    .filter((p) => /^attachment/i.test(p.headers.get('content-disposition') ?? ''))
+    .map((p) => ({
+      filename: headerParam(p.headers.get('content-disposition') ?? '', 'filename'),
+      contentType: (p.headers.get('content-type') ?? '').split(';')[0]!.trim(),
+      content: Buffer.from(p.body.replace(/\s+/g, ''), 'base64'),
+    }));
+  return {
+    ...mail,
+    body: text?.body.replace(/\r?\n$/, '') ?? '',
+    ...(attachments.length ? { attachments } : {}),
+  };
 }
 
 /** The account a request's bearer token was issued to, if any. */

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { KNAP_NAMES } from '@knap/contracts';
 import pg from 'pg';
 import { type AppInstance, buildApp } from '../app.js';
 import { API_IDS, type Config } from '../config.js';
@@ -51,6 +52,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     firstPartyOrg: undefined,
     accountLabels: [],
     meetingBot: { api: undefined, botName: 'Knap Notetaker' },
+    knapDefaults: [...KNAP_NAMES],
     ...overrides,
     apis: {
       ...(Object.fromEntries(API_IDS.map((id) => [id, 'http://127.0.0.1:9'])) as Config['apis']),

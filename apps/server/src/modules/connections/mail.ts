@@ -1,15 +1,27 @@
 // Mail of the user's connected Gmail or Outlook (Microsoft Graph): search, read, save a draft, and
-// send. Both accounts answer in one small shape, so the assistant's tools need not know which.
-import type { IntegrationId } from '@knap/contracts';
+// send (with attachments). Both accounts answer in one small shape, so callers need not know which.
+import { randomBytes } from 'node:crypto';
+import { emailRecipients, type IntegrationId } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
+import { newId } from '../../platform/crypto.js';
 import { HttpError } from '../../platform/errors.js';
+import { attachmentDisposition } from '../../platform/filenames.js';
 import { type ProviderApi, providerApi } from './provider-api.js';
 import { capText, htmlToText } from './text.js';
 
+export interface MailAttachment {
+  filename: string;
+  /** A plain `type/subtype`; callers pass only known-clean values. */
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMail {
+  /** One address, or several separated by commas. */
   to: string;
   subject: string;
   body: string;
+  attachments?: MailAttachment[];
 }
 
 export interface MailSummary {
@@ -60,15 +72,37 @@ function headerValue(value: string): string {
     : `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?=`;
 }
 
+/** Base64 in lines of 76 characters, as MIME requires of a body part. */
+const base64Lines = (content: Buffer) => content.toString('base64').replace(/.{76}(?=.)/g, '$&\r\n');
+
 function rfc822(mail: OutgoingMail): string {
-  return [
-    `To: ${headerValue(mail.to)}`,
-    `Subject: ${headerValue(mail.subject)}`,
-    'MIME-Version: 1.0',
+  const head = [`To: ${headerValue(mail.to)}`, `Subject: ${headerValue(mail.subject)}`, 'MIME-Version: 1.0'];
+  const text = [
     'Content-Type: text/plain; charset="UTF-8"',
     'Content-Transfer-Encoding: 8bit',
     '',
     mail.body,
+  ];
+  if (!mail.attachments?.length) return [...head, ...text].join('\r\n');
+  // A random boundary: the odds of it occurring in the body or in base64 are nil.
+  const boundary = `knap-${randomBytes(16).toString('hex')}`;
+  const parts = [
+    text,
+    ...mail.attachments.map((a) => [
+      `Content-Type: ${a.contentType}`,
+      `Content-Disposition: ${attachmentDisposition(a.filename)}`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      base64Lines(a.content),
+    ]),
+  ];
+  return [
+    ...head,
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    ...parts.flatMap((part) => [`--${boundary}`, ...part]),
+    `--${boundary}--`,
+    '',
   ].join('\r\n');
 }
 
@@ -210,11 +244,21 @@ const outlookSummary = (m: GraphMessage): MailSummary => ({
   snippet: m.bodyPreview ?? '',
 });
 
-/** The message Graph takes both to send and to draft. */
+/** The message Graph takes both to send and to draft; attachments go inline as base64. */
 const graphMessage = (mail: OutgoingMail) => ({
   subject: mail.subject,
   body: { contentType: 'Text', content: mail.body },
-  toRecipients: [{ emailAddress: { address: mail.to } }],
+  toRecipients: emailRecipients(mail.to).map((address) => ({ emailAddress: { address } })),
+  ...(mail.attachments?.length
+    ? {
+        attachments: mail.attachments.map((a) => ({
+          '@odata.type': '#microsoft.graph.fileAttachment',
+          name: a.filename,
+          contentType: a.contentType,
+          contentBytes: a.content.toString('base64'),
+        })),
+      }
+    : {}),
 });
 
 export const outlook: MailAccount = {
@@ -263,29 +307,83 @@ function connected(deps: AppDeps, userId: string, type: IntegrationId): Promise<
   });
 }
 
+export type MailAccountId = 'gmail' | 'outlook';
+
+/**
+ * Graph refuses a request over 4 MB; attachments travel inside it as base64 (a third larger).
+ * Larger files would need an upload session per attachment.
+ */
+const GRAPH_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Sends through one of the user's accounts; false when that account is not connected (the caller
+ * decides what then). Outlook refuses a message Graph cannot take in one request (413).
+ */
+export async function sendMailVia(
+  deps: AppDeps,
+  userId: string,
+  account: MailAccountId,
+  mail: OutgoingMail,
+): Promise<boolean> {
+  if (account === 'gmail') {
+    const api = await connected(deps, userId, GMAIL);
+    if (!api) return false;
+    await api.call({
+      url: `${gmailBase(deps)}/messages/send`,
+      method: 'POST',
+      body: { raw: gmailRaw(mail) },
+    });
+    return true;
+  }
+  const api = await connected(deps, userId, OUTLOOK);
+  if (!api) return false;
+  const body = JSON.stringify({ message: graphMessage(mail), saveToSentItems: true });
+  if (Buffer.byteLength(body) > GRAPH_MAX_REQUEST_BYTES)
+    throw new HttpError(
+      413,
+      'Outlook takes at most 4 MB per message with its attachments (about 3 MB of files); send it through Gmail or share a link',
+    );
+  await api.call({
+    url: `${outlookBase(deps)}/sendMail`,
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+  });
+  return true;
+}
+
 /** Sends through Gmail, else Outlook; answers which, or null when neither is connected. */
 export async function sendMailAsUser(
   deps: AppDeps,
   userId: string,
   mail: OutgoingMail,
-): Promise<'gmail' | 'outlook' | null> {
-  const viaGmail = await connected(deps, userId, GMAIL);
-  if (viaGmail) {
-    await viaGmail.call({
-      url: `${gmailBase(deps)}/messages/send`,
-      method: 'POST',
-      body: { raw: gmailRaw(mail) },
-    });
-    return 'gmail';
-  }
-  const viaOutlook = await connected(deps, userId, OUTLOOK);
-  if (viaOutlook) {
-    await viaOutlook.call({
-      url: `${outlookBase(deps)}/sendMail`,
-      method: 'POST',
-      body: { message: graphMessage(mail), saveToSentItems: true },
-    });
-    return 'outlook';
+): Promise<MailAccountId | null> {
+  for (const account of ['gmail', 'outlook'] as const) {
+    if (await sendMailVia(deps, userId, account, mail)) return account;
   }
   return null;
+}
+
+/**
+ * The embedded default's delivery: mail with no connected account to go out through waits in the
+ * local outbox (with its first attachment, if any). Answers the outbox row's id.
+ */
+export async function keepInOutbox(deps: AppDeps, userId: string, mail: OutgoingMail): Promise<string> {
+  const id = newId();
+  const attachment = mail.attachments?.[0];
+  await deps.db.db
+    .insertInto('outbox_emails')
+    .values({
+      id,
+      user_id: userId,
+      to_address: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      created_at: deps.clock.now().toISOString(),
+      attachment_filename: attachment?.filename ?? null,
+      attachment_type: attachment?.contentType ?? null,
+      attachment: attachment?.content ?? null,
+    })
+    .execute();
+  return id;
 }

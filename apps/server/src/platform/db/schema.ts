@@ -1,6 +1,6 @@
 // Row types of every table. Timestamps are ISO-8601 UTC strings and booleans are 0/1 integers on
 // both engines, so the same queries and comparisons work on SQLite and PostgreSQL.
-import type { MeetingBotStatus } from '@knap/contracts';
+import type { KnapName, MeetingBotStatus } from '@knap/contracts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Bool = 0 | 1;
@@ -146,6 +146,9 @@ export interface OutboxEmailsTable {
   subject: string;
   body: string;
   created_at: string;
+  attachment_filename: string | null;
+  attachment_type: string | null;
+  attachment: Buffer | null;
 }
 
 export interface McpServersTable {
@@ -205,6 +208,48 @@ export interface CalendarSyncTable {
   synced_at: string;
 }
 
+/** A PDF of the PDF service; `content` is `blob` (SQLite) or `bytea` (PostgreSQL), a Buffer on both. */
+export interface PdfsTable {
+  id: string;
+  user_id: string;
+  filename: string;
+  size: number;
+  content: Buffer;
+  created_at: string;
+}
+
+export interface UserKnapsTable {
+  user_id: string;
+  knap: KnapName;
+  granted_at: string;
+  /** The operator's email; null for the defaults of a new user. */
+  granted_by: string | null;
+}
+
+export interface KnapDefaultsGrantedTable {
+  user_id: string;
+  granted_at: string;
+}
+
+export interface KnapRequestsTable {
+  id: string;
+  user_id: string;
+  knap: KnapName;
+  note: string;
+  status: Generated<'pending' | 'approved' | 'declined'>;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+
+export interface KnapComponentDataTable {
+  user_id: string;
+  component_id: string;
+  /** JSON of the component's data (its schema in @knap/contracts knaps.ts). */
+  data: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -224,6 +269,11 @@ export interface Database {
   connections: ConnectionsTable;
   meetings: MeetingsTable;
   calendar_sync: CalendarSyncTable;
+  user_knaps: UserKnapsTable;
+  knap_defaults_granted: KnapDefaultsGrantedTable;
+  knap_requests: KnapRequestsTable;
+  knap_component_data: KnapComponentDataTable;
+  pdfs: PdfsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

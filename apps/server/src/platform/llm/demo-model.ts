@@ -11,6 +11,7 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
+import { demoKnapAnswer } from './demo-knaps.js';
 import { demoMeetingNotes, MEETING_NOTES_TASK } from './demo-notes.js';
 
 export const DEMO_NOTICE =
@@ -61,6 +62,10 @@ export function decideDemoStep(prompt: LanguageModelV3Prompt, toolNames: Readonl
       text: `\`\`\`json\n${JSON.stringify(demoMeetingNotes(transcript), null, 2)}\n\`\`\``,
     };
   }
+  const knapAnswer =
+    typeof system === 'string' &&
+    demoKnapAnswer(system, textOf([...prompt].reverse().find((m) => m.role === 'user')?.content));
+  if (knapAnswer) return { kind: 'text', text: knapAnswer };
   const last = prompt.at(-1);
   if (last?.role === 'tool') {
     const results = last.content.filter((p) => p.type === 'tool-result');

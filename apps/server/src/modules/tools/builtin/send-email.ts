@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../../app.js';
-import { newId } from '../../../platform/crypto.js';
-import { sendMailAsUser } from '../../connections/mail.js';
+import { keepInOutbox, sendMailAsUser } from '../../connections/mail.js';
 import { connectedScopes } from '../../connections/oauth-service.js';
 import { defineTool } from '../define.js';
 
@@ -44,18 +43,7 @@ export const sendEmailTool = defineTool({
   async execute(input, ctx) {
     const via = await sendMailAsUser(ctx.deps, ctx.user.id, input);
     if (via) return { to: input.to, subject: input.subject, delivered_to: via };
-    const id = newId();
-    await ctx.deps.db.db
-      .insertInto('outbox_emails')
-      .values({
-        id,
-        user_id: ctx.user.id,
-        to_address: input.to,
-        subject: input.subject,
-        body: input.body,
-        created_at: ctx.deps.clock.now().toISOString(),
-      })
-      .execute();
+    const id = await keepInOutbox(ctx.deps, ctx.user.id, input);
     return { id, to: input.to, subject: input.subject, delivered_to: 'outbox' };
   },
 });

@@ -6,6 +6,8 @@ import * as m0003 from './0003_mcp_servers.js';
 import * as m0004 from './0004_connections.js';
 import * as m0005 from './0005_chat_counts.js';
 import * as m0006 from './0006_meetings.js';
+import * as m0007 from './0007_knaps.js';
+import * as m0008 from './0008_pdfs.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004_connections': m0004,
   '0005_chat_counts': m0005,
   '0006_meetings': m0006,
+  '0007_knaps': m0007,
+  '0008_pdfs': m0008,
 };

@@ -1,0 +1,21 @@
+import { EMAIL_PATHS, MAX_ATTACHMENT_BYTES, ZEmailSendResult } from '@knap/contracts';
+import type { AppInstance } from '../../app.js';
+import { authOf } from '../../platform/auth.js';
+import { readForm, registerMultipart } from '../../platform/multipart.js';
+import { sendEmail } from './service.js';
+
+/** SPEC §7 Email and PDF: `POST /api/studio/email/send`, a multipart form with an optional file. */
+export async function emailRoutes(app: AppInstance): Promise<void> {
+  const { deps } = app;
+  await registerMultipart(app);
+  app.addHook('preHandler', app.requireUser);
+
+  app.post(EMAIL_PATHS.send, { schema: { response: { 200: ZEmailSendResult } } }, async (req) => {
+    const form = await readForm(req, {
+      fileField: 'attachment',
+      maxFileBytes: MAX_ATTACHMENT_BYTES,
+      fileTooLarge: `The attachment is larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`,
+    });
+    return sendEmail(deps, authOf(req).user.id, form);
+  });
+}

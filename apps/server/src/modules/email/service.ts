@@ -1,0 +1,72 @@
+// Sending an email from the studio (SPEC §7 Email and PDF): through the Gmail or Outlook connection
+// the form names, or into the local outbox when that one is not connected. The attachment is an
+// uploaded file or one of the user's stored PDFs; it is named DEFAULT_ATTACHMENT_FILENAME (§5)
+// unless a name is given.
+import {
+  DEFAULT_ATTACHMENT_FILENAME,
+  emailRecipients,
+  type TEmailSendForm,
+  type TEmailSendResult,
+  ZEmailSendForm,
+} from '@knap/contracts';
+import type { AppDeps } from '../../app.js';
+import { HttpError } from '../../platform/errors.js';
+import { safeFilename } from '../../platform/filenames.js';
+import type { Form, FormFile } from '../../platform/multipart.js';
+import { keepInOutbox, type MailAttachment, type OutgoingMail, sendMailVia } from '../connections/mail.js';
+import { notAPdf, ownedPdf } from '../pdf/service.js';
+
+/** The form's fields, or 422 naming the first bad one (as every JSON route answers). */
+function parseFields(fields: Record<string, string>): TEmailSendForm {
+  const parsed = ZEmailSendForm.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new HttpError(
+    422,
+    `Invalid body.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid value'}`,
+  );
+}
+
+/** A `type/subtype` the client declared, if it is one; it goes into a mail header. */
+const declaredType = (mimetype: string) =>
+  /^[a-z0-9][\w.+-]*\/[\w.+-]+$/i.test(mimetype) ? mimetype : 'application/octet-stream';
+
+async function attachmentOf(
+  deps: AppDeps,
+  userId: string,
+  fields: TEmailSendForm,
+  file: FormFile | null,
+): Promise<MailAttachment | null> {
+  if (file && fields.pdf_id)
+    throw new HttpError(422, 'Attach either a file or a stored PDF (pdf_id), not both');
+  if (file) {
+    if (file.content.length === 0) throw new HttpError(422, 'The attachment is empty');
+    return {
+      filename: safeFilename(fields.filename ?? file.filename, DEFAULT_ATTACHMENT_FILENAME),
+      contentType: notAPdf(file.content) ? declaredType(file.mimetype) : 'application/pdf',
+      content: file.content,
+    };
+  }
+  if (!fields.pdf_id) return null;
+  const pdf = await ownedPdf(deps, userId, fields.pdf_id);
+  return {
+    filename: safeFilename(fields.filename ?? pdf.filename, DEFAULT_ATTACHMENT_FILENAME),
+    contentType: 'application/pdf',
+    content: pdf.content,
+  };
+}
+
+export async function sendEmail(deps: AppDeps, userId: string, form: Form): Promise<TEmailSendResult> {
+  const fields = parseFields(form.fields);
+  const attachment = await attachmentOf(deps, userId, fields, form.file);
+  const mail: OutgoingMail = {
+    to: emailRecipients(fields.to).join(', '),
+    subject: fields.subject,
+    body: fields.body,
+    attachments: attachment ? [attachment] : [],
+  };
+  const account = fields.connection_type === 'Gmail' ? 'gmail' : 'outlook';
+  if (await sendMailVia(deps, userId, account, mail)) return { success: true, delivered_to: account };
+  await keepInOutbox(deps, userId, mail);
+  return { success: true, delivered_to: 'outbox' };
+}

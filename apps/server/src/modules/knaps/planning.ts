@@ -1,0 +1,230 @@
+// Advanced planning: meeting notes -> client profile -> gap analysis -> action plan -> portfolio
+// recommendation -> client email with the roadmap the PDF is made from. Each step asks the model
+// once with what the earlier steps produced (as the user left them, edits included).
+import {
+  DEFAULT_ATTACHMENT_FILENAME,
+  GAP_CATEGORIES,
+  PORTFOLIO_DISCLOSURE,
+  RISK_TOLERANCES,
+  type TMeetingNotesContent,
+  type TRoadmap,
+  ZActionPlan,
+  ZActionPlanData,
+  ZClientEmail,
+  ZClientProfile,
+  ZClientProfileData,
+  ZGapAnalysis,
+  ZGapAnalysisData,
+  ZPortfolio,
+  type ZPortfolioData,
+} from '@knap/contracts';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import type { UserRow } from '../../platform/db/schema.js';
+import { HttpError } from '../../platform/errors.js';
+import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
+import { meetingNotes } from '../meetings/service.js';
+import { askModel, type Log } from './model.js';
+
+/** The model reads at most this much of a meeting's notes and transcript. */
+const MAX_NOTES_CHARS = 100_000;
+
+const CATEGORIES_TEXT =
+  'wealthEnhancement (growing and investing assets), wealthTransfer (estate plan, beneficiaries, heirs), ' +
+  'wealthProtection (insurance, disability, long-term care), charitableGiving, and wamActions (wealth and ' +
+  'asset management housekeeping such as reviews and account consolidation)';
+
+const PROMPTS = {
+  profile: [
+    KNAP_TASKS.clientProfile,
+    'Read the meeting notes and answer only JSON of this shape:',
+    '{"household": string, "members": [{"name": string, "relationship": string, "age": number | null}],',
+    '"annual_income": number | null, "assets": [{"name": string, "value": number | null}], "goals": string[],',
+    `"risk_tolerance": ${RISK_TOLERANCES.map((r) => `"${r}"`).join(' | ')}}.`,
+    'Use only what the notes say: null or "unknown" where they say nothing; never invent numbers.',
+  ],
+  gaps: [
+    KNAP_TASKS.gapAnalysis,
+    `From the client profile, find the planning gaps in each of five categories: ${CATEGORIES_TEXT}.`,
+    'Answer only JSON with all five categories as keys, each',
+    '{"gaps": string[], "severity": "none" | "low" | "medium" | "high", "sample_action": string};',
+    'severity "none" with no gaps where nothing is missing, and always one concrete sample action.',
+  ],
+  plan: [
+    KNAP_TASKS.actionPlan,
+    'Turn the gaps into actions ordered by priority (1 = most urgent), each with an owner (the advisor,',
+    'the client, or a named professional) and a due date after today.',
+    'Answer only JSON: {"actions": [{"priority": number, "title": string, "category": one of',
+    `${GAP_CATEGORIES.join(', ')}, "owner": string, "due_date": "YYYY-MM-DD"}]}.`,
+  ],
+  portfolio: [
+    KNAP_TASKS.portfolio,
+    'From the client profile and the action plan, recommend an allocation by asset class whose',
+    'percentages sum to exactly 100, with a short rationale tied to the client’s goals and risk tolerance.',
+    'Answer only JSON: {"allocation": [{"asset_class": string, "percent": number}], "rationale": string}.',
+  ],
+  email: [
+    KNAP_TASKS.clientEmail,
+    'Write a short, warm plain-text email from the advisor to the client introducing the attached roadmap:',
+    'the main gaps, the first actions with their dates and the recommended allocation. Promise no returns.',
+    'Answer only JSON: {"subject": string, "body": string}.',
+  ],
+} as const;
+
+export interface PlanningContext {
+  deps: AppDeps;
+  log: Log;
+  user: UserRow;
+  today: string;
+  /** A component's stored data, or 409 asking to finish that step first. */
+  stored<S extends z.ZodType>(componentId: string, schema: S): Promise<z.infer<S>>;
+}
+
+/** Asks the model one planning task, with today's date (due dates are after it). */
+const ask = <S extends z.ZodType>(
+  ctx: PlanningContext,
+  task: keyof typeof PROMPTS,
+  input: object,
+  schema: S,
+) =>
+  askModel(
+    ctx.deps,
+    ctx.log,
+    { system: PROMPTS[task].join(' '), input: { today: ctx.today, ...input } },
+    schema,
+  );
+
+function notesText(notes: TMeetingNotesContent | null, transcript: string | null): string {
+  const parts = notes
+    ? [
+        `Summary: ${notes.summary}`,
+        ...notes.decisions.map((d) => `Decision: ${d}`),
+        ...notes.action_items.map((a) => `Action item: ${a.text}${a.owner ? ` (${a.owner})` : ''}`),
+        ...notes.client_facts.map((f) => `Client fact (${f.category}): ${f.fact}`),
+      ]
+    : [];
+  if (transcript) parts.push('Transcript:', transcript);
+  return parts.join('\n').slice(0, MAX_NOTES_CHARS);
+}
+
+/** meeting-notes -> client-profile: from a notetaker meeting's notes, or notes the user pasted. */
+export async function buildProfile(ctx: PlanningContext, input: { meeting_id?: string; notes?: string }) {
+  const { deps, user } = ctx;
+  let source = {
+    meeting_id: null as string | null,
+    meeting_title: null as string | null,
+    client_email: null as string | null,
+  };
+  let notes = input.notes ?? '';
+  let clientNames: string[] = [];
+  if (input.meeting_id) {
+    const meeting = await meetingNotes(deps, user.id, input.meeting_id);
+    if (!meeting.notes && !meeting.transcript)
+      throw new HttpError(422, 'This meeting has no notes or transcript yet');
+    const clients = meeting.meeting.participants.filter(
+      (p) => p.email.toLowerCase() !== user.email.toLowerCase(),
+    );
+    source = {
+      meeting_id: meeting.meeting.meeting_id,
+      meeting_title: meeting.meeting.meeting_title,
+      client_email: clients[0]?.email ?? null,
+    };
+    clientNames = clients.map((p) => p.name || p.email);
+    notes = notesText(meeting.notes, meeting.transcript);
+  }
+  const profile = await ask(
+    ctx,
+    'profile',
+    { meeting_title: source.meeting_title, client_names: clientNames, notes },
+    ZClientProfile,
+  );
+  return {
+    current: { selection: { meeting_id: source.meeting_id, notes: input.notes ?? '' } },
+    next: { source, enhanced_insights: profile },
+  };
+}
+
+/** client-profile (as the user edited it) -> gap-analysis. */
+export async function buildGaps(ctx: PlanningContext, input: z.infer<typeof ZClientProfileData>) {
+  const gaps = await ask(ctx, 'gaps', { profile: input.enhanced_insights }, ZGapAnalysis);
+  return { current: input, next: { enhanced_insights: gaps } };
+}
+
+/** gap-analysis -> action-plan, most urgent first. */
+export async function buildPlan(ctx: PlanningContext, input: z.infer<typeof ZGapAnalysisData>) {
+  const profile = await ctx.stored('client-profile', ZClientProfileData);
+  const plan = await ask(
+    ctx,
+    'plan',
+    { profile: profile.enhanced_insights, gaps: input.enhanced_insights },
+    ZActionPlan,
+  );
+  plan.actions.sort((a, b) => a.priority - b.priority);
+  return { current: input, next: { enhanced_insights: plan } };
+}
+
+/** action-plan -> portfolio-recommendation, always with the standard disclosure. */
+export async function buildPortfolio(ctx: PlanningContext, input: z.infer<typeof ZActionPlanData>) {
+  const profile = await ctx.stored('client-profile', ZClientProfileData);
+  const portfolio = await ask(
+    ctx,
+    'portfolio',
+    { profile: profile.enhanced_insights, actions: input.enhanced_insights },
+    ZPortfolio,
+  );
+  return { current: input, next: { enhanced_insights: portfolio, disclosure: PORTFOLIO_DISCLOSURE } };
+}
+
+/** portfolio-recommendation -> send-email: the drafted email and the roadmap the PDF is made from. */
+export async function buildEmail(ctx: PlanningContext, input: z.infer<typeof ZPortfolioData>) {
+  const profile = await ctx.stored('client-profile', ZClientProfileData);
+  const gaps = (await ctx.stored('gap-analysis', ZGapAnalysisData)).enhanced_insights;
+  const plan = (await ctx.stored('action-plan', ZActionPlanData)).enhanced_insights;
+  const portfolio = input.enhanced_insights;
+  const email = await ask(
+    ctx,
+    'email',
+    { advisor: ctx.user.name, profile: profile.enhanced_insights, gaps, actions: plan, portfolio },
+    ZClientEmail,
+  );
+  const p = profile.enhanced_insights;
+  const ages = p.members.flatMap((m) => (m.age === null ? [] : [m.age])).slice(0, 10);
+  const assets = p.assets.reduce<number | null>(
+    (sum, a) => (a.value === null ? sum : (sum ?? 0) + a.value),
+    null,
+  );
+  const roadmap: TRoadmap = {
+    title: `Financial roadmap for ${p.household}`,
+    client: {
+      name: p.household,
+      household: p.household,
+      ...(ages.length ? { ages } : {}),
+      ...(p.annual_income !== null ? { income: p.annual_income } : {}),
+      ...(assets !== null ? { assets } : {}),
+      goals: p.goals,
+      risk_tolerance: p.risk_tolerance,
+    },
+    gaps: GAP_CATEGORIES.flatMap((category) =>
+      gaps[category].gaps.map((gap) => ({ category, gap, action: gaps[category].sample_action })),
+    ),
+    action_plan: plan.actions.map((a) => ({
+      action: a.title,
+      owner: a.owner,
+      due: a.due_date,
+      priority: String(a.priority),
+    })),
+    recommendation: portfolio,
+    disclosures: [PORTFOLIO_DISCLOSURE],
+    ...(ctx.user.name.trim() ? { advisor: { name: ctx.user.name.trim() } } : {}),
+  };
+  return {
+    // The disclosure is not the user's to edit away.
+    current: { ...input, disclosure: PORTFOLIO_DISCLOSURE },
+    next: {
+      to: profile.source.client_email,
+      enhanced_insights: email,
+      roadmap,
+      attachment_filename: DEFAULT_ATTACHMENT_FILENAME,
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// The PDF service (SPEC §7 Email and PDF): a user's PDFs, uploaded or generated from a roadmap.
+// Owner only: another user's PDF answers 404. Only real PDFs are stored, at most MAX_PDF_BYTES.
+import {
+  DEFAULT_ATTACHMENT_FILENAME,
+  FALLBACK_TIMEZONE,
+  MAX_PDF_BYTES,
+  type TPdfInfo,
+  type TRoadmap,
+} from '@knap/contracts';
+import type { AppDeps } from '../../app.js';
+import { newId } from '../../platform/crypto.js';
+import type { UserRow } from '../../platform/db/schema.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { safeFilename } from '../../platform/filenames.js';
+import type { FormFile } from '../../platform/multipart.js';
+import { renderRoadmap } from './render.js';
+import * as repo from './repo.js';
+
+export const PDF_NOT_FOUND = 'PDF not found';
+export const PDF_TOO_LARGE = `The PDF is larger than ${MAX_PDF_BYTES / 1024 / 1024} MB`;
+
+/** How far from the end `%%EOF` may sit: writers append a line break or a little padding after it. */
+const TRAILER_WINDOW = 1024;
+
+/**
+ * Why these bytes are not a whole PDF, or null when they are: a PDF starts with `%PDF-` and its
+ * last trailer ends in `%%EOF`; a file cut short in transfer has no trailer at its end.
+ */
+export function notAPdf(content: Buffer): { status: 415 | 422; detail: string } | null {
+  if (!content.subarray(0, 5).equals(Buffer.from('%PDF-')))
+    return { status: 415, detail: 'The file is not a PDF' };
+  if (!content.subarray(-TRAILER_WINDOW).includes('%%EOF'))
+    return { status: 422, detail: 'The PDF is incomplete or damaged (it has no end-of-file marker)' };
+  return null;
+}
+
+async function storePdf(deps: AppDeps, userId: string, filename: string, content: Buffer): Promise<TPdfInfo> {
+  if (content.length > MAX_PDF_BYTES) throw new HttpError(413, PDF_TOO_LARGE);
+  const info = { id: newId(), filename, size: content.length, created_at: deps.clock.now().toISOString() };
+  await repo.insertPdf(deps.db.db, { ...info, user_id: userId, content });
+  return info;
+}
+
+export async function uploadPdf(deps: AppDeps, userId: string, file: FormFile | null): Promise<TPdfInfo> {
+  if (!file) throw new HttpError(422, "Send the PDF as the form's file field");
+  const refused = notAPdf(file.content);
+  if (refused) throw new HttpError(refused.status, refused.detail);
+  return storePdf(deps, userId, safeFilename(file.filename, DEFAULT_ATTACHMENT_FILENAME), file.content);
+}
+
+/** The day a roadmap is prepared, as its cover shows it, in the user's time zone. */
+function preparedOn(deps: AppDeps, user: UserRow): string {
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'long',
+    timeZone: user.timezone ?? FALLBACK_TIMEZONE,
+  }).format(deps.clock.now());
+}
+
+export async function generateRoadmapPdf(deps: AppDeps, user: UserRow, roadmap: TRoadmap): Promise<TPdfInfo> {
+  const content = await renderRoadmap(roadmap, preparedOn(deps, user), deps.clock.now());
+  return storePdf(deps, user.id, DEFAULT_ATTACHMENT_FILENAME, content);
+}
+
+export const listPdfs = (deps: AppDeps, userId: string): Promise<TPdfInfo[]> =>
+  repo.listPdfs(deps.db.db, userId);
+
+/** One of the user's PDFs with its bytes; 404 when there is none of theirs with this id. */
+export async function ownedPdf(deps: AppDeps, userId: string, id: string) {
+  const pdf = await repo.findPdf(deps.db.db, userId, id);
+  if (!pdf) throw notFound(PDF_NOT_FOUND);
+  return pdf;
+}
+
+export async function deletePdf(deps: AppDeps, userId: string, id: string) {
+  if (!(await repo.deletePdf(deps.db.db, userId, id))) throw notFound(PDF_NOT_FOUND);
+  return { success: true };
+}

@@ -1,0 +1,242 @@
+// The demo model's knap steps: client profile, gaps, action plan, portfolio, client email and
+// meeting coaching, each written from its JSON input by plain rules, so the knaps work end to end
+// offline and deterministically. A real model does this far better.
+import {
+  GAP_CATEGORIES,
+  GAP_SAMPLE_ACTIONS,
+  type RoadmapGapCategory,
+  type TActionPlan,
+  type TClientProfile,
+  type TGapAnalysis,
+  type TPortfolio,
+} from '@knap/contracts';
+
+/** The first words of each knap task's system prompt; the demo model recognises the task by them. */
+export const KNAP_TASKS = {
+  clientProfile: 'You build a client profile for a financial advisor.',
+  gapAnalysis: 'You find planning gaps for a financial advisor.',
+  actionPlan: 'You turn planning gaps into an action plan for a financial advisor.',
+  portfolio: 'You recommend a portfolio allocation for a financial advisor.',
+  clientEmail: 'You draft a client email for a financial advisor.',
+  coaching: 'You coach a financial advisor on their client meetings.',
+} as const;
+
+type Input = Record<string, unknown>;
+interface CoachingInputRow {
+  id: string;
+  talk_ratio: number;
+  questions_asked: number;
+  next_steps: number;
+  topics_missed: string[];
+}
+
+/** The demo's answer to a knap task (fenced JSON, like many real models), or null for other prompts. */
+export function demoKnapAnswer(system: string, prompt: string): string | null {
+  const task = (Object.keys(KNAP_TASKS) as Array<keyof typeof KNAP_TASKS>).find((k) =>
+    system.startsWith(KNAP_TASKS[k]),
+  );
+  if (!task) return null;
+  let input: Input;
+  try {
+    input = JSON.parse(prompt) as Input;
+  } catch {
+    return null;
+  }
+  return `\`\`\`json\n${JSON.stringify(DEMO_TASKS[task](input), null, 2)}\n\`\`\``;
+}
+
+const DEMO_TASKS: Record<keyof typeof KNAP_TASKS, (input: Input) => unknown> = {
+  clientProfile: (i) => profileOf(String(i.notes ?? ''), (i.client_names ?? []) as string[]),
+  gapAnalysis: (i) => gapsOf(i.profile as TClientProfile),
+  actionPlan: (i) => planOf(i.gaps as TGapAnalysis, String(i.today)),
+  portfolio: (i) => portfolioOf(i.profile as TClientProfile),
+  clientEmail: (i) =>
+    emailOf(
+      String(i.advisor ?? ''),
+      i.profile as TClientProfile,
+      i.actions as TActionPlan,
+      i.portfolio as TPortfolio,
+    ),
+  coaching: (i) => ({
+    advice: (i.rows as CoachingInputRow[]).map((row) => ({ id: row.id, advice: adviceOf(row) })),
+  }),
+};
+
+const sentences = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.replace(/^[^:]{1,60}:\s+/, '').trim())
+    .filter(Boolean);
+
+/** "$1.2 million", "850,000", "120k" -> a number. */
+function money(digits: string, unit: string | undefined): number {
+  const n = Number(digits.replace(/,/g, ''));
+  const scale = /^m/i.test(unit ?? '') ? 1e6 : /^(k|thousand)/i.test(unit ?? '') ? 1e3 : 1;
+  return Math.round(n * scale);
+}
+const AMOUNT = String.raw`\D{0,30}?\$\s?(\d[\d,]*(?:\.\d+)?)\s*(million|m\b|k\b|thousand)?`;
+const ASSETS: Array<[string, RegExp]> = [
+  ['401(k)', /401\s?\(?k\)?/],
+  ['IRA', /\b(?:rollover )?IRA\b/],
+  ['Roth IRA', /\bRoth\b/],
+  ['Brokerage account', /\bbrokerage\b/],
+  ['Cash savings', /\b(?:savings|cash)\b/],
+  ['Home', /\b(?:home|house)\b/],
+];
+
+function profileOf(notes: string, clientNames: string[]): TClientProfile {
+  const ages = [
+    ...notes.matchAll(/\b(?:I'm|I am|aged?|turning)\s+(\d{2})\b|\b(\d{2})[- ]years?[- ]old\b/gi),
+  ].map((m) => Number(m[1] ?? m[2]));
+  const members = clientNames.map((name, n) => ({ name, relationship: 'client', age: ages[n] ?? null }));
+  for (const [word, relationship] of [
+    ['daughter', 'child'],
+    ['son', 'child'],
+    ['wife', 'spouse'],
+    ['husband', 'spouse'],
+  ] as const)
+    if (new RegExp(`\\b${word}\\b`, 'i').test(notes))
+      members.push({ name: word[0]!.toUpperCase() + word.slice(1), relationship, age: null });
+  const income = new RegExp(`\\b(?:income|earn\\w*|salary|make)${AMOUNT}`, 'i').exec(notes);
+  const assets = ASSETS.flatMap(([name, re]): Array<{ name: string; value: number | null }> => {
+    const m = new RegExp(`${re.source}${AMOUNT}`, 'i').exec(notes);
+    return m ? [{ name, value: money(m[1]!, m[2]) }] : re.test(notes) ? [{ name, value: null }] : [];
+  });
+  const goals = [
+    ...new Set(
+      sentences(notes).filter(
+        (s) =>
+          !s.endsWith('?') &&
+          /\b(retire\w*|college|tuition|travel|goals?|legacy|estate|charit\w*|donat\w*)\b/i.test(s),
+      ),
+    ),
+  ].slice(0, 5);
+  const risk = /\b(aggressive)\b/i.test(notes)
+    ? 'aggressive'
+    : /\b(growth)\b/i.test(notes)
+      ? 'growth'
+      : /\b(conservative|nervous|can't stomach|safe)\b/i.test(notes)
+        ? 'conservative'
+        : /\b(moderate|balanced)\b/i.test(notes)
+          ? 'moderate'
+          : 'unknown';
+  return {
+    household: clientNames.length ? `${clientNames.join(' and ')} household` : 'Client household',
+    members,
+    annual_income: income ? money(income[1]!, income[2]) : null,
+    assets,
+    goals,
+    risk_tolerance: risk,
+  };
+}
+
+type Gap = TGapAnalysis[RoadmapGapCategory];
+
+function gapsOf(profile: TClientProfile): TGapAnalysis {
+  const goals = profile.goals.join(' ');
+  const cash = profile.assets.find((a) => a.name === 'Cash savings');
+  const gap = (category: RoadmapGapCategory, found: string | null, severity: Gap['severity']): Gap => ({
+    gaps: found ? [found] : [],
+    severity: found ? severity : 'none',
+    sample_action: GAP_SAMPLE_ACTIONS[category],
+  });
+  return {
+    wealthEnhancement:
+      profile.risk_tolerance === 'unknown'
+        ? gap('wealthEnhancement', 'Risk tolerance has not been confirmed', 'high')
+        : gap(
+            'wealthEnhancement',
+            (cash?.value ?? 0) > 50_000 ? 'A large cash balance is not invested' : null,
+            'medium',
+          ),
+    wealthTransfer: gap(
+      'wealthTransfer',
+      profile.members.some((m) => m.relationship === 'child') || /legacy|estate/i.test(goals)
+        ? 'Beneficiaries and estate documents have not been reviewed'
+        : null,
+      'medium',
+    ),
+    wealthProtection: gap(
+      'wealthProtection',
+      profile.members.some((m) => (m.age ?? 0) >= 50)
+        ? 'Long-term-care coverage has not been discussed'
+        : null,
+      'medium',
+    ),
+    charitableGiving: gap(
+      'charitableGiving',
+      /charit|donat|giv/i.test(goals) ? 'Giving goals have no giving vehicle' : null,
+      'low',
+    ),
+    wamActions: gap('wamActions', 'The annual review is not scheduled', 'low'),
+  };
+}
+
+const SEVERITY_ORDER: Array<Gap['severity']> = ['high', 'medium', 'low'];
+
+function planOf(gaps: TGapAnalysis, today: string): TActionPlan {
+  const open = GAP_CATEGORIES.filter((c) => gaps[c].severity !== 'none').sort(
+    (a, b) => SEVERITY_ORDER.indexOf(gaps[a].severity) - SEVERITY_ORDER.indexOf(gaps[b].severity),
+  );
+  return {
+    actions: open.map((category, n) => ({
+      priority: n + 1,
+      title: gaps[category].sample_action,
+      category,
+      owner: category === 'wealthTransfer' ? 'Client' : 'Advisor',
+      // Two weeks apart, most urgent first.
+      due_date: new Date(Date.parse(today) + (n + 1) * 14 * 86_400_000).toISOString().slice(0, 10),
+    })),
+  };
+}
+
+/** US equities, international equities, bonds, cash (percent) by risk tolerance. */
+const ALLOCATIONS: Record<TClientProfile['risk_tolerance'], [number, number, number, number]> = {
+  conservative: [20, 10, 60, 10],
+  moderate: [35, 15, 45, 5],
+  balanced: [40, 20, 35, 5],
+  unknown: [40, 20, 35, 5],
+  growth: [55, 25, 17, 3],
+  aggressive: [65, 30, 5, 0],
+};
+const ASSET_CLASSES = ['US equities', 'International equities', 'Bonds', 'Cash'];
+
+function portfolioOf(profile: TClientProfile): TPortfolio {
+  const risk = profile.risk_tolerance;
+  return {
+    allocation: ASSET_CLASSES.map((asset_class, n) => ({ asset_class, percent: ALLOCATIONS[risk][n]! })),
+    rationale:
+      risk === 'unknown'
+        ? 'A balanced mix until the client confirms their risk tolerance.'
+        : `A ${risk} mix matching the risk tolerance the client described.`,
+  };
+}
+
+function emailOf(advisor: string, profile: TClientProfile, plan: TActionPlan, portfolio: TPortfolio) {
+  const allocation = portfolio.allocation.map((a) => `${a.asset_class} ${a.percent}%`).join(', ');
+  return {
+    subject: 'Your financial roadmap',
+    body: [
+      `Dear ${profile.household.replace(/ household$/, '')},`,
+      '',
+      'Thank you for meeting with me. Attached is the roadmap we discussed. The first steps:',
+      ...plan.actions.slice(0, 3).map((a) => `- ${a.title} (by ${a.due_date})`),
+      '',
+      `The recommended allocation is ${allocation}.`,
+      'Let me know a good time to go through it together.',
+      '',
+      'Best regards,',
+      advisor,
+    ].join('\n'),
+  };
+}
+
+function adviceOf(row: CoachingInputRow): string {
+  const tips: string[] = [];
+  if (row.talk_ratio > 0.6)
+    tips.push(`You spoke ${Math.round(row.talk_ratio * 100)}% of the time; let the client talk more.`);
+  if (row.questions_asked < 3) tips.push('Ask more open questions about what matters to the client.');
+  if (row.next_steps === 0) tips.push('Close by agreeing on a next step and a date.');
+  if (row.topics_missed.length) tips.push(`Cover ${row.topics_missed.join(', ')} next time.`);
+  return tips.length ? tips.join(' ') : 'A well-balanced meeting: keep it up.';
+}

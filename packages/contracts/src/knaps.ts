@@ -1,0 +1,288 @@
+// Knaps (SPEC §3 Knap, §7 Knaps): the list, access requests, and the data of every component.
+// The catalogue itself (names, steps, components, paths) is zod-free in constants.ts.
+import { z } from 'zod';
+import {
+  COACHING_TOPICS,
+  GAP_CATEGORIES,
+  KNAP_COMPONENT_IDS,
+  KNAP_NAMES,
+  type KnapComponentId,
+  type RoadmapGapCategory,
+} from './constants.js';
+import { ZRoadmap } from './pdf.js';
+
+export const ZKnapName = z.enum(KNAP_NAMES);
+export const ZKnapComponentId = z.enum(KNAP_COMPONENT_IDS);
+
+/** A component's state: 'ready' once its data exists for this user. */
+export const ZKnapComponent = z.object({ id: ZKnapComponentId, state: z.enum(['empty', 'ready']) });
+export const ZKnap = z.object({
+  name: ZKnapName,
+  tag: z.string(),
+  steps: z.array(
+    z.object({ id: z.string(), components: z.array(ZKnapComponent), isAccessible: z.boolean() }),
+  ),
+  /** The furthest step the user can open (where they left off). */
+  activeStep: z.string(),
+  showClientProfile: z.boolean(),
+});
+export type TKnap = z.infer<typeof ZKnap>;
+
+// Access: operators grant and revoke; users ask.
+
+export const ZKnapGrantRequest = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  knap: ZKnapName,
+});
+export const ZKnapGrantResponse = z.object({ email: z.string(), knaps: z.array(ZKnapName) });
+
+export const KNAP_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+export const ZKnapAccessRequest = z.object({
+  knap: ZKnapName,
+  note: z.string().trim().max(1000).default(''),
+});
+export const ZKnapRequest = z.object({
+  id: z.string(),
+  email: z.string(),
+  knap: ZKnapName,
+  note: z.string(),
+  status: z.enum(KNAP_REQUEST_STATUSES),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type TKnapRequest = z.infer<typeof ZKnapRequest>;
+export const ZKnapRequestsQuery = z.object({ status: z.enum(KNAP_REQUEST_STATUSES).optional() });
+export const ZKnapDecision = z.object({ status: z.enum(['approved', 'declined']) });
+
+// Component calls.
+
+export const ZKnapComponentRequest = z.object({ component_id: ZKnapComponentId });
+export const ZKnapProcessRequest = z.object({
+  component_id: ZKnapComponentId,
+  /** The current component's data as the user has it (edited or not); see KNAP_PROCESS_INPUTS. */
+  input_data: z.unknown(),
+  next_step: z.string().max(100),
+  next_component_id: ZKnapComponentId,
+});
+/** A component's data for this user; null while it has none (state 'empty'). */
+export const ZKnapComponentReply = z.object({
+  component_id: ZKnapComponentId,
+  state: z.enum(['empty', 'ready']),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TKnapComponentReply = z.infer<typeof ZKnapComponentReply>;
+
+const text = (max = 2000) => z.string().trim().max(max);
+const amount = z.number().min(0).max(1e12).nullable();
+
+// Advanced planning.
+
+/** The meeting to start from (a notetaker meeting with notes) or notes pasted by the user. */
+export const ZMeetingNotesSelection = z
+  .object({ meeting_id: z.string().min(1).max(100).optional(), notes: text(50_000).min(1).optional() })
+  .refine((s) => (s.meeting_id === undefined) !== (s.notes === undefined), {
+    message: 'give either meeting_id or notes',
+  });
+export const ZMeetingNotesData = z.object({
+  /** The user's latest meetings with notes (listed fresh on every read; not stored). */
+  meetings: z
+    .array(
+      z.object({
+        meeting_id: z.string(),
+        meeting_title: z.string().nullable(),
+        start_time: z.string().nullable(),
+      }),
+    )
+    .default([]),
+  selection: z.object({ meeting_id: z.string().nullable(), notes: z.string() }).nullable(),
+});
+
+export const ZNoRoadmapViewData = z.object({ message: z.string(), meetings_with_notes: z.number().int() });
+
+export const RISK_TOLERANCES = [
+  'conservative',
+  'moderate',
+  'balanced',
+  'growth',
+  'aggressive',
+  'unknown',
+] as const;
+export const ZClientProfile = z.object({
+  household: text(300).min(1),
+  members: z
+    .array(
+      z.object({
+        name: text(200),
+        relationship: text(100),
+        age: z.number().int().min(0).max(120).nullable(),
+      }),
+    )
+    .max(30),
+  annual_income: amount,
+  assets: z.array(z.object({ name: text(200), value: amount })).max(50),
+  goals: z.array(text(500).min(1)).max(30),
+  risk_tolerance: z.enum(RISK_TOLERANCES),
+});
+export type TClientProfile = z.infer<typeof ZClientProfile>;
+export const ZClientProfileData = z.object({
+  source: z.object({
+    meeting_id: z.string().nullable(),
+    meeting_title: z.string().nullable(),
+    /** Where the roadmap email goes: the meeting's first participant who is not the advisor. */
+    client_email: z.string().nullable(),
+  }),
+  enhanced_insights: ZClientProfile,
+});
+
+const ZGap = z.object({
+  gaps: z.array(text(500).min(1)).max(20),
+  severity: z.enum(['none', 'low', 'medium', 'high']),
+  sample_action: text(500).min(1),
+});
+/** One entry per category, so the schema itself says no category was skipped. */
+export const ZGapAnalysis = z.object(
+  Object.fromEntries(GAP_CATEGORIES.map((c) => [c, ZGap])) as Record<RoadmapGapCategory, typeof ZGap>,
+);
+export type TGapAnalysis = z.infer<typeof ZGapAnalysis>;
+export const ZGapAnalysisData = z.object({ enhanced_insights: ZGapAnalysis });
+
+export const ZActionPlan = z.object({
+  actions: z
+    .array(
+      z.object({
+        priority: z.number().int().min(1).max(100),
+        title: text(500).min(1),
+        category: z.enum(GAP_CATEGORIES as [RoadmapGapCategory, ...RoadmapGapCategory[]]),
+        owner: text(100).min(1),
+        due_date: z.iso.date(),
+      }),
+    )
+    .max(50),
+});
+export type TActionPlan = z.infer<typeof ZActionPlan>;
+export const ZActionPlanData = z.object({ enhanced_insights: ZActionPlan });
+
+export const ZPortfolio = z.object({
+  allocation: z
+    .array(z.object({ asset_class: text(100).min(1), percent: z.number().min(0).max(100) }))
+    .min(1)
+    .max(20)
+    // As the roadmap PDF checks it: rounded shares (33.3 × 3) may miss 100 by a little.
+    .refine((a) => Math.abs(a.reduce((sum, x) => sum + x.percent, 0) - 100) <= 0.5, {
+      message: 'allocation percentages must sum to 100',
+    }),
+  rationale: text(5000).min(1),
+});
+export type TPortfolio = z.infer<typeof ZPortfolio>;
+export const ZPortfolioData = z.object({ enhanced_insights: ZPortfolio, disclosure: z.string() });
+
+export const ZClientEmail = z.object({ subject: text(300).min(1), body: text(20_000).min(1) });
+export const ZSendEmailData = z.object({
+  to: z.string().nullable(),
+  enhanced_insights: ZClientEmail,
+  /** What the roadmap PDF takes (POST /api/pdf/generate); the email module sends it attached. */
+  roadmap: ZRoadmap,
+  attachment_filename: z.string(),
+});
+
+// Advisor meeting coaching.
+
+export const ZMeetingFilters = z
+  .object({
+    from: z.iso.date().nullable().default(null),
+    to: z.iso.date().nullable().default(null),
+    client: text(200).nullable().default(null),
+    min_talk_ratio: z.number().min(0).max(1).nullable().default(null),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'from must not be after to' });
+export type TMeetingFilters = z.infer<typeof ZMeetingFilters>;
+
+/** One meeting's coaching metrics, computed from its transcript without the model. */
+export const ZCoachingRow = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  date: z.string(),
+  client: z.string().nullable(),
+  advisor: z.string().nullable(),
+  total_words: z.number().int(),
+  advisor_words: z.number().int(),
+  /** Advisor words / all words, to three decimals. */
+  talk_ratio: z.number(),
+  questions_asked: z.number().int(),
+  next_steps: z.array(z.string()),
+  topics_missed: z.array(z.enum(COACHING_TOPICS)),
+});
+export type TCoachingRow = z.infer<typeof ZCoachingRow>;
+export const ZCoachingAdvice = z.object({
+  advice: z.array(z.object({ id: z.string(), advice: z.string().max(5000) })),
+});
+export const ZMeetingTableData = z.object({
+  filters: ZMeetingFilters,
+  rows: z.array(ZCoachingRow),
+  /** The model's advice, exactly one entry per row in row order (null where it gave none). */
+  enhanced_insights: z
+    .object({ advice: z.array(z.object({ id: z.string(), advice: z.string().nullable() })) })
+    .nullable(),
+});
+export const ZMeetingRawTableData = z.object({ filters: ZMeetingFilters, rows: z.array(ZCoachingRow) });
+
+// Prospecting and outreach: data shapes only; their processing is not built yet.
+
+const ZPerson = z.object({ id: z.string(), name: text(200), email: text(254) });
+export const ZDataSelectionData = z.object({
+  source: z.enum(['crm', 'csv', 'manual']),
+  criteria: z.object({ industry: text(200).nullable(), region: text(200).nullable(), min_assets: amount }),
+  rows: z.array(ZPerson.extend({ company: text(200).nullable() })),
+});
+export const ZReviewFormData = z.object({
+  prospects: z.array(ZPerson.extend({ fit_score: z.number().min(0).max(100).nullable(), notes: text() })),
+  enhanced_insights: z.unknown().nullable(),
+});
+export const ZPreviewEditData = z.object({
+  emails: z.array(z.object({ prospect_id: z.string(), subject: text(300), body: text(20_000) })),
+  enhanced_insights: z.unknown().nullable(),
+});
+export const ZClientInfoData = z.object({
+  clients: z.array(ZPerson.extend({ segment: text(100).nullable(), last_contact: z.string().nullable() })),
+});
+export const ZClientCardOutreachData = z.object({
+  cards: z.array(
+    z.object({ client_id: z.string(), reason: text(), priority: z.enum(['high', 'medium', 'low']) }),
+  ),
+  enhanced_insights: z.unknown().nullable(),
+});
+export const ZAiRecommendationsOutreachData = z.object({
+  recommendations: z.array(
+    z.object({ client_id: z.string(), channel: z.enum(['email', 'call', 'meeting']), message: text(5000) }),
+  ),
+  enhanced_insights: z.unknown().nullable(),
+});
+
+/** The data schema of every component. */
+export const KNAP_COMPONENT_DATA: Record<KnapComponentId, z.ZodType<Record<string, unknown>>> = {
+  'meeting-notes': ZMeetingNotesData,
+  'no-roadmap-view': ZNoRoadmapViewData,
+  'client-profile': ZClientProfileData,
+  'gap-analysis': ZGapAnalysisData,
+  'action-plan': ZActionPlanData,
+  'portfolio-recommendation': ZPortfolioData,
+  'send-email': ZSendEmailData,
+  'meeting-filters': ZMeetingFilters,
+  'meeting-table': ZMeetingTableData,
+  'meeting-raw-table': ZMeetingRawTableData,
+  'data-selection': ZDataSelectionData,
+  'review-form': ZReviewFormData,
+  'preview-edit': ZPreviewEditData,
+  'client-info': ZClientInfoData,
+  'client-card-outreach': ZClientCardOutreachData,
+  'ai-recommendations-outreach': ZAiRecommendationsOutreachData,
+};
+
+/**
+ * What `process` takes as input_data for a component: its data as the user has it (an edited
+ * client profile, say), except meeting-notes, which takes the chosen meeting or pasted notes.
+ */
+export const KNAP_PROCESS_INPUTS: Partial<Record<KnapComponentId, z.ZodType>> = {
+  ...KNAP_COMPONENT_DATA,
+  'meeting-notes': ZMeetingNotesSelection,
+};

@@ -1,0 +1,64 @@
+// PDF roadmaps and the PDF service (SPEC §1 PDF generation, §7 Email and PDF).
+import { z } from 'zod';
+import { ROADMAP_GAP_CATEGORIES, type RoadmapGapCategory } from './constants.js';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const money = z.number().nonnegative().max(1e12);
+
+export const ZRoadmapClient = z.object({
+  name: text(200),
+  household: text(300).optional(),
+  ages: z.array(z.number().int().min(0).max(130)).max(10).optional(),
+  income: money.optional(),
+  assets: money.optional(),
+  goals: z.array(text(500)).max(30),
+  risk_tolerance: text(100),
+});
+
+export const ZRoadmapGap = z.object({
+  category: z.enum(Object.keys(ROADMAP_GAP_CATEGORIES) as [RoadmapGapCategory, ...RoadmapGapCategory[]]),
+  gap: text(2000),
+  action: text(2000),
+});
+
+export const ZRoadmapAction = z.object({
+  action: text(1000),
+  owner: text(200),
+  due: text(100),
+  priority: text(50),
+});
+
+export const ZRoadmapAllocation = z.object({
+  asset_class: text(100),
+  percent: z.number().min(0).max(100),
+});
+
+export const ZRoadmap = z.object({
+  title: text(200).optional(),
+  client: ZRoadmapClient,
+  gaps: z.array(ZRoadmapGap).max(100),
+  action_plan: z.array(ZRoadmapAction).max(300),
+  recommendation: z.object({
+    allocation: z
+      .array(ZRoadmapAllocation)
+      .min(1)
+      .max(20)
+      // Rounded shares (33.3 × 3) may miss 100 by a little; more than that is a mistake.
+      .refine((rows) => Math.abs(rows.reduce((sum, r) => sum + r.percent, 0) - 100) <= 0.5, {
+        message: 'percentages must add up to 100',
+      }),
+    rationale: text(5000),
+  }),
+  disclosures: z.array(text(5000)).max(30),
+  advisor: z.object({ name: text(200), firm: text(200).optional() }).optional(),
+});
+export type TRoadmap = z.infer<typeof ZRoadmap>;
+
+/** A stored PDF, without its bytes. */
+export const ZPdfInfo = z.object({
+  id: z.string(),
+  filename: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+});
+export type TPdfInfo = z.infer<typeof ZPdfInfo>;
