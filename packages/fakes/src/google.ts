@@ -227,11 +227,19 @@ function sendContent(res: ServerResponse, mimeType: string, content: string) {
 
 function handleGmail(
   ws: WorkspaceData,
-  req: { method: string; body: string },
+  req: { method: string; body: string; contentType: string },
   url: URL,
   res: ServerResponse,
 ) {
   const path = url.pathname;
+  // The media upload of messages.send: the RFC 822 message itself is the body (up to 35 MB).
+  if (path === '/upload/gmail/v1/users/me/messages/send' && req.method === 'POST') {
+    if (url.searchParams.get('uploadType') !== 'media' || !req.contentType.startsWith('message/rfc822'))
+      return googleError(res, 400, 'Media upload expects uploadType=media and message/rfc822', 'badContent');
+    ws.sentMail.push(parseRfc822(req.body));
+    const id = `msg-${ws.sentMail.length}`;
+    return sendJson(res, 200, { id, threadId: `t-${ws.sentMail.length}`, labelIds: ['SENT'] });
+  }
   if (path === '/gmail/v1/users/me/messages/send' && req.method === 'POST') {
     const { raw } = JSON.parse(req.body || '{}') as { raw?: string };
     if (!raw)
@@ -314,8 +322,13 @@ export async function startFakeGoogleCalendar(oidc: FakeOidc): Promise<FakeWorks
     ws.requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
     if (!authorized(oidc, req.headers.authorization))
       return googleError(res, 401, 'Invalid Credentials', 'authError');
-    if (url.pathname.startsWith('/gmail/'))
-      return handleGmail(ws, { method: req.method ?? 'GET', body }, url, res);
+    if (url.pathname.startsWith('/gmail/') || url.pathname.startsWith('/upload/gmail/'))
+      return handleGmail(
+        ws,
+        { method: req.method ?? 'GET', body, contentType: String(req.headers['content-type'] ?? '') },
+        url,
+        res,
+      );
     if (url.pathname.startsWith('/drive/') && req.method === 'GET') return handleDrive(ws, url, res);
     if (url.pathname !== '/calendar/v3/calendars/primary/events')
       return googleError(res, 404, 'Not Found', 'notFound');

@@ -40,6 +40,11 @@ describe(`sending mail through connected accounts (${testEngine()})`, () => {
     expect(google.sentMail).toEqual([
       expect.objectContaining({ to: 'anna@example.com', subject: 'Following up on our conversation' }),
     ]);
+    // Through the media upload, which takes messages (and attachments) up to 35 MB.
+    expect(google.requests).toContainEqual({
+      path: '/upload/gmail/v1/users/me/messages/send',
+      query: { uploadType: 'media' },
+    });
     expect(await t.db.db.selectFrom('outbox_emails').selectAll().execute()).toEqual([]);
     expect((await lastMessage(call, chatId)).content).toBe('Sent from your Gmail to anna@example.com.');
   });
