@@ -77,6 +77,9 @@ export default defineConfig({
         // May adjust credits: assistant.spec.ts runs an account out of credits this way (OPERATOR in
         // e2e/support/assistant.ts).
         OPERATOR_EMAILS: 'operator@e2e.example',
+        // New users get advanced planning only, so the gated-route specs see a knap granted and
+        // knaps not granted (foundation.spec.ts).
+        KNAP_DEFAULTS: 'advancedPlanning',
         SEVANTA_CLIENT_ID: 'sevanta-client',
         SEVANTA_CLIENT_SECRET: 'sevanta-secret',
         SEVANTA_URL: `${SEVANTA_FAKE_URL}/{system_code}`,

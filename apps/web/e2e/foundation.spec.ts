@@ -88,6 +88,14 @@ test.describe('routes and guards', () => {
     await new SignInPage(page).expectSignInForm();
   });
 
+  test('a knap the user has opens after the access check', async ({ page }) => {
+    await signUpViaApi(page);
+    await page.goto('/advanced-planning');
+    await expect(page.getByText('Checking knap access...')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Advanced planning' })).toBeVisible();
+    await expect(page).toHaveURL(/\/advanced-planning$/);
+  });
+
   for (const gated of ['/prospecting', '/coaching']) {
     test(`knap-gated ${gated} redirects a user without the knap to /chat`, async ({ page }) => {
       await signUpViaApi(page);
