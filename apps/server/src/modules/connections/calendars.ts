@@ -1,7 +1,7 @@
 // Events of the user's connected calendars (Google Calendar, Microsoft Graph) in one shape.
 import type { TParticipant } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
-import { accessTokenFor } from './oauth-service.js';
+import { connectedApi, type ProviderApi } from './provider-api.js';
 
 export type ResponseStatus = TParticipant['response_status'];
 
@@ -38,15 +38,6 @@ const iso = (value: string | undefined, timeZone?: string) => {
   return Number.isNaN(d.getTime()) ? '' : d.toISOString();
 };
 
-async function getJson(url: string, token: string, headers: Record<string, string> = {}): Promise<unknown> {
-  const res = await fetch(url, {
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...headers },
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (!res.ok) throw new Error(`calendar API answered ${res.status}`);
-  return res.json();
-}
-
 /** The fields of a Google Calendar event the app reads. */
 export interface GoogleEvent {
   id: string;
@@ -72,7 +63,7 @@ export interface GraphEvent {
 
 async function googleEvents(
   deps: AppDeps,
-  token: string,
+  api: ProviderApi,
   from: string,
   to: string,
 ): Promise<CalendarEvent[]> {
@@ -84,7 +75,7 @@ async function googleEvents(
     orderBy: 'startTime',
     maxResults: '250',
   }).toString();
-  const body = (await getJson(url.href, token)) as { items?: GoogleEvent[] };
+  const body = await api.call<{ items?: GoogleEvent[] }>({ url: url.href });
   return (body.items ?? []).filter((e) => e.status !== 'cancelled').map(fromGoogleEvent);
 }
 
@@ -106,7 +97,12 @@ export function fromGoogleEvent(e: GoogleEvent): CalendarEvent {
   };
 }
 
-async function graphEvents(deps: AppDeps, token: string, from: string, to: string): Promise<CalendarEvent[]> {
+async function graphEvents(
+  deps: AppDeps,
+  api: ProviderApi,
+  from: string,
+  to: string,
+): Promise<CalendarEvent[]> {
   const url = new URL(`${deps.config.apis.microsoftGraph}/v1.0/me/calendarView`);
   url.search = new URLSearchParams({
     startDateTime: from,
@@ -114,9 +110,10 @@ async function graphEvents(deps: AppDeps, token: string, from: string, to: strin
     $top: '250',
     $orderby: 'start/dateTime',
   }).toString();
-  const body = (await getJson(url.href, token, { prefer: 'outlook.timezone="UTC"' })) as {
-    value?: GraphEvent[];
-  };
+  const body = await api.call<{ value?: GraphEvent[] }>({
+    url: url.href,
+    headers: { prefer: 'outlook.timezone="UTC"' },
+  });
   return (body.value ?? []).filter((e) => !e.isCancelled).map(fromGraphEvent);
 }
 
@@ -148,18 +145,18 @@ export async function calendarEvents(
   to: Date,
 ): Promise<{ events: CalendarEvent[]; unavailable: string[]; connected: string[] }> {
   const sources = [
-    { type: 'google_calendar_read', read: googleEvents },
-    { type: 'microsoft_calendar_read', read: graphEvents },
+    { type: 'google_calendar_read' as const, read: googleEvents },
+    { type: 'microsoft_calendar_read' as const, read: graphEvents },
   ];
   const events: CalendarEvent[] = [];
   const unavailable: string[] = [];
   const connected: string[] = [];
   for (const source of sources) {
-    const token = await accessTokenFor(deps, userId, source.type);
-    if (!token) continue;
+    const api = await connectedApi(deps, userId, source.type);
+    if (!api) continue;
     connected.push(source.type);
     try {
-      events.push(...(await source.read(deps, token, from.toISOString(), to.toISOString())));
+      events.push(...(await source.read(deps, api, from.toISOString(), to.toISOString())));
     } catch {
       unavailable.push(source.type);
     }

@@ -6,7 +6,8 @@ import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
 import { HttpError } from '../../platform/errors.js';
 import { attachmentDisposition } from '../../platform/filenames.js';
-import { type ProviderApi, providerApi } from './provider-api.js';
+import { connectedScopes } from './oauth-service.js';
+import { connectedApi, providerApi } from './provider-api.js';
 import { capText, htmlToText } from './text.js';
 
 export interface MailAttachment {
@@ -299,14 +300,6 @@ export const outlook: MailAccount = {
 
 // --- Sending -----------------------------------------------------------------------------------
 
-/** The user's connection of a type, or null when it is not connected (any other failure throws). */
-function connected(deps: AppDeps, userId: string, type: IntegrationId): Promise<ProviderApi | null> {
-  return providerApi(deps, userId, type).catch((err: unknown) => {
-    if (err instanceof HttpError && err.status === 409) return null;
-    throw err;
-  });
-}
-
 export type MailAccountId = 'gmail' | 'outlook';
 
 /**
@@ -326,7 +319,7 @@ export async function sendMailVia(
   mail: OutgoingMail,
 ): Promise<boolean> {
   if (account === 'gmail') {
-    const api = await connected(deps, userId, GMAIL);
+    const api = await connectedApi(deps, userId, GMAIL);
     if (!api) return false;
     // The media upload takes the message itself, up to Gmail's 35 MB (the JSON form of
     // messages.send, with the message base64-encoded inside, is refused far sooner).
@@ -338,7 +331,7 @@ export async function sendMailVia(
     });
     return true;
   }
-  const api = await connected(deps, userId, OUTLOOK);
+  const api = await connectedApi(deps, userId, OUTLOOK);
   if (!api) return false;
   const body = JSON.stringify({ message: graphMessage(mail), saveToSentItems: true });
   if (Buffer.byteLength(body) > GRAPH_MAX_REQUEST_BYTES)
@@ -356,12 +349,24 @@ export async function sendMailVia(
 }
 
 /** Sends through Gmail, else Outlook; answers which, or null when neither is connected. */
+/** The accounts mail goes out through when none is named, in the order they are tried. */
+const MAIL_ACCOUNTS = [
+  ['gmail', GMAIL],
+  ['outlook', OUTLOOK],
+] as const;
+
+/** The account sendMailAsUser would use now, or null (the outbox). */
+export async function mailAccountOf(deps: AppDeps, userId: string): Promise<MailAccountId | null> {
+  const { scopes } = await connectedScopes(deps, userId);
+  return MAIL_ACCOUNTS.find(([, type]) => scopes.includes(type))?.[0] ?? null;
+}
+
 export async function sendMailAsUser(
   deps: AppDeps,
   userId: string,
   mail: OutgoingMail,
 ): Promise<MailAccountId | null> {
-  for (const account of ['gmail', 'outlook'] as const) {
+  for (const [account] of MAIL_ACCOUNTS) {
     if (await sendMailVia(deps, userId, account, mail)) return account;
   }
   return null;

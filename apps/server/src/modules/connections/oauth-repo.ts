@@ -61,3 +61,12 @@ export async function deleteConnection(db: Q, userId: string, id: string): Promi
     .executeTakeFirst();
   return Number(res.numDeletedRows) === 1;
 }
+
+/** Every connected connection of these types, across users (for jobs such as calendar sync). */
+export const connectedOfTypes = (db: Q, types: string[]) =>
+  db
+    .selectFrom('connections')
+    .select(['user_id', 'type'])
+    .where('type', 'in', types)
+    .where('status', '=', 'connected')
+    .execute();

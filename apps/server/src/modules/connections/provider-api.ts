@@ -101,3 +101,15 @@ export async function providerApi(deps: AppDeps, userId: string, type: Integrati
     },
   };
 }
+
+/** The user's connection of `type`, or null when it is not connected (any other failure throws). */
+export function connectedApi(
+  deps: AppDeps,
+  userId: string,
+  type: IntegrationId,
+): Promise<ProviderApi | null> {
+  return providerApi(deps, userId, type).catch((err: unknown) => {
+    if (err instanceof HttpError && err.status === 409) return null;
+    throw err;
+  });
+}

@@ -12,9 +12,9 @@ import {
 import type { AppDeps } from '../../app.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
 import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
+import * as meetingsRepo from '../meetings/repo.js';
 import { toMeeting } from '../meetings/service.js';
 import { answerInChunks, askModel, type Log } from './model.js';
-import * as repo from './repo.js';
 
 const TOPIC_WORDS: Record<CoachingTopic, RegExp> = {
   goals: /\b(goals?|retir\w*|objectives?|dreams?|hoping to)\b/i,
@@ -83,7 +83,7 @@ const dayAfter = (date: string) => new Date(Date.parse(date) + 86_400_000).toISO
 
 /** The user's meetings with transcripts that pass the filters, as rows, newest first. */
 async function filteredMeetings(deps: AppDeps, user: UserRow, filters: TMeetingFilters) {
-  const meetings = await repo.meetingsWith(deps.db.db, user.id, 'transcript', {
+  const meetings = await meetingsRepo.meetingsWith(deps.db.db, user.id, 'transcript', {
     from: filters.from,
     until: filters.to ? dayAfter(filters.to) : null,
   });

@@ -145,26 +145,3 @@ export async function saveComponents(
     }
   });
 }
-
-/**
- * The user's meetings with a transcript (or with notes), newest first. Read here rather than
- * through the meetings service, which reads one meeting at a time: coaching needs every
- * transcript in one query. Read-only; the meetings module stays the only writer.
- */
-export function meetingsWith(
-  db: Q,
-  userId: string,
-  what: 'transcript' | 'notes',
-  range: { from?: string | null; until?: string | null } = {},
-  limit = 2000,
-) {
-  let q = db.selectFrom('meetings').selectAll().where('user_id', '=', userId);
-  q = what === 'transcript' ? q.where('transcript', 'is not', null) : q.where('notes_status', '=', 'ready');
-  if (range.from) q = q.where((e) => e(e.fn.coalesce('start_time', 'created_at'), '>=', range.from!));
-  if (range.until) q = q.where((e) => e(e.fn.coalesce('start_time', 'created_at'), '<', range.until!));
-  return q
-    .orderBy((e) => e.fn.coalesce('start_time', 'created_at'), 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}

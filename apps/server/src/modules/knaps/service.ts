@@ -21,6 +21,7 @@ import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import * as meetingsRepo from '../meetings/repo.js';
 import * as users from '../users/service.js';
 import { adviseMeetings, coachingRows, NO_FILTERS } from './coaching.js';
 import type { Log } from './model.js';
@@ -170,7 +171,7 @@ const STARTERS: Partial<
   Record<KnapComponentId, (deps: AppDeps, user: UserRow, stored: Data | null) => Promise<Data | null>>
 > = {
   'meeting-notes': async (deps, user, stored) => ({
-    meetings: (await repo.meetingsWith(deps.db.db, user.id, 'notes', {}, 100)).map((m) => ({
+    meetings: (await meetingsRepo.meetingsWith(deps.db.db, user.id, 'notes', {}, 100)).map((m) => ({
       meeting_id: m.id,
       meeting_title: m.title,
       start_time: m.start_time,
@@ -178,7 +179,7 @@ const STARTERS: Partial<
     selection: stored?.selection ?? null,
   }),
   'no-roadmap-view': async (deps, user) => {
-    const count = (await repo.meetingsWith(deps.db.db, user.id, 'notes', {}, 100)).length;
+    const count = (await meetingsRepo.meetingsWith(deps.db.db, user.id, 'notes', {}, 100)).length;
     return {
       meetings_with_notes: count,
       message: count

@@ -22,11 +22,7 @@ export const NOTES_SYSTEM_PROMPT = [
 
 /** Writes the notes of a meeting from its transcript; the meeting ends 'ready' or 'failed'. */
 export async function generateMeetingNotes(deps: AppDeps, meetingId: string): Promise<void> {
-  const row = await deps.db.db
-    .selectFrom('meetings')
-    .selectAll()
-    .where('id', '=', meetingId)
-    .executeTakeFirst();
+  const row = await repo.findMeetingById(deps.db.db, meetingId);
   if (!row?.transcript) return;
   const stamp = () => deps.clock.now().toISOString();
   await repo.updateMeeting(deps.db.db, row.id, { notes_status: 'generating', updated_at: stamp() });
@@ -56,13 +52,7 @@ export async function generateMeetingNotes(deps: AppDeps, meetingId: string): Pr
  */
 export async function resumeStuckNotes(deps: AppDeps): Promise<{ resumed: number }> {
   const before = new Date(deps.clock.now().getTime() - 4 * deps.config.llm.timeoutMs).toISOString();
-  const stuck = await deps.db.db
-    .selectFrom('meetings')
-    .select('id')
-    .where('notes_status', '=', 'generating')
-    .where('updated_at', '<', before)
-    .limit(20)
-    .execute();
+  const stuck = await repo.stuckNotes(deps.db.db, before, 20);
   for (const { id } of stuck) await generateMeetingNotes(deps, id);
   return { resumed: stuck.length };
 }

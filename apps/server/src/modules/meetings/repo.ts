@@ -104,3 +104,35 @@ export async function saveSyncCursor(
     )
     .execute();
 }
+
+/** The user's meetings with a transcript (or with notes) in a date range, newest first (knaps). */
+export function meetingsWith(
+  db: Q,
+  userId: string,
+  what: 'transcript' | 'notes',
+  range: { from?: string | null; until?: string | null } = {},
+  limit = 2000,
+) {
+  let q = db.selectFrom('meetings').selectAll().where('user_id', '=', userId);
+  q = what === 'transcript' ? q.where('transcript', 'is not', null) : q.where('notes_status', '=', 'ready');
+  if (range.from) q = q.where((e) => e(e.fn.coalesce('start_time', 'created_at'), '>=', range.from!));
+  if (range.until) q = q.where((e) => e(e.fn.coalesce('start_time', 'created_at'), '<', range.until!));
+  return q
+    .orderBy((e) => e.fn.coalesce('start_time', 'created_at'), 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export const findMeetingById = (db: Q, id: string) =>
+  db.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Meetings whose notes have been 'generating' since before `before` (a process died meanwhile). */
+export const stuckNotes = (db: Q, before: string, limit: number) =>
+  db
+    .selectFrom('meetings')
+    .select('id')
+    .where('notes_status', '=', 'generating')
+    .where('updated_at', '<', before)
+    .limit(limit)
+    .execute();

@@ -12,6 +12,7 @@ import {
   type GoogleEvent,
   type GraphEvent,
 } from '../connections/calendars.js';
+import { connectedOfTypes } from '../connections/oauth-repo.js';
 import { providerApi } from '../connections/provider-api.js';
 import { cancelMeetingBot } from '../meeting-bot/service.js';
 import * as repo from './repo.js';
@@ -155,12 +156,7 @@ export async function syncCalendar(deps: AppDeps, userId: string, source: Source
 
 /** The periodic job: every user's connected calendars; one failing calendar does not stop the rest. */
 export async function syncAllCalendars(deps: AppDeps, log: { warn(obj: object, msg: string): void }) {
-  const rows = await deps.db.db
-    .selectFrom('connections')
-    .select(['user_id', 'type'])
-    .where('type', 'in', Object.values(CALENDAR_TYPE))
-    .where('status', '=', 'connected')
-    .execute();
+  const rows = await connectedOfTypes(deps.db.db, Object.values(CALENDAR_TYPE));
   let synced = 0;
   let failed = 0;
   for (const row of rows) {

@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
-import { keepInOutbox, sendMailAsUser } from '../../connections/mail.js';
-import { connectedScopes } from '../../connections/oauth-service.js';
+import { keepInOutbox, mailAccountOf, sendMailAsUser } from '../../connections/mail.js';
 import { defineTool } from '../define.js';
-
-/** The account mail will go out through, in the order sendMailAsUser tries them. */
-async function mailAccountOf(deps: AppDeps, userId: string): Promise<'gmail' | 'outlook' | null> {
-  const { scopes } = await connectedScopes(deps, userId);
-  if (scopes.includes('google_gmail_modify')) return 'gmail';
-  return scopes.includes('microsoft_outlook_read') ? 'outlook' : null;
-}
 
 /**
  * Sends an email for the user through their connected Gmail or Outlook; with neither connected it
