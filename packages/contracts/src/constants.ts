@@ -152,7 +152,11 @@ export const PDF_PATHS = {
   list: '/api/pdf-service',
   pdf: (id: string) => `/api/pdf-service/${encodeURIComponent(id)}`,
 } as const;
-export const EMAIL_PATHS = { send: '/api/studio/email/send' } as const;
+export const EMAIL_PATHS = {
+  send: '/api/studio/email/send',
+  /** GET: the caller's outbox (mail kept while no mail account is connected), newest first. */
+  outbox: '/api/studio/email/outbox',
+} as const;
 
 // Knaps (SPEC §3 Knap, §7 Knaps): the catalogue the server answers and the web lays out.
 
@@ -236,7 +240,7 @@ export const KNAP_CATALOGUE: Record<KnapName, KnapDefinition> = {
 };
 
 /** What processing a component leads to: component -> the component whose data it produces. */
-export const KNAP_FLOW: Partial<Record<KnapComponentId, KnapComponentId>> = {
+const FLOW = {
   'meeting-notes': 'client-profile',
   'client-profile': 'gap-analysis',
   'gap-analysis': 'action-plan',
@@ -247,7 +251,10 @@ export const KNAP_FLOW: Partial<Record<KnapComponentId, KnapComponentId>> = {
   'review-form': 'preview-edit',
   'client-info': 'client-card-outreach',
   'client-card-outreach': 'ai-recommendations-outreach',
-};
+} as const satisfies Partial<Record<KnapComponentId, KnapComponentId>>;
+export const KNAP_FLOW: Partial<Record<KnapComponentId, KnapComponentId>> = FLOW;
+/** The components that process into a next one. */
+export type ProcessableComponentId = keyof typeof FLOW;
 
 export const KNAP_PATHS = {
   list: '/api/studio/knap/',
@@ -273,6 +280,28 @@ export const GAP_SAMPLE_ACTIONS: Record<RoadmapGapCategory, string> = {
   wamActions: 'Schedule the annual wealth and asset management review',
 };
 export const GAP_CATEGORIES = Object.keys(ROADMAP_GAP_CATEGORIES) as RoadmapGapCategory[];
+
+/** Where prospecting reads its rows: a connected CRM, the deal flow, or CSV text. */
+export const PROSPECT_SOURCES = ['wealthbox', 'salesforce', 'zoho', 'copper', 'sevanta', 'csv'] as const;
+export type ProspectSource = (typeof PROSPECT_SOURCES)[number];
+export const PROSPECT_MAX_ROWS = 5000;
+/** CSV text travels in the JSON body, so it stays under MAX_JSON_BODY_BYTES. */
+export const PROSPECT_CSV_MAX_CHARS = 900_000;
+/** The most prospects one run drafts emails for. */
+export const PROSPECT_MAX_DRAFTS = 50;
+/** The tones a prospecting email can be drafted in. */
+export const PROSPECT_TONES = ['warm', 'formal', 'brief'] as const;
+export type ProspectTone = (typeof PROSPECT_TONES)[number];
+
+/** Outreach rules: who needs contact now, and why. */
+export const OUTREACH_NO_CONTACT_DAYS = 90;
+export const OUTREACH_BIRTHDAY_DAYS = 30;
+/** The age required minimum distributions start at (SECURE 2.0, for those born 1951-1959). */
+export const OUTREACH_RMD_AGE = 73;
+export const OUTREACH_MAX_CLIENTS = 2000;
+export const OUTREACH_REASONS = ['no_contact', 'birthday', 'rmd', 'life_event'] as const;
+export type OutreachReason = (typeof OUTREACH_REASONS)[number];
+export const OUTREACH_CHANNELS = ['email', 'call', 'meeting'] as const;
 
 /** Topics a client meeting should cover; coaching lists the ones a transcript never mentions. */
 export const COACHING_TOPICS = ['goals', 'risk', 'family', 'fees', 'timeline'] as const;

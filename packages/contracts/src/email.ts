@@ -42,3 +42,15 @@ export const ZEmailSendResult = z.object({
   delivered_to: z.enum(['gmail', 'outlook', 'outbox']),
 });
 export type TEmailSendResult = z.infer<typeof ZEmailSendResult>;
+
+/** One email waiting in the caller's outbox (GET EMAIL_PATHS.outbox), without the attachment's bytes. */
+export const ZOutboxEmail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  attachment_filename: z.string().nullable(),
+  attachment_bytes: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type TOutboxEmail = z.infer<typeof ZOutboxEmail>;

@@ -7,6 +7,14 @@ import {
   KNAP_COMPONENT_IDS,
   KNAP_NAMES,
   type KnapComponentId,
+  OUTREACH_CHANNELS,
+  OUTREACH_MAX_CLIENTS,
+  OUTREACH_REASONS,
+  PROSPECT_CSV_MAX_CHARS,
+  PROSPECT_MAX_DRAFTS,
+  PROSPECT_MAX_ROWS,
+  PROSPECT_SOURCES,
+  PROSPECT_TONES,
   type RoadmapGapCategory,
 } from './constants.js';
 import { ZRoadmap } from './pdf.js';
@@ -226,36 +234,110 @@ export const ZMeetingTableData = z.object({
 });
 export const ZMeetingRawTableData = z.object({ filters: ZMeetingFilters, rows: z.array(ZCoachingRow) });
 
-// Prospecting and outreach: data shapes only; their processing is not built yet.
+// Prospecting: choose a data source -> review the criteria -> a ranked prospect list with drafts.
 
-const ZPerson = z.object({ id: z.string(), name: text(200), email: text(254) });
-export const ZDataSelectionData = z.object({
-  source: z.enum(['crm', 'csv', 'manual']),
-  criteria: z.object({ industry: text(200).nullable(), region: text(200).nullable(), min_assets: amount }),
-  rows: z.array(ZPerson.extend({ company: text(200).nullable() })),
+export const ZProspectRow = z.object({
+  id: z.string().min(1).max(200),
+  name: text(200).min(1),
+  email: text(254).nullable(),
+  company: text(200).nullable(),
+  title: text(200).nullable(),
+  /** What else the source says (sector, stage, city...), as one line the model reads. */
+  details: text(1000),
 });
+export type TProspectRow = z.infer<typeof ZProspectRow>;
+export const ZProspectSource = z.object({
+  id: z.enum(PROSPECT_SOURCES),
+  label: z.string(),
+  /** False for a CRM or deal flow the user has not connected (CSV is always available). */
+  available: z.boolean(),
+});
+/** data-selection's data: the sources to choose from, and the rows loaded from the chosen one. */
+export const ZDataSelectionData = z.object({
+  sources: z.array(ZProspectSource),
+  selection: z
+    .object({ source: z.enum(PROSPECT_SOURCES), query: z.string(), row_count: z.number().int() })
+    .nullable(),
+  rows: z.array(ZProspectRow).max(PROSPECT_MAX_ROWS),
+});
+/** What data-selection processes: a source with a search term (CRM, deal flow) or CSV text. */
+export const ZDataSelectionInput = z
+  .object({
+    source: z.enum(PROSPECT_SOURCES),
+    query: text(200).default(''),
+    csv: z.string().max(PROSPECT_CSV_MAX_CHARS).optional(),
+  })
+  .refine((s) => (s.source === 'csv') === (s.csv !== undefined), {
+    message: 'csv is given with the csv source, and only then',
+  });
+export type TDataSelectionInput = z.infer<typeof ZDataSelectionInput>;
+
+export const ZProspectCriteria = z.object({
+  /** Who the advisor wants to reach, in their words. */
+  ideal_client: text(1000).min(1),
+  /** Words that make a row a better fit when its company, title or details mention them. */
+  keywords: z.array(text(100).min(1)).max(20),
+  min_fit_score: z.number().int().min(0).max(100),
+  max_prospects: z.number().int().min(1).max(PROSPECT_MAX_DRAFTS),
+  tone: z.enum(PROSPECT_TONES),
+});
+export type TProspectCriteria = z.infer<typeof ZProspectCriteria>;
 export const ZReviewFormData = z.object({
-  prospects: z.array(ZPerson.extend({ fit_score: z.number().min(0).max(100).nullable(), notes: text() })),
-  enhanced_insights: z.unknown().nullable(),
+  row_count: z.number().int(),
+  /** The criteria the model suggested from the rows; the user edits them in the form. */
+  enhanced_insights: ZProspectCriteria,
+});
+export const ZProspectScores = z.object({
+  scores: z.array(z.object({ id: z.string(), fit_score: z.number().min(0).max(100), reason: text(1000) })),
+});
+export const ZProspectDrafts = z.object({
+  drafts: z.array(z.object({ id: z.string(), subject: text(300).min(1), body: text(20_000).min(1) })),
 });
 export const ZPreviewEditData = z.object({
-  emails: z.array(z.object({ prospect_id: z.string(), subject: text(300), body: text(20_000) })),
-  enhanced_insights: z.unknown().nullable(),
+  criteria: ZProspectCriteria,
+  /** Best fit first; only rows at or above min_fit_score, at most max_prospects. */
+  prospects: z.array(ZProspectRow.extend({ fit_score: z.number(), reason: z.string() })),
+  /** One drafted email per prospect with an email address. */
+  enhanced_insights: ZProspectDrafts,
 });
+
+// Outreach recommendations: client info -> cards of who needs contact now -> drafted messages.
+
+export const ZOutreachClient = z.object({
+  id: z.string().min(1).max(200),
+  name: text(200).min(1),
+  email: text(254).nullable(),
+  birth_date: z.iso.date().nullable(),
+  /** The last meeting with the client (YYYY-MM-DD), null when there was none. */
+  last_contact: z.iso.date().nullable(),
+  /** Life events the advisor should know of, from meeting notes or typed in. */
+  life_events: z.array(text(500).min(1)).max(20),
+});
+export type TOutreachClient = z.infer<typeof ZOutreachClient>;
 export const ZClientInfoData = z.object({
-  clients: z.array(ZPerson.extend({ segment: text(100).nullable(), last_contact: z.string().nullable() })),
+  clients: z.array(ZOutreachClient).max(OUTREACH_MAX_CLIENTS),
 });
+export const ZOutreachReason = z.object({ kind: z.enum(OUTREACH_REASONS), text: text(500) });
+export const ZOutreachCard = z.object({
+  client: ZOutreachClient,
+  reasons: z.array(ZOutreachReason).min(1),
+  priority: z.enum(['high', 'medium', 'low']),
+  channel: z.enum(OUTREACH_CHANNELS),
+});
+export type TOutreachCard = z.infer<typeof ZOutreachCard>;
 export const ZClientCardOutreachData = z.object({
-  cards: z.array(
-    z.object({ client_id: z.string(), reason: text(), priority: z.enum(['high', 'medium', 'low']) }),
-  ),
-  enhanced_insights: z.unknown().nullable(),
+  /** Highest priority first; clients with no reason to reach out now are left out. */
+  cards: z.array(ZOutreachCard),
+  /** How many of the clients needed no contact now. */
+  up_to_date: z.number().int(),
+});
+export const ZOutreachMessages = z.object({
+  messages: z.array(z.object({ id: z.string(), subject: text(300).min(1), body: text(20_000).min(1) })),
 });
 export const ZAiRecommendationsOutreachData = z.object({
-  recommendations: z.array(
-    z.object({ client_id: z.string(), channel: z.enum(['email', 'call', 'meeting']), message: text(5000) }),
-  ),
-  enhanced_insights: z.unknown().nullable(),
+  cards: z.array(ZOutreachCard),
+  /** One drafted message per card, by client id. */
+  enhanced_insights: ZOutreachMessages,
 });
 
 /** The data schema of every component. */
@@ -285,4 +367,5 @@ export const KNAP_COMPONENT_DATA: Record<KnapComponentId, z.ZodType<Record<strin
 export const KNAP_PROCESS_INPUTS: Partial<Record<KnapComponentId, z.ZodType>> = {
   ...KNAP_COMPONENT_DATA,
   'meeting-notes': ZMeetingNotesSelection,
+  'data-selection': ZDataSelectionInput,
 };

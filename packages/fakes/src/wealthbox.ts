@@ -7,6 +7,7 @@ export interface FakeWealthboxContact {
   first_name: string;
   last_name: string;
   email: string;
+  birth_date?: string;
 }
 
 export interface FakeWealthbox extends FakeServer {
@@ -23,6 +24,7 @@ export async function startFakeWealthbox(oidc: FakeOidc): Promise<FakeWealthbox>
     last_name: c.last_name,
     name: `${c.first_name} ${c.last_name}`,
     email_addresses: [{ address: c.email, principal: true }],
+    birth_date: c.birth_date ?? null,
   });
   const server = await startFakeServer((req, res, body) => {
     const url = new URL(req.url ?? '/', 'http://fake');

@@ -395,3 +395,20 @@ export async function keepInOutbox(deps: AppDeps, userId: string, mail: Outgoing
     .execute();
   return id;
 }
+
+/** The user's outbox, newest first, without attachment bytes (their size instead). */
+export async function listOutbox(deps: AppDeps, userId: string, limit = 100) {
+  const rows = await deps.db.db
+    .selectFrom('outbox_emails')
+    .select(['id', 'to_address', 'subject', 'body', 'created_at', 'attachment_filename', 'attachment'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(({ to_address, attachment, ...row }) => ({
+    ...row,
+    to: to_address,
+    attachment_bytes: attachment ? attachment.length : null,
+  }));
+}

@@ -6,6 +6,8 @@ export interface WealthboxContact {
   id: number;
   name: string;
   email: string | null;
+  /** YYYY-MM-DD, when the CRM has it. */
+  birth_date: string | null;
 }
 export interface WealthboxNote {
   id: number;
@@ -19,12 +21,14 @@ interface ApiContact {
   first_name?: string;
   last_name?: string;
   email_addresses?: Array<{ address?: string; principal?: boolean }>;
+  birth_date?: string | null;
 }
 
 const toContact = (c: ApiContact): WealthboxContact => ({
   id: c.id,
   name: c.name ?? [c.first_name, c.last_name].filter(Boolean).join(' '),
   email: (c.email_addresses?.find((e) => e.principal) ?? c.email_addresses?.[0])?.address ?? null,
+  birth_date: /^\d{4}-\d{2}-\d{2}$/.test(c.birth_date ?? '') ? c.birth_date! : null,
 });
 
 function call<T>(

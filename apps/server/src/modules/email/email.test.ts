@@ -1,3 +1,4 @@
+import { EMAIL_PATHS } from '@knap/contracts';
 import type { FakeCalendarApi } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectViaOAuth, startGoogleAndMicrosoft } from '../../testing/connections.js';
@@ -5,7 +6,7 @@ import { formOf, sampleRoadmap } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
 
-const SEND = '/api/studio/email/send';
+const SEND = EMAIL_PATHS.send;
 
 const fields = (overrides: Record<string, string> = {}) => ({
   to: 'ann@henderson.example',
@@ -166,6 +167,22 @@ describe(`sending email with a PDF (${testEngine()})`, () => {
     expect(await outbox(plain)).toEqual([
       expect.objectContaining({ attachment: null, attachment_filename: null, body: sentBody }),
     ]);
+
+    // Each user reads their own outbox, without the attachment's bytes.
+    const listed = await as(t, gmailUser)({ method: 'GET', url: EMAIL_PATHS.outbox });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()[0]).toEqual({
+      id: kept!.id,
+      to: 'ann@henderson.example',
+      subject: 'Your roadmap',
+      body: kept!.body,
+      attachment_filename: 'notes.txt',
+      attachment_bytes: notes.length,
+      created_at: kept!.created_at,
+    });
+    const own = (await as(t, plain)({ method: 'GET', url: EMAIL_PATHS.outbox })).json();
+    expect(own.map((m: { attachment_bytes: number | null }) => m.attachment_bytes)).toEqual([null]);
+    expect((await t.app.inject({ method: 'GET', url: EMAIL_PATHS.outbox })).statusCode).toBe(401);
   });
 
   it.each<{ what: string; form: Record<string, string>; field: string }>([

@@ -1,10 +1,12 @@
-import { EMAIL_PATHS, MAX_ATTACHMENT_BYTES, ZEmailSendResult } from '@knap/contracts';
+import { EMAIL_PATHS, MAX_ATTACHMENT_BYTES, ZEmailSendResult, ZOutboxEmail } from '@knap/contracts';
+import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
 import { readForm, registerMultipart } from '../../platform/multipart.js';
+import { listOutbox } from '../connections/mail.js';
 import { sendEmail } from './service.js';
 
-/** SPEC §7 Email and PDF: `POST /api/studio/email/send`, a multipart form with an optional file. */
+/** SPEC §7 Email and PDF: `POST /api/studio/email/send`, a multipart form with an optional file; the outbox. */
 export async function emailRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   await registerMultipart(app);
@@ -18,4 +20,7 @@ export async function emailRoutes(app: AppInstance): Promise<void> {
     });
     return sendEmail(deps, authOf(req).user.id, form);
   });
+  app.get(EMAIL_PATHS.outbox, { schema: { response: { 200: z.array(ZOutboxEmail) } } }, (req) =>
+    listOutbox(deps, authOf(req).user.id),
+  );
 }

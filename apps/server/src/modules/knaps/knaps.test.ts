@@ -179,17 +179,6 @@ describe(`knaps on the demo model (${testEngine()})`, () => {
     });
   });
 
-  it('prospecting and outreach are not built yet: 501, nothing stored', async () => {
-    const res = await processStep(dana, 'data-selection', {}, 'review', 'review-form');
-    expect(res.statusCode).toBe(501);
-    expect(res.json()).toEqual({ detail: 'This step is not built yet' });
-    expect((await component(dana, 'review-form')).json()).toEqual({
-      component_id: 'review-form',
-      state: 'empty',
-      data: null,
-    });
-  });
-
   it('process checks the step it leads to', async () => {
     const wrong = await processStep(dana, 'meeting-notes', { notes: 'x' }, 'gap-analysis', 'gap-analysis');
     expect(wrong.json()).toEqual({ detail: 'meeting-notes leads to client-profile, not gap-analysis' });

@@ -4,6 +4,7 @@ import { ERR } from '@knap/contracts';
 import { generateText } from 'ai';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
+import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError } from '../../platform/errors.js';
 import { extractJson, parseModelJson } from '../../platform/llm/json-output.js';
 
@@ -12,6 +13,17 @@ export const CHUNK_ROWS = 100;
 
 export interface Log {
   warn(obj: object, msg: string): void;
+}
+
+/** What a knap step's processing works with. */
+export interface KnapContext {
+  deps: AppDeps;
+  log: Log;
+  user: UserRow;
+  /** YYYY-MM-DD by the app's clock. */
+  today: string;
+  /** A component's stored data, or 409 asking to finish that step first. */
+  stored<S extends z.ZodType>(componentId: string, schema: S): Promise<z.infer<S>>;
 }
 
 /**

@@ -19,12 +19,10 @@ import {
   type ZPortfolioData,
 } from '@knap/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
-import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError } from '../../platform/errors.js';
 import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
 import { meetingNotes } from '../meetings/service.js';
-import { askModel, type Log } from './model.js';
+import { askModel, type KnapContext } from './model.js';
 
 /** The model reads at most this much of a meeting's notes and transcript. */
 const MAX_NOTES_CHARS = 100_000;
@@ -71,22 +69,8 @@ const PROMPTS = {
   ],
 } as const;
 
-export interface PlanningContext {
-  deps: AppDeps;
-  log: Log;
-  user: UserRow;
-  today: string;
-  /** A component's stored data, or 409 asking to finish that step first. */
-  stored<S extends z.ZodType>(componentId: string, schema: S): Promise<z.infer<S>>;
-}
-
 /** Asks the model one planning task, with today's date (due dates are after it). */
-const ask = <S extends z.ZodType>(
-  ctx: PlanningContext,
-  task: keyof typeof PROMPTS,
-  input: object,
-  schema: S,
-) =>
+const ask = <S extends z.ZodType>(ctx: KnapContext, task: keyof typeof PROMPTS, input: object, schema: S) =>
   askModel(
     ctx.deps,
     ctx.log,
@@ -108,7 +92,7 @@ function notesText(notes: TMeetingNotesContent | null, transcript: string | null
 }
 
 /** meeting-notes -> client-profile: from a notetaker meeting's notes, or notes the user pasted. */
-export async function buildProfile(ctx: PlanningContext, input: { meeting_id?: string; notes?: string }) {
+export async function buildProfile(ctx: KnapContext, input: { meeting_id?: string; notes?: string }) {
   const { deps, user } = ctx;
   let source = {
     meeting_id: null as string | null,
@@ -145,13 +129,13 @@ export async function buildProfile(ctx: PlanningContext, input: { meeting_id?: s
 }
 
 /** client-profile (as the user edited it) -> gap-analysis. */
-export async function buildGaps(ctx: PlanningContext, input: z.infer<typeof ZClientProfileData>) {
+export async function buildGaps(ctx: KnapContext, input: z.infer<typeof ZClientProfileData>) {
   const gaps = await ask(ctx, 'gaps', { profile: input.enhanced_insights }, ZGapAnalysis);
   return { current: input, next: { enhanced_insights: gaps } };
 }
 
 /** gap-analysis -> action-plan, most urgent first. */
-export async function buildPlan(ctx: PlanningContext, input: z.infer<typeof ZGapAnalysisData>) {
+export async function buildPlan(ctx: KnapContext, input: z.infer<typeof ZGapAnalysisData>) {
   const profile = await ctx.stored('client-profile', ZClientProfileData);
   const plan = await ask(
     ctx,
@@ -164,7 +148,7 @@ export async function buildPlan(ctx: PlanningContext, input: z.infer<typeof ZGap
 }
 
 /** action-plan -> portfolio-recommendation, always with the standard disclosure. */
-export async function buildPortfolio(ctx: PlanningContext, input: z.infer<typeof ZActionPlanData>) {
+export async function buildPortfolio(ctx: KnapContext, input: z.infer<typeof ZActionPlanData>) {
   const profile = await ctx.stored('client-profile', ZClientProfileData);
   const portfolio = await ask(
     ctx,
@@ -176,7 +160,7 @@ export async function buildPortfolio(ctx: PlanningContext, input: z.infer<typeof
 }
 
 /** portfolio-recommendation -> send-email: the drafted email and the roadmap the PDF is made from. */
-export async function buildEmail(ctx: PlanningContext, input: z.infer<typeof ZPortfolioData>) {
+export async function buildEmail(ctx: KnapContext, input: z.infer<typeof ZPortfolioData>) {
   const profile = await ctx.stored('client-profile', ZClientProfileData);
   const gaps = (await ctx.stored('gap-analysis', ZGapAnalysisData)).enhanced_insights;
   const plan = (await ctx.stored('action-plan', ZActionPlanData)).enhanced_insights;

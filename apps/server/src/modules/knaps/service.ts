@@ -10,6 +10,7 @@ import {
   type KnapComponentId,
   type KnapDefinition,
   type KnapName,
+  type ProcessableComponentId,
   type TKnap,
   type TKnapComponentReply,
   type TKnapRequest,
@@ -24,15 +25,10 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import * as meetingsRepo from '../meetings/repo.js';
 import * as users from '../users/service.js';
 import { adviseMeetings, coachingRows, NO_FILTERS } from './coaching.js';
-import type { Log } from './model.js';
-import {
-  buildEmail,
-  buildGaps,
-  buildPlan,
-  buildPortfolio,
-  buildProfile,
-  type PlanningContext,
-} from './planning.js';
+import type { KnapContext, Log } from './model.js';
+import { clientsOf, draftOutreach, findOutreach } from './outreach.js';
+import { buildEmail, buildGaps, buildPlan, buildPortfolio, buildProfile } from './planning.js';
+import { dataSelection, loadProspects, rankProspects } from './prospecting.js';
 import * as repo from './repo.js';
 
 export const KNAP_NOT_FOUND = 'Knap not found';
@@ -197,6 +193,9 @@ const STARTERS: Partial<
     const filters = await storedFilters(deps, user.id);
     return { filters, rows: await coachingRows(deps, user, filters) };
   },
+  'data-selection': (deps, user, stored) => dataSelection(deps, user, stored),
+  'client-info': async (deps, user, stored) =>
+    stored ?? { clients: await clientsOf(deps, user, deps.clock.now().toISOString().slice(0, 10)) },
 };
 
 /** POST /api/studio/knap/components: the component's data for this user. */
@@ -213,10 +212,10 @@ export async function componentData(
 }
 
 /** Each takes its component's input as KNAP_PROCESS_INPUTS parsed it (hence `never` here). */
-type Processor = (ctx: PlanningContext, input: never) => Promise<{ current: Data; next: Data }>;
+type Processor = (ctx: KnapContext, input: never) => Promise<{ current: Data; next: Data }>;
 
-/** What processing each built component does; the others answer 501. */
-const PROCESSORS: Partial<Record<KnapComponentId, Processor>> = {
+/** What processing each component with a next component does. */
+const PROCESSORS: Record<ProcessableComponentId, Processor> = {
   'meeting-notes': buildProfile,
   'client-profile': buildGaps,
   'gap-analysis': buildPlan,
@@ -226,6 +225,10 @@ const PROCESSORS: Partial<Record<KnapComponentId, Processor>> = {
     current: filters,
     next: await adviseMeetings(ctx.deps, ctx.log, ctx.user, filters),
   }),
+  'data-selection': loadProspects,
+  'review-form': rankProspects,
+  'client-info': findOutreach,
+  'client-card-outreach': draftOutreach,
 };
 
 /**
@@ -254,15 +257,14 @@ export async function processComponent(
     );
   const step = knap.steps.find((s) => s.components.includes(next))!;
   if (body.next_step !== step.id) throw new HttpError(422, `next_step for ${next} is '${step.id}'`);
-  const process = PROCESSORS[body.component_id];
-  if (!process) throw new HttpError(501, 'This step is not built yet');
+  const process = PROCESSORS[body.component_id as ProcessableComponentId];
   const input = KNAP_PROCESS_INPUTS[body.component_id]!.safeParse(body.input_data);
   if (!input.success) {
     const issue = input.error.issues[0];
     const where = issue?.path.length ? `input_data.${issue.path.join('.')}` : 'input_data';
     throw new HttpError(422, `Invalid ${where}: ${issue?.message ?? 'invalid value'}`);
   }
-  const ctx: PlanningContext = {
+  const ctx: KnapContext = {
     deps,
     log,
     user,

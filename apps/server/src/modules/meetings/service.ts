@@ -12,7 +12,8 @@ import { normalizeTranscript, type TranscriptFormat } from './transcripts.js';
 
 export const MEETING_NOT_FOUND = 'Meeting not found';
 
-const parseJson = <T>(raw: string | null, fallback: T): T => {
+/** A JSON column's value, or `fallback` when it is empty or unreadable. */
+export const parseJson = <T>(raw: string | null, fallback: T): T => {
   if (!raw) return fallback;
   try {
     return JSON.parse(raw) as T;

@@ -19,6 +19,10 @@ export const KNAP_TASKS = {
   portfolio: 'You recommend a portfolio allocation for a financial advisor.',
   clientEmail: 'You draft a client email for a financial advisor.',
   coaching: 'You coach a financial advisor on their client meetings.',
+  prospectCriteria: 'You suggest prospecting criteria for a financial advisor.',
+  prospectScore: 'You score prospects for a financial advisor.',
+  prospectDrafts: 'You draft prospecting emails for a financial advisor.',
+  outreachMessages: 'You draft client outreach for a financial advisor.',
 } as const;
 
 type Input = Record<string, unknown>;
@@ -59,6 +63,20 @@ const DEMO_TASKS: Record<keyof typeof KNAP_TASKS, (input: Input) => unknown> = {
     ),
   coaching: (i) => ({
     advice: (i.rows as CoachingInputRow[]).map((row) => ({ id: row.id, advice: adviceOf(row) })),
+  }),
+  prospectCriteria: (i) => criteriaOf(i.rows as ProspectInput[], Number(i.row_count)),
+  prospectScore: (i) => ({
+    scores: (i.rows as ProspectInput[]).map((row) =>
+      scoreOf(row, (i.criteria as { keywords: string[] }).keywords),
+    ),
+  }),
+  prospectDrafts: (i) => ({
+    drafts: (i.prospects as ProspectInput[]).map((p) =>
+      prospectEmailOf(p, String(i.advisor ?? ''), String(i.tone)),
+    ),
+  }),
+  outreachMessages: (i) => ({
+    messages: (i.cards as OutreachInput[]).map((card) => outreachMessageOf(card, String(i.advisor ?? ''))),
   }),
 };
 
@@ -239,4 +257,128 @@ function adviceOf(row: CoachingInputRow): string {
   if (row.next_steps === 0) tips.push('Close by agreeing on a next step and a date.');
   if (row.topics_missed.length) tips.push(`Cover ${row.topics_missed.join(', ')} next time.`);
   return tips.length ? tips.join(' ') : 'A well-balanced meeting: keep it up.';
+}
+
+// Prospecting and outreach.
+
+interface ProspectInput {
+  id: string;
+  name: string;
+  company: string | null;
+  title: string | null;
+  details?: string;
+  reason?: string;
+}
+interface OutreachInput {
+  id: string;
+  name: string;
+  channel: string;
+  reasons: string[];
+}
+
+const STOP_WORDS = new Set([
+  'and',
+  'the',
+  'of',
+  'for',
+  'inc',
+  'llc',
+  'ltd',
+  'co',
+  'stage',
+  'active',
+  'owner',
+]);
+const SENIOR_TITLE = /\b(founder|owner|ceo|president|partner|principal|director|chief)\b/i;
+const prospectText = (p: ProspectInput) =>
+  `${p.company ?? ''} ${p.title ?? ''} ${p.details ?? ''}`.toLowerCase();
+
+/** The three words most common in the rows' companies, titles and details become the keywords. */
+function criteriaOf(rows: ProspectInput[], rowCount: number) {
+  const counts = new Map<string, number>();
+  for (const row of rows)
+    for (const word of new Set(prospectText(row).match(/[a-z][a-z-]{2,}/g) ?? []))
+      if (!STOP_WORDS.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const keywords = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 3)
+    .map(([word]) => word);
+  return {
+    ideal_client: keywords.length
+      ? `Decision makers at businesses in ${keywords.join(', ')}`
+      : 'Business owners and senior decision makers',
+    keywords,
+    min_fit_score: 40,
+    max_prospects: Math.max(1, Math.min(10, rowCount)),
+    tone: 'warm',
+  };
+}
+
+function scoreOf(row: ProspectInput, keywords: string[]) {
+  const text = prospectText(row);
+  const matched = keywords.filter((k) => text.includes(k.toLowerCase()));
+  const senior = SENIOR_TITLE.test(row.title ?? '');
+  const fit = Math.min(100, 20 + matched.length * 25 + (senior ? 20 : 0));
+  const why = [
+    matched.length ? `mentions ${matched.join(', ')}` : 'matches none of the keywords',
+    ...(senior ? ['holds a senior title'] : []),
+  ];
+  return { id: row.id, fit_score: fit, reason: `${row.name} ${why.join(' and ')}.` };
+}
+
+const GREETINGS: Record<string, string> = { warm: 'Hi', formal: 'Dear', brief: 'Hello' };
+
+function prospectEmailOf(p: ProspectInput, advisor: string, tone: string) {
+  const first = p.name.split(/\s+/)[0];
+  return {
+    id: p.id,
+    subject: p.company ? `An introduction for ${p.company}` : 'An introduction',
+    body: [
+      `${GREETINGS[tone] ?? 'Hi'} ${first},`,
+      '',
+      `I work with ${p.title ? `${p.title.toLowerCase()}s` : 'people'} like you${p.company ? ` at companies such as ${p.company}` : ''} on planning that fits their business and family.`,
+      'Would a short call in the next couple of weeks be useful?',
+      '',
+      'Best regards,',
+      advisor,
+    ].join('\n'),
+  };
+}
+
+/** What the advisor says to the client about each reason (the reasons themselves are internal). */
+function outreachLine(reason: string): string {
+  if (reason.startsWith('Birthday')) return 'Happy early birthday! I hope the year ahead is a great one.';
+  if (/minimum distribution/.test(reason))
+    return 'Your required minimum distribution is coming due, and I would like to make sure it is handled well.';
+  if (reason.startsWith('Life event: '))
+    return `I have been thinking about what you shared (${reason.slice(12).replace(/[.]$/, '')}) and how it may shape your plans.`;
+  return 'It has been a while since we last spoke, and I would like to hear how things are going.';
+}
+
+function outreachMessageOf(card: OutreachInput, advisor: string) {
+  const first = card.name.split(/\s+/)[0];
+  const [reason = ''] = card.reasons;
+  const subject = reason.startsWith('Birthday')
+    ? 'Happy birthday'
+    : /minimum distribution/.test(reason)
+      ? 'Your required minimum distribution'
+      : reason.startsWith('Life event')
+        ? 'Thinking of you'
+        : 'Checking in';
+  return {
+    id: card.id,
+    subject,
+    body: [
+      `Hi ${first},`,
+      '',
+      ...new Set(card.reasons.map(outreachLine)),
+      '',
+      card.channel === 'meeting'
+        ? 'Could we find a time to meet in the next few weeks?'
+        : 'Let me know a good time to talk.',
+      '',
+      'Best regards,',
+      advisor,
+    ].join('\n'),
+  };
 }

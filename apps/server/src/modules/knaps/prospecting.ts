@@ -1,0 +1,212 @@
+// Prospecting: rows from a source (a connected CRM's contacts, the deal flow, or a CSV) -> criteria
+// the model suggests from them and the user edits -> every row scored against the criteria in chunks,
+// the best ranked, and an outreach email drafted for each of them with an address.
+import {
+  INTEGRATION_NAMES,
+  PROSPECT_MAX_ROWS,
+  PROSPECT_SOURCES,
+  type ProspectSource,
+  type TDataSelectionInput,
+  type TProspectCriteria,
+  type TProspectRow,
+  ZDataSelectionData,
+  ZProspectCriteria,
+  ZProspectDrafts,
+  ZProspectScores,
+  type ZReviewFormData,
+} from '@knap/contracts';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { CsvError, csvRecords } from '../../platform/csv.js';
+import type { UserRow } from '../../platform/db/schema.js';
+import { HttpError } from '../../platform/errors.js';
+import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
+import * as crm from '../connections/crm.js';
+import { connectedScopes } from '../connections/oauth-service.js';
+import { searchDeals } from '../connections/sevanta.js';
+import * as wealthbox from '../connections/wealthbox.js';
+import { answerInChunks, askModel, type KnapContext } from './model.js';
+
+const SOURCE_LABELS: Record<ProspectSource, string> = {
+  wealthbox: `${INTEGRATION_NAMES.wealthbox} contacts`,
+  salesforce: `${INTEGRATION_NAMES.salesforce} contacts`,
+  zoho: `${INTEGRATION_NAMES.zoho} contacts`,
+  copper: `${INTEGRATION_NAMES.copper} contacts`,
+  sevanta: `${INTEGRATION_NAMES.sevanta} deal flow`,
+  csv: 'A CSV file',
+};
+
+/** data-selection as shown: every source (connected or not) and the rows loaded last time. */
+export async function dataSelection(deps: AppDeps, user: UserRow, stored: Record<string, unknown> | null) {
+  const { scopes } = await connectedScopes(deps, user.id);
+  return {
+    sources: PROSPECT_SOURCES.map((id) => ({
+      id,
+      label: SOURCE_LABELS[id],
+      available: id === 'csv' || scopes.includes(id),
+    })),
+    selection: stored?.selection ?? null,
+    rows: stored?.rows ?? [],
+  };
+}
+
+const NAME_COLUMNS = ['name', 'full name', 'contact', 'contact name'];
+
+/** The rows of a CSV with a header naming at least a name column (or first and last name). */
+export function prospectsFromCsv(text: string): TProspectRow[] {
+  let parsed: ReturnType<typeof csvRecords>;
+  try {
+    parsed = csvRecords(text);
+  } catch (err) {
+    if (err instanceof CsvError) throw new HttpError(422, err.message);
+    throw err;
+  }
+  const { columns, records } = parsed;
+  const nameColumn = NAME_COLUMNS.find((c) => columns.includes(c));
+  const split = columns.includes('first name') || columns.includes('last name');
+  if (!nameColumn && !split)
+    throw new HttpError(422, 'The CSV needs a header row with a name column (or first name and last name)');
+  if (records.length > PROSPECT_MAX_ROWS)
+    throw new HttpError(422, `The CSV has ${records.length} rows; at most ${PROSPECT_MAX_ROWS} can be read`);
+  const known = new Set([...NAME_COLUMNS, 'first name', 'last name', 'email', 'company', 'title']);
+  return records.flatMap((r, n) => {
+    const name = (nameColumn ? r[nameColumn] : `${r['first name'] ?? ''} ${r['last name'] ?? ''}`)!.trim();
+    if (!name) return [];
+    return [
+      {
+        id: `csv:${n + 1}`,
+        name: name.slice(0, 200),
+        email: r.email?.slice(0, 254) || null,
+        company: r.company?.slice(0, 200) || null,
+        title: r.title?.slice(0, 200) || null,
+        details: columns
+          .filter((c) => !known.has(c) && r[c])
+          .map((c) => `${c}: ${r[c]}`)
+          .join('; ')
+          .slice(0, 1000),
+      },
+    ];
+  });
+}
+
+/** The rows of a connected source that match `query` (all of its first page when empty). */
+async function prospectsFrom(
+  deps: AppDeps,
+  userId: string,
+  input: TDataSelectionInput,
+): Promise<TProspectRow[]> {
+  const { source, query } = input;
+  if (source === 'csv') return prospectsFromCsv(input.csv ?? '');
+  const { scopes } = await connectedScopes(deps, userId);
+  if (!scopes.includes(source)) throw new HttpError(409, `Connect ${INTEGRATION_NAMES[source]} first`);
+  if (source === 'sevanta')
+    return (await searchDeals(deps, userId, query)).map((d) => ({
+      id: `sevanta:${d.id}`,
+      name: d.company,
+      email: null,
+      company: d.company,
+      title: null,
+      details: [d.sector, `stage ${d.stage}`, d.status, d.owner && `owner ${d.owner}`]
+        .filter(Boolean)
+        .join('; '),
+    }));
+  if (source === 'wealthbox')
+    return (await wealthbox.searchContacts(deps, userId, query)).map((c) => ({
+      id: `wealthbox:${c.id}`,
+      name: c.name,
+      email: c.email,
+      company: null,
+      title: null,
+      details: '',
+    }));
+  return (await crm.searchContacts(deps, userId, source, query)).map((c) => ({
+    id: `${source}:${c.id}`,
+    name: c.name,
+    email: c.email,
+    company: c.company,
+    title: c.title,
+    details: c.phone ? `phone ${c.phone}` : '',
+  }));
+}
+
+const CRITERIA_PROMPT = [
+  KNAP_TASKS.prospectCriteria,
+  'From a sample of the rows the advisor loaded, suggest who to reach out to first.',
+  'Answer only JSON: {"ideal_client": string, "keywords": string[] (words in company, title or details',
+  'that mark a good fit), "min_fit_score": number 0-100, "max_prospects": number, "tone": "warm" | "formal" | "brief"}.',
+].join(' ');
+
+const SCORE_PROMPT = [
+  KNAP_TASKS.prospectScore,
+  'Score how well each row fits the criteria from 0 (no fit) to 100 (ideal), with a one-sentence reason.',
+  'Answer only JSON: {"scores": [{"id": string, "fit_score": number, "reason": string}]}, one entry per row id.',
+].join(' ');
+
+const DRAFT_PROMPT = [
+  KNAP_TASKS.prospectDrafts,
+  'Write a short first outreach email from the advisor to each prospect, in the tone asked for,',
+  'mentioning why they were chosen. Promise no returns and give no investment advice.',
+  'Answer only JSON: {"drafts": [{"id": string, "subject": string, "body": string}]}, one per prospect id.',
+].join(' ');
+
+/** The model sees at most this many rows when it suggests criteria. */
+const SAMPLE_ROWS = 50;
+
+/** data-selection -> review-form: the rows loaded from the source, and criteria suggested from them. */
+export async function loadProspects(ctx: KnapContext, input: TDataSelectionInput) {
+  const rows = await prospectsFrom(ctx.deps, ctx.user.id, input);
+  if (rows.length === 0) throw new HttpError(422, 'No rows were found in this source; try another search');
+  const criteria = await askModel(
+    ctx.deps,
+    ctx.log,
+    { system: CRITERIA_PROMPT, input: { row_count: rows.length, rows: rows.slice(0, SAMPLE_ROWS) } },
+    ZProspectCriteria,
+  );
+  const current = ZDataSelectionData.parse({
+    ...(await dataSelection(ctx.deps, ctx.user, null)),
+    selection: { source: input.source, query: input.query, row_count: rows.length },
+    rows,
+  });
+  return {
+    current,
+    next: {
+      row_count: rows.length,
+      enhanced_insights: { ...criteria, max_prospects: Math.min(criteria.max_prospects, rows.length) },
+    },
+  };
+}
+
+/** review-form -> preview-edit: every row scored in chunks, the best ranked, drafts for them. */
+export async function rankProspects(ctx: KnapContext, input: z.infer<typeof ZReviewFormData>) {
+  const { rows } = await ctx.stored('data-selection', ZDataSelectionData);
+  if (rows.length === 0) throw new HttpError(409, 'Finish the data-selection step first');
+  const criteria: TProspectCriteria = input.enhanced_insights;
+  const scores = await answerInChunks(rows, async (chunk) => {
+    const task = { system: SCORE_PROMPT, input: { criteria, rows: chunk } };
+    return (await askModel(ctx.deps, ctx.log, task, ZProspectScores)).scores;
+  });
+  const prospects = rows
+    .map((row, n) => ({
+      ...row,
+      fit_score: Math.round(scores[n]?.fit_score ?? 0),
+      reason: scores[n]?.reason ?? 'The model gave no score for this row.',
+    }))
+    .filter((p) => p.fit_score >= criteria.min_fit_score)
+    // Best first; the source's order breaks ties, so a re-run ranks the same way.
+    .sort((a, b) => b.fit_score - a.fit_score)
+    .slice(0, criteria.max_prospects);
+  const reachable = prospects.filter((p) => p.email);
+  const drafts = await answerInChunks(reachable, async (chunk) => {
+    const input = {
+      advisor: ctx.user.name,
+      tone: criteria.tone,
+      ideal_client: criteria.ideal_client,
+      prospects: chunk.map(({ id, name, company, title, reason }) => ({ id, name, company, title, reason })),
+    };
+    return (await askModel(ctx.deps, ctx.log, { system: DRAFT_PROMPT, input }, ZProspectDrafts)).drafts;
+  });
+  return {
+    current: input,
+    next: { criteria, prospects, enhanced_insights: { drafts: drafts.filter((d) => d !== null) } },
+  };
+}
