@@ -38,7 +38,7 @@ async function timeStream(
 const fake = await startFakeOpenAI();
 const llm = fakeLlm(fake, { timeoutMs: 60_000 });
 const t = await createTestApp({
-  config: { llm: llm.config, credits: { perCompletion: 1, freePlan: 1_000_000 }, logLevel: 'silent' },
+  config: { llm: llm.config, credits: { perCompletion: 0 }, logLevel: 'silent' },
   llm: llm.model,
 });
 const url = await t.app.listen({ port: 0, host: '127.0.0.1' });

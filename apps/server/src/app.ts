@@ -15,6 +15,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { assistantRoutes } from './modules/assistant/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes.js';
 import { chatRoutes } from './modules/chats/routes.js';
 import { connectionBrowserRoutes, connectionRoutes } from './modules/connections/routes.js';
 import { vendorRoutes } from './modules/connections/vendor-routes.js';
@@ -135,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(userRoutes);
   await app.register(chatRoutes);
   await app.register(creditRoutes);
+  await app.register(billingRoutes);
+  await app.register(stripeWebhookRoutes);
   await app.register(assistantRoutes);
   await app.register(connectionRoutes);
   await app.register(connectionBrowserRoutes);

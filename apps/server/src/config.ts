@@ -3,8 +3,29 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { KNAP_NAMES, type KnapName } from '@knap/contracts';
+import { KNAP_NAMES, type KnapName, PLAN_TIERS, type PlanTier } from '@knap/contracts';
 import { z } from 'zod';
+
+/** Each plan as "name|price shown|credits per month". */
+const PLAN_DEFAULTS: Record<PlanTier, string> = {
+  free: 'Free|$0/month|20',
+  tier_1: 'Starter|$29/month|300',
+  tier_2: 'Professional|$79/month|1000',
+  tier_3: 'Enterprise|$199/month|5000',
+};
+const planVar = (tier: PlanTier) => `PLAN_${tier.toUpperCase()}`;
+
+function planEnv() {
+  return Object.fromEntries(
+    PLAN_TIERS.map((tier) => [
+      planVar(tier),
+      z
+        .string()
+        .regex(/^[^|]{1,40}\|[^|]{1,40}\|\d{1,7}$/, 'must be "name|price shown|credits per month"')
+        .default(PLAN_DEFAULTS[tier]),
+    ]),
+  );
+}
 
 export class ConfigError extends Error {}
 
@@ -129,7 +150,15 @@ const ZEnv = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   CREDITS_PER_COMPLETION: z.coerce.number().int().min(0).max(1000).default(1),
-  FREE_PLAN_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  ...planEnv(),
+  BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_TIER_1: z.string().min(1).optional(),
+  STRIPE_PRICE_TIER_2: z.string().min(1).optional(),
+  STRIPE_PRICE_TIER_3: z.string().min(1).optional(),
+  /** Stripe's API base (tests point it at a loopback fake). */
+  STRIPE_API_URL: url.default('https://api.stripe.com'),
   POSTHOG_KEY: z.string().min(1).optional(),
   POSTHOG_HOST: url.default('https://us.i.posthog.com'),
   OPERATOR_EMAILS: z.string().optional(),
@@ -189,7 +218,8 @@ export type Config = {
   /** Identity providers for sign-in (the Google and Microsoft entries of oauthProviders). */
   identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
   llm: LlmConfig;
-  credits: { perCompletion: number; freePlan: number };
+  credits: { perCompletion: number };
+  billing: BillingConfig;
   analytics: { posthogKey: string | undefined; posthogHost: string };
   /** host or host:port of self-hosted MCP servers allowed on private addresses. */
   mcpAllowedHosts: string[];
@@ -212,6 +242,59 @@ export type Config = {
 };
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
+
+export interface PlanConfig {
+  name: string;
+  monthly_price_display: string;
+  num_credits: number;
+}
+export type PaidPlan = Exclude<PlanTier, 'free'>;
+export interface BillingConfig {
+  /** 'local': plan changes confirmed in the app (the embedded default); 'stripe': Checkout and webhooks. */
+  provider: 'local' | 'stripe';
+  tiers: Record<PlanTier, PlanConfig>;
+  stripe:
+    | { secretKey: string; webhookSecret: string; prices: Record<PaidPlan, string>; apiUrl: string }
+    | undefined;
+}
+
+function billingConfig(e: z.infer<typeof ZEnv>): BillingConfig {
+  const raw = e as unknown as Record<string, string | undefined>;
+  const tiers = Object.fromEntries(
+    PLAN_TIERS.map((tier) => {
+      const [name, price, credits] = raw[planVar(tier)]!.split('|');
+      return [
+        tier,
+        { name: name!.trim(), monthly_price_display: price!.trim(), num_credits: Number(credits) },
+      ];
+    }),
+  ) as Record<PlanTier, PlanConfig>;
+  if (e.BILLING_PROVIDER === 'local') return { provider: 'local', tiers, stripe: undefined };
+  const needed = {
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_TIER_1: e.STRIPE_PRICE_TIER_1,
+    STRIPE_PRICE_TIER_2: e.STRIPE_PRICE_TIER_2,
+    STRIPE_PRICE_TIER_3: e.STRIPE_PRICE_TIER_3,
+  };
+  const missing = Object.entries(needed).find(([, v]) => !v)?.[0];
+  if (missing)
+    throw new ConfigError(`Invalid configuration: ${missing} is required when BILLING_PROVIDER is stripe`);
+  return {
+    provider: 'stripe',
+    tiers,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY!,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      prices: {
+        tier_1: e.STRIPE_PRICE_TIER_1!,
+        tier_2: e.STRIPE_PRICE_TIER_2!,
+        tier_3: e.STRIPE_PRICE_TIER_3!,
+      },
+      apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+    },
+  };
+}
 
 export interface LlmConfig {
   provider: 'demo' | 'openai' | 'anthropic' | 'openai-compatible';
@@ -316,7 +399,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.LLM_TIMEOUT_MS,
       maxRetries: e.LLM_MAX_RETRIES,
     },
-    credits: { perCompletion: e.CREDITS_PER_COMPLETION, freePlan: e.FREE_PLAN_CREDITS },
+    credits: { perCompletion: e.CREDITS_PER_COMPLETION },
+    billing: billingConfig(e),
     analytics: { posthogKey: e.POSTHOG_KEY, posthogHost: e.POSTHOG_HOST },
     mcpAllowedHosts: (e.MCP_ALLOWED_HOSTS ?? '')
       .split(',')

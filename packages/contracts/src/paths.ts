@@ -86,3 +86,20 @@ export const MEETING_BOT_PATHS = {
   /** Status webhooks of the bot provider, verified by signature. */
   webhook: '/api/meeting-bot/webhook',
 } as const;
+
+/** SPEC §7 Subscriptions and credits, with the billing portal, webhooks and the local provider's checkout. */
+export const BILLING_PATHS = {
+  current: '/api/subscriptions/current',
+  list: '/api/subscriptions/list',
+  cancel: '/api/subscriptions/cancel',
+  checkout: '/api/subscriptions/create-checkout-session',
+  /** POST: answers {url} of the billing portal (Stripe's, or the in-app /billing page). */
+  portal: '/api/subscriptions/portal',
+  /** Stripe's webhook endpoint (signed; no session). */
+  webhook: '/api/subscriptions/webhook',
+  /** The local provider's checkout: GET shows it, POST .../confirm applies the plan change. */
+  localCheckout: (id: string) => `/api/subscriptions/local/checkout/${encodeURIComponent(id)}`,
+  localConfirm: (id: string) => `/api/subscriptions/local/checkout/${encodeURIComponent(id)}/confirm`,
+  /** GET: the caller's credit history, newest first. */
+  ledger: '/api/credits/ledger',
+} as const;

@@ -8,7 +8,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { KNAP_NAMES } from '@knap/contracts';
 import pg from 'pg';
 import { type AppInstance, buildApp } from '../app.js';
-import { API_IDS, type Config } from '../config.js';
+import { API_IDS, type Config, loadConfig } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 import { type Db, migrate, openDb } from '../platform/db/index.js';
 import { DemoLanguageModel } from '../platform/llm/demo-model.js';
@@ -45,7 +45,9 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
       timeoutMs: 10_000,
       maxRetries: 0,
     },
-    credits: { perCompletion: 1, freePlan: 20 },
+    credits: { perCompletion: 1 },
+    // The embedded default's plans (free: 20 credits a month) on the local provider.
+    billing: loadConfig({ DATA_DIR: dataDir, KNAP_SECRET: 'k'.repeat(32) }).billing,
     analytics: { posthogKey: undefined, posthogHost: 'http://127.0.0.1:9' },
     operatorEmails: [],
     mcpAllowedHosts: [],

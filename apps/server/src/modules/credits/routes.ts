@@ -1,4 +1,10 @@
-import { ASSISTANT_PATHS, ZCreditsChangeRequest, ZCreditsUsage } from '@knap/contracts';
+import {
+  ASSISTANT_PATHS,
+  BILLING_PATHS,
+  ZCreditsChangeRequest,
+  ZCreditsUsage,
+  ZLedgerEntry,
+} from '@knap/contracts';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
@@ -7,6 +13,16 @@ import * as credits from './service.js';
 export async function creditRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   app.addHook('preHandler', app.requireUser);
+  // Hourly, so a month's credits arrive soon after it starts; each grant happens once.
+  deps.jobs.add({
+    name: 'credits.monthly-grant',
+    everyMs: 60 * 60_000,
+    run: () => credits.grantMonthlyCredits(deps),
+  });
+
+  app.get(BILLING_PATHS.ledger, { schema: { response: { 200: z.array(ZLedgerEntry) } } }, (req) =>
+    credits.ledger(deps, authOf(req).user),
+  );
 
   app.get(
     '/api/credits/usage/:user_uuid',

@@ -1,21 +1,82 @@
-// Credits: every user has a balance; each change is written to the ledger with its reason.
-import type { TCreditsUsage } from '@knap/contracts';
+// Credits: every user has a balance; each change is written to the ledger with its reason. Each
+// calendar month (UTC) starts a period with the plan's credits; unused credits do not roll over.
+import type { PlanTier, TCreditsUsage, TLedgerEntry } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { planOf } from '../billing/repo.js';
 import * as users from '../users/service.js';
 import * as repo from './repo.js';
+
+/** The credit period a time falls in: its UTC calendar month, e.g. '2026-11'. */
+export const periodOf = (date: Date) => date.toISOString().slice(0, 7);
+const PERIOD_REF = (userId: string, period: string) => `period:${userId}:${period}`;
+
+/**
+ * Starts a period of `plan`'s credits for the user, once per `ref`: the month's grant, or a plan
+ * change (which starts a fresh period with the new plan's credits).
+ */
+export async function startPeriod(
+  deps: AppDeps,
+  userId: string,
+  plan: PlanTier,
+  ref: string,
+  reason: string,
+) {
+  return repo.startPeriod(deps.db.db, {
+    id: newId(),
+    userId,
+    amount: deps.config.billing.tiers[plan].num_credits,
+    reason,
+    ref,
+    nowIso: isoNow(deps.clock),
+  });
+}
+
+/** This month's grant for one user (a no-op when it was given already). */
+const grantThisMonth = async (deps: AppDeps, userId: string) => {
+  const plan = await planOf(deps.db.db, userId);
+  const period = periodOf(deps.clock.now());
+  return startPeriod(
+    deps,
+    userId,
+    plan,
+    PERIOD_REF(userId, period),
+    `${deps.config.billing.tiers[plan].name} plan credits for ${period}`,
+  );
+};
 
 async function account(deps: AppDeps, userId: string) {
   const existing = await repo.findAccount(deps.db.db, userId);
   if (existing) return existing;
-  await repo.openAccount(deps.db.db, userId, deps.config.credits.freePlan, newId(), isoNow(deps.clock));
+  await grantThisMonth(deps, userId);
   const opened = await repo.findAccount(deps.db.db, userId);
   if (!opened) throw new Error('credit account vanished after opening');
   return opened;
 }
+
+const MONTHLY_BATCH = 500;
+
+/**
+ * The scheduled monthly grant: every account without this month's period gets it. Safe to run
+ * often and on several servers at once (each grant is claimed by its ledger ref). Answers how many
+ * were granted.
+ */
+export async function grantMonthlyCredits(deps: AppDeps): Promise<{ granted: number }> {
+  const suffix = `:${periodOf(deps.clock.now())}`;
+  let granted = 0;
+  for (;;) {
+    const due = await repo.accountsWithout(deps.db.db, 'period:', suffix, MONTHLY_BATCH);
+    for (const { user_id } of due) if (await grantThisMonth(deps, user_id)) granted++;
+    if (due.length < MONTHLY_BATCH) return { granted };
+  }
+}
+
+/** The caller's credit history, newest first. */
+export const ledger = async (deps: AppDeps, user: UserRow): Promise<TLedgerEntry[]> =>
+  (await repo.ledgerOf(deps.db.db, user.id, 200)).map((e) => ({ ...e, delta: Number(e.delta) }));
 
 /** The caller's usage only: another user's uuid answers 404. */
 export async function getUsage(deps: AppDeps, viewer: UserRow, userUuid: string): Promise<TCreditsUsage> {

@@ -126,6 +126,34 @@ export interface CreditLedgerTable {
   created_at: string;
 }
 
+export interface SubscriptionsTable {
+  user_id: string;
+  plan: string;
+  status: string;
+  provider: string;
+  customer_id: string | null;
+  subscription_id: string | null;
+  current_period_end: string | null;
+  /** bigint: PostgreSQL hands it back as a string, so read it with Number(). */
+  last_event_at: number | string | null;
+  updated_at: string;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+export interface LocalCheckoutsTable {
+  id: string;
+  user_id: string;
+  plan: string;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+}
+
 export interface ToolApprovalsTable {
   id: string;
   tool_call_id: string;
@@ -274,6 +302,9 @@ export interface Database {
   knap_requests: KnapRequestsTable;
   knap_component_data: KnapComponentDataTable;
   pdfs: PdfsTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
+  local_checkouts: LocalCheckoutsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

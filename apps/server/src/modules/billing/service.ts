@@ -1,0 +1,293 @@
+// Plans and subscriptions (SPEC §3, §7): the tiers from config, the user's subscription, checkout,
+// the billing portal and cancelling, through Stripe or the local provider. A plan change starts a
+// fresh credit period with the new plan's credits; cancelling moves the account to free at once.
+import {
+  PLAN_TIERS,
+  type PlanTier,
+  type TLocalCheckout,
+  type TSubscription,
+  type TSubscriptionTier,
+} from '@knap/contracts';
+import type Stripe from 'stripe';
+import type { AppDeps } from '../../app.js';
+import type { PaidPlan } from '../../config.js';
+import { isoNow } from '../../platform/clock.js';
+import { randomToken } from '../../platform/crypto.js';
+import type { UserRow } from '../../platform/db/schema.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import * as credits from '../credits/service.js';
+import * as repo from './repo.js';
+import { callStripe, type Log, periodEndOf, planOfPrice, stripeOf, verifiedEvent } from './stripe.js';
+
+/** How long a local checkout link stays valid. */
+const LOCAL_CHECKOUT_MS = 30 * 60_000;
+
+export const tiers = (deps: AppDeps): TSubscriptionTier[] =>
+  PLAN_TIERS.map((id) => ({ id, ...deps.config.billing.tiers[id] }));
+
+type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof repo.findSubscription>>>;
+
+const toSubscription = (deps: AppDeps, row: SubscriptionRow | undefined): TSubscription =>
+  row
+    ? {
+        plan: row.plan as PlanTier,
+        status: row.status as TSubscription['status'],
+        provider: row.provider as TSubscription['provider'],
+        current_period_end: row.current_period_end,
+      }
+    : { plan: 'free', status: 'active', provider: deps.config.billing.provider, current_period_end: null };
+
+export const currentSubscription = async (deps: AppDeps, user: UserRow) =>
+  toSubscription(deps, await repo.findSubscription(deps.db.db, user.id));
+
+interface PlanChange {
+  plan: PlanTier;
+  status: TSubscription['status'];
+  provider: TSubscription['provider'];
+  customer_id?: string | null;
+  subscription_id?: string | null;
+  current_period_end: string | null;
+  /** The provider's time of the event (epoch seconds); an event older than the last one applied is ignored. */
+  eventAt?: number;
+  /** Names the change once: the credit period it starts is granted once per ref. */
+  ref: string;
+}
+
+/** Applies a plan change; answers false when a newer event was applied already. */
+async function applyPlanChange(deps: AppDeps, userId: string, change: PlanChange): Promise<boolean> {
+  const existing = await repo.findSubscription(deps.db.db, userId);
+  const lastAt = existing?.last_event_at == null ? null : Number(existing.last_event_at);
+  if (change.eventAt !== undefined && lastAt !== null && change.eventAt < lastAt) return false;
+  await repo.upsertSubscription(deps.db.db, {
+    user_id: userId,
+    plan: change.plan,
+    status: change.status,
+    provider: change.provider,
+    customer_id: change.customer_id ?? existing?.customer_id ?? null,
+    subscription_id:
+      change.subscription_id === undefined ? (existing?.subscription_id ?? null) : change.subscription_id,
+    current_period_end: change.current_period_end,
+    last_event_at: change.eventAt ?? lastAt,
+    updated_at: isoNow(deps.clock),
+  });
+  if ((existing?.plan ?? 'free') !== change.plan)
+    await credits.startPeriod(
+      deps,
+      userId,
+      change.plan,
+      `plan:${change.ref}`,
+      `Changed to the ${deps.config.billing.tiers[change.plan].name} plan`,
+    );
+  return true;
+}
+
+const url = (deps: AppDeps, path: string) => `${deps.config.publicUrl}${path}`;
+
+/** POST create-checkout-session: a URL where the user confirms (and, on Stripe, pays for) the plan. */
+export async function createCheckout(deps: AppDeps, log: Log, user: UserRow, plan: PlanTier) {
+  if (plan === 'free') throw new HttpError(422, 'To move to the free plan, cancel your subscription');
+  const current = await repo.findSubscription(deps.db.db, user.id);
+  if ((current?.plan ?? 'free') === plan) throw new HttpError(409, 'You are already on this plan');
+
+  if (deps.config.billing.provider === 'local') {
+    const id = randomToken(24);
+    const now = deps.clock.now();
+    await repo.insertCheckout(deps.db.db, {
+      id,
+      user_id: user.id,
+      plan,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LOCAL_CHECKOUT_MS).toISOString(),
+    });
+    return { url: url(deps, `/billing/checkout?session=${id}`) };
+  }
+
+  const { config } = stripeOf(deps);
+  const price = config.prices[plan];
+  // A running subscription switches price in place; Stripe prorates and the webhook moves the plan.
+  if (current?.subscription_id && current.status !== 'canceled') {
+    await callStripe(deps, log, 'switch plan', async (stripe) => {
+      const sub = await stripe.subscriptions.retrieve(current.subscription_id!);
+      await stripe.subscriptions.update(sub.id, {
+        items: [{ id: sub.items.data[0]!.id, price }],
+        proration_behavior: 'create_prorations',
+        metadata: { user_id: user.id, plan },
+      });
+    });
+    return { url: url(deps, `/billing?changed=${plan}`) };
+  }
+  const customer = current?.customer_id ?? (await createCustomer(deps, log, user));
+  const session = await callStripe(deps, log, 'checkout', (stripe) =>
+    stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: user.id,
+      line_items: [{ price, quantity: 1 }],
+      success_url: url(deps, '/billing?checkout=success'),
+      cancel_url: url(deps, '/billing?checkout=cancelled'),
+      metadata: { user_id: user.id, plan },
+      subscription_data: { metadata: { user_id: user.id, plan } },
+    }),
+  );
+  if (!session.url) throw new HttpError(502, 'The billing provider gave no checkout page; try again');
+  return { url: session.url };
+}
+
+async function createCustomer(deps: AppDeps, log: Log, user: UserRow): Promise<string> {
+  const customer = await callStripe(deps, log, 'customer', (stripe) =>
+    stripe.customers.create({
+      email: user.email,
+      name: user.name || undefined,
+      metadata: { user_id: user.id },
+    }),
+  );
+  await repo.upsertSubscription(deps.db.db, {
+    user_id: user.id,
+    plan: 'free',
+    status: 'active',
+    provider: 'stripe',
+    customer_id: customer.id,
+    subscription_id: null,
+    current_period_end: null,
+    last_event_at: null,
+    updated_at: isoNow(deps.clock),
+  });
+  return customer.id;
+}
+
+/** POST portal: Stripe's Billing Portal for the customer, or the in-app billing page. */
+export async function portal(deps: AppDeps, log: Log, user: UserRow) {
+  if (deps.config.billing.provider === 'local') return { url: url(deps, '/billing') };
+  const customer = (await repo.findSubscription(deps.db.db, user.id))?.customer_id;
+  if (!customer) throw new HttpError(409, 'There is no billing account yet: choose a plan first');
+  const session = await callStripe(deps, log, 'billing portal', (stripe) =>
+    stripe.billingPortal.sessions.create({ customer, return_url: url(deps, '/billing') }),
+  );
+  return { url: session.url };
+}
+
+/** POST cancel: ends the paid plan now and answers the updated subscription. */
+export async function cancel(deps: AppDeps, log: Log, user: UserRow): Promise<TSubscription> {
+  const current = await repo.findSubscription(deps.db.db, user.id);
+  if (!current || current.plan === 'free') throw new HttpError(409, 'You are on the free plan');
+  if (current.provider === 'stripe' && current.subscription_id)
+    await callStripe(deps, log, 'cancel', (stripe) => stripe.subscriptions.cancel(current.subscription_id!));
+  await applyPlanChange(deps, user.id, {
+    plan: 'free',
+    status: 'canceled',
+    provider: current.provider as TSubscription['provider'],
+    current_period_end: null,
+    ref: `cancel:${current.subscription_id ?? `${user.id}:${isoNow(deps.clock)}`}`,
+  });
+  return currentSubscription(deps, user);
+}
+
+// The local provider's checkout page.
+
+async function openCheckout(deps: AppDeps, user: UserRow, id: string) {
+  const checkout = await repo.findCheckout(deps.db.db, user.id, id);
+  if (!checkout) throw notFound('Checkout not found');
+  return checkout;
+}
+
+export async function localCheckout(deps: AppDeps, user: UserRow, id: string): Promise<TLocalCheckout> {
+  const checkout = await openCheckout(deps, user, id);
+  const plan = checkout.plan as PlanTier;
+  return {
+    id,
+    tier: { id: plan, ...deps.config.billing.tiers[plan] },
+    current_plan: await repo.planOf(deps.db.db, user.id),
+    expires_at: checkout.expires_at,
+    completed: checkout.completed_at !== null,
+  };
+}
+
+/** Confirms a local checkout: the plan changes once, however often it is confirmed. */
+export async function confirmLocalCheckout(deps: AppDeps, user: UserRow, id: string): Promise<TSubscription> {
+  const checkout = await openCheckout(deps, user, id);
+  if (checkout.completed_at) throw new HttpError(409, 'This checkout was already confirmed');
+  if (checkout.expires_at < isoNow(deps.clock))
+    throw new HttpError(410, 'This checkout has expired; choose the plan again');
+  const now = deps.clock.now();
+  await applyPlanChange(deps, user.id, {
+    plan: checkout.plan as PlanTier,
+    status: 'active',
+    provider: 'local',
+    subscription_id: `local:${checkout.id}`,
+    current_period_end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+    ref: `local:${checkout.id}`,
+  });
+  await repo.completeCheckout(deps.db.db, checkout.id, isoNow(deps.clock));
+  return currentSubscription(deps, user);
+}
+
+// Stripe webhooks.
+
+const SUBSCRIPTION_STATUS: Record<string, TSubscription['status']> = {
+  active: 'active',
+  trialing: 'active',
+  past_due: 'past_due',
+  unpaid: 'past_due',
+  incomplete: 'past_due',
+  canceled: 'canceled',
+  incomplete_expired: 'canceled',
+};
+
+async function userOfStripe(deps: AppDeps, metadataUserId: string | undefined, customer: string | null) {
+  if (metadataUserId && (await repo.findSubscription(deps.db.db, metadataUserId))) return metadataUserId;
+  return customer ? ((await repo.findByCustomer(deps.db.db, customer))?.user_id ?? null) : null;
+}
+
+const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : (x?.id ?? null));
+
+/**
+ * POST webhook: a signed Stripe event, applied once (by event id) and in order (an event older than
+ * the last one applied to the subscription changes nothing). 400 when the signature does not verify.
+ */
+export async function handleStripeWebhook(
+  deps: AppDeps,
+  log: Log,
+  rawBody: Buffer,
+  signature: string | undefined,
+) {
+  const event = verifiedEvent(deps, rawBody, signature);
+  if (!event) throw new HttpError(400, 'Invalid signature');
+  if (
+    !(await repo.recordEvent(deps.db.db, { id: event.id, type: event.type, received_at: isoNow(deps.clock) }))
+  )
+    return { received: true, duplicate: true };
+  const { config } = stripeOf(deps);
+  if (event.type === 'checkout.session.completed') {
+    const session = event.data.object as Stripe.Checkout.Session;
+    const userId = await userOfStripe(deps, session.client_reference_id ?? undefined, idOf(session.customer));
+    if (userId)
+      await repo.updateSubscription(deps.db.db, userId, {
+        customer_id: idOf(session.customer),
+        subscription_id: idOf(session.subscription),
+        updated_at: isoNow(deps.clock),
+      });
+  } else if (event.type.startsWith('customer.subscription.')) {
+    const sub = event.data.object as Stripe.Subscription;
+    const userId = await userOfStripe(deps, sub.metadata?.user_id, idOf(sub.customer));
+    if (!userId) {
+      log.warn({ event: event.id }, 'Stripe subscription event for an unknown customer');
+      return { received: true };
+    }
+    const status =
+      event.type === 'customer.subscription.deleted'
+        ? 'canceled'
+        : (SUBSCRIPTION_STATUS[sub.status] ?? 'past_due');
+    const paid: PaidPlan | null = planOfPrice(config, sub.items?.data?.[0]?.price?.id);
+    await applyPlanChange(deps, userId, {
+      plan: status === 'canceled' || !paid ? 'free' : paid,
+      status,
+      provider: 'stripe',
+      customer_id: idOf(sub.customer),
+      subscription_id: status === 'canceled' ? null : sub.id,
+      current_period_end: status === 'canceled' ? null : periodEndOf(sub),
+      eventAt: event.created,
+      ref: `stripe:${event.id}`,
+    });
+  }
+  return { received: true };
+}

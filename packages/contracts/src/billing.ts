@@ -1,0 +1,46 @@
+// Plans, subscriptions and credit history (SPEC §3 Subscription, tier, credits usage; §7).
+import { z } from 'zod';
+import { PLAN_TIERS } from './constants.js';
+
+export const ZPlanTier = z.enum(PLAN_TIERS);
+
+export const ZSubscriptionTier = z.object({
+  id: ZPlanTier,
+  name: z.string(),
+  monthly_price_display: z.string(),
+  /** Credits granted each month on this plan. */
+  num_credits: z.number().int(),
+});
+export type TSubscriptionTier = z.infer<typeof ZSubscriptionTier>;
+
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled'] as const;
+export const ZSubscription = z.object({
+  plan: ZPlanTier,
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  /** Which billing provider handles the paid plan: Stripe, or the local provider of the embedded default. */
+  provider: z.enum(['local', 'stripe']),
+  /** When the paid period ends (ISO), null on free. */
+  current_period_end: z.string().nullable(),
+});
+export type TSubscription = z.infer<typeof ZSubscription>;
+
+export const ZCheckoutRequest = z.object({ plan: ZPlanTier });
+export const ZUrlResponse = z.object({ url: z.string() });
+
+/** The local provider's checkout as its confirmation page shows it. */
+export const ZLocalCheckout = z.object({
+  id: z.string(),
+  tier: ZSubscriptionTier,
+  current_plan: ZPlanTier,
+  expires_at: z.string(),
+  completed: z.boolean(),
+});
+export type TLocalCheckout = z.infer<typeof ZLocalCheckout>;
+
+export const ZLedgerEntry = z.object({
+  id: z.string(),
+  delta: z.number().int(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;

@@ -1,0 +1,220 @@
+// Stripe's API on loopback as the official client speaks it: form-encoded bodies with bracketed
+// keys, Bearer secret keys, Stripe's error shape; customers, Checkout Sessions, Billing Portal
+// sessions and subscriptions. Completing a checkout, switching or cancelling produces events that
+// are delivered to `webhookUrl`, signed the way Stripe signs them (Stripe-Signature: t=..,v1=..).
+import { createHmac, randomBytes } from 'node:crypto';
+import { type FakeServer, sendJson, startFakeServer } from './http.js';
+
+type Form = { [key: string]: string | Form };
+
+/** `a[b][0][c]=x` -> { a: { b: { '0': { c: 'x' } } } }. */
+export function parseStripeForm(body: string): Form {
+  const out: Form = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.split(/\[|\]\[|\]/).filter(Boolean);
+    let node = out;
+    path.forEach((part, n) => {
+      if (n === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Form;
+    });
+  }
+  return out;
+}
+
+export interface FakeStripeEvent {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  api_version: string;
+  livemode: false;
+  data: { object: Record<string, unknown> };
+}
+
+interface Subscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  metadata: Record<string, string>;
+  items: { object: 'list'; data: Array<{ id: string; price: { id: string }; current_period_end: number }> };
+}
+
+export interface FakeStripe extends FakeServer {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where events go; unset: they are only recorded. */
+  webhookUrl: string | null;
+  customers: Array<{ id: string; email: string | null; metadata: Record<string, string> }>;
+  sessions: Array<Record<string, unknown> & { id: string; price: string }>;
+  subscriptions: Subscription[];
+  events: FakeStripeEvent[];
+  /** Pays for a Checkout Session: a subscription starts; its events are delivered in order. */
+  completeCheckout(sessionId: string): Promise<Subscription>;
+  /** Delivers an event (again, or late) as Stripe would; answers the webhook's HTTP status. */
+  deliver(event: FakeStripeEvent, opts?: { secret?: string }): Promise<number>;
+  /** The Stripe-Signature header for a payload. */
+  sign(payload: string, secret?: string, at?: number): string;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+const DAY_S = 86_400;
+
+export async function startFakeStripe(
+  opts: { secretKey?: string; webhookSecret?: string } = {},
+): Promise<FakeStripe> {
+  const secretKey = opts.secretKey ?? 'sk_test_fake';
+  const webhookSecret = opts.webhookSecret ?? 'whsec_fake';
+  let clock = Math.floor(Date.now() / 1000);
+  // Strictly increasing event times, so tests can tell a late event from a new one.
+  const now = () => (clock = Math.max(clock + 1, Math.floor(Date.now() / 1000)));
+
+  const fake = {
+    secretKey,
+    webhookSecret,
+    webhookUrl: null as string | null,
+    customers: [] as FakeStripe['customers'],
+    sessions: [] as FakeStripe['sessions'],
+    subscriptions: [] as Subscription[],
+    events: [] as FakeStripeEvent[],
+  };
+
+  const sign = (payload: string, secret = webhookSecret, at = Math.floor(Date.now() / 1000)) =>
+    `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${payload}`).digest('hex')}`;
+
+  const deliver = async (event: FakeStripeEvent, o: { secret?: string } = {}) => {
+    if (!fake.webhookUrl) return 0;
+    const payload = JSON.stringify(event);
+    const res = await fetch(fake.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload, o.secret) },
+      body: payload,
+    });
+    await res.text();
+    return res.status;
+  };
+
+  const emit = async (type: string, object: object) => {
+    const event: FakeStripeEvent = {
+      id: id('evt'),
+      object: 'event',
+      type,
+      created: now(),
+      api_version: '2025-10-29.clover',
+      livemode: false,
+      data: { object: structuredClone(object) as Record<string, unknown> },
+    };
+    fake.events.push(event);
+    await deliver(event);
+    return event;
+  };
+
+  const error = (res: Parameters<typeof sendJson>[0], status: number, message: string) =>
+    sendJson(res, status, { error: { type: 'invalid_request_error', message } });
+
+  const server = await startFakeServer(async (req, res, body) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.headers.authorization !== `Bearer ${secretKey}`)
+      return sendJson(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+      });
+    const form = parseStripeForm(body);
+    const meta = (x: unknown) => (x && typeof x === 'object' ? (x as Record<string, string>) : {});
+
+    if (req.method === 'POST' && url.pathname === '/v1/customers') {
+      const customer = {
+        id: id('cus'),
+        email: (form.email as string) ?? null,
+        metadata: meta(form.metadata),
+      };
+      fake.customers.push(customer);
+      return sendJson(res, 200, { object: 'customer', ...customer });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const items = form.line_items as Form | undefined;
+      const price = ((items?.['0'] as Form | undefined)?.price as string | undefined) ?? '';
+      if (!price || form.mode !== 'subscription')
+        return error(res, 400, 'line_items[0][price] and mode=subscription are required');
+      if (!fake.customers.some((c) => c.id === form.customer))
+        return error(res, 400, `No such customer: '${form.customer}'`);
+      const sid = id('cs');
+      const session = {
+        id: sid,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'open',
+        customer: form.customer,
+        client_reference_id: form.client_reference_id ?? null,
+        metadata: meta(form.metadata),
+        subscription: null as string | null,
+        success_url: form.success_url,
+        cancel_url: form.cancel_url,
+        url: `${server.url}/pay/${sid}`,
+        subscription_metadata: meta((form.subscription_data as Form | undefined)?.metadata),
+        price,
+      };
+      fake.sessions.push(session);
+      const { subscription_metadata: _m, price: _p, ...shown } = session;
+      return sendJson(res, 200, shown);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      if (!fake.customers.some((c) => c.id === form.customer))
+        return error(res, 400, `No such customer: '${form.customer}'`);
+      const pid = id('bps');
+      return sendJson(res, 200, {
+        id: pid,
+        object: 'billing_portal.session',
+        customer: form.customer,
+        return_url: form.return_url,
+        url: `${server.url}/portal/${pid}`,
+      });
+    }
+    const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (subMatch) {
+      const sub = fake.subscriptions.find((s) => s.id === subMatch[1]);
+      if (!sub) return error(res, 404, `No such subscription: '${subMatch[1]}'`);
+      if (req.method === 'GET') return sendJson(res, 200, sub);
+      if (req.method === 'DELETE') {
+        sub.status = 'canceled';
+        sendJson(res, 200, sub);
+        await emit('customer.subscription.deleted', sub);
+        return;
+      }
+      if (req.method === 'POST') {
+        const item = (form.items as Form | undefined)?.['0'] as Form | undefined;
+        if (item?.price) sub.items.data[0]!.price = { id: item.price as string };
+        Object.assign(sub.metadata, meta(form.metadata));
+        sendJson(res, 200, sub);
+        await emit('customer.subscription.updated', sub);
+        return;
+      }
+    }
+    return error(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
+  });
+
+  return Object.assign(fake, server, {
+    sign,
+    deliver,
+    async completeCheckout(sessionId: string) {
+      const session = fake.sessions.find((s) => s.id === sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      const sub: Subscription = {
+        id: id('sub'),
+        object: 'subscription',
+        customer: session.customer as string,
+        status: 'active',
+        metadata: session.subscription_metadata as Record<string, string>,
+        items: {
+          object: 'list',
+          data: [{ id: id('si'), price: { id: session.price }, current_period_end: now() + 30 * DAY_S }],
+        },
+      };
+      fake.subscriptions.push(sub);
+      Object.assign(session, { status: 'complete', subscription: sub.id });
+      const { subscription_metadata: _m, price: _p, ...shown } = session;
+      await emit('checkout.session.completed', shown);
+      await emit('customer.subscription.created', sub);
+      return sub;
+    },
+  });
+}
