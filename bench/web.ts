@@ -1,5 +1,5 @@
 // Web budget: the JS each page loads (raw and gzipped), measured in Chromium with the cache off,
-// against the built app served by the real server.
+// against the built app served by the real server; and the widget loader's size (10 KB gzipped).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
@@ -10,6 +10,8 @@ import { chromium } from 'playwright-core';
 import { saveResults } from './lib.js';
 
 const BUDGET_GZIP_BYTES = 200 * 1024;
+/** The widget loader a host page adds with one script tag. */
+const LOADER_BUDGET_GZIP_BYTES = 10 * 1024;
 const root = path.resolve(import.meta.dirname, '..');
 
 function freePort(): Promise<number> {
@@ -115,9 +117,18 @@ try {
       `${((r.gzip / BUDGET_GZIP_BYTES) * 100).toFixed(0)}% of 200`.padStart(12),
     );
   }
+  const loader = Buffer.from(await (await fetch(`${url}/widget.js`)).arrayBuffer());
+  const loaderGzip = gzipSync(loader, { level: 9 }).length;
   console.log(
-    `\nresults: ${saveResults('web', { date: new Date().toISOString(), budgetGzipBytes: BUDGET_GZIP_BYTES, results })}`,
+    `\nwidget loader /widget.js: ${(loader.length / 1024).toFixed(1)} KB raw, ${(loaderGzip / 1024).toFixed(1)} KB gzip (${((loaderGzip / LOADER_BUDGET_GZIP_BYTES) * 100).toFixed(0)}% of the 10 KB budget)`,
   );
+  console.log(
+    `\nresults: ${saveResults('web', { date: new Date().toISOString(), budgetGzipBytes: BUDGET_GZIP_BYTES, results, loader: { raw: loader.length, gzip: loaderGzip } })}`,
+  );
+  if (loaderGzip > LOADER_BUDGET_GZIP_BYTES) {
+    console.error('widget loader over budget');
+    process.exitCode = 1;
+  }
   // The budget is the chat page's first load; an open chat adds the lazily loaded assistant and
   // markdown chunks, printed above for the record.
   const over = results.filter((r) => r.name === '/chat (signed in)' && r.gzip > BUDGET_GZIP_BYTES);

@@ -17,12 +17,15 @@ process.env.E2E_PORT ??= freePort();
 process.env.E2E_FAKES_PORT ??= freePort();
 process.env.E2E_MICROSOFT_PORT ??= freePort();
 process.env.E2E_GRAPH_PORT ??= freePort();
+process.env.E2E_HOST_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'knap-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 /** The Sevanta fake (packages/fakes/src/serve.ts): the one provider configured in e2e. */
 const SEVANTA_FAKE_URL = `http://127.0.0.1:${process.env.E2E_FAKES_PORT}`;
 /** Microsoft sign-in and Graph fakes: Outlook Calendar is the one calendar configured in e2e. */
 const MICROSOFT_FAKE_URL = `http://127.0.0.1:${process.env.E2E_MICROSOFT_PORT}`;
+/** The widget's demo host page (examples/host), on another origin than the app. */
+const HOST_PAGE_URL = `http://127.0.0.1:${process.env.E2E_HOST_PORT}`;
 const root = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -89,7 +92,18 @@ export default defineConfig({
         MICROSOFT_TOKEN_URL: `${MICROSOFT_FAKE_URL}/token`,
         MICROSOFT_USERINFO_URL: `${MICROSOFT_FAKE_URL}/userinfo`,
         MICROSOFT_GRAPH_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT}`,
+        // The demo host page may frame the app; the same page served as http://localhost:… may not.
+        WIDGET_ALLOWED_ORIGINS: HOST_PAGE_URL,
       },
+    },
+    {
+      command: `node examples/host/serve.mjs --port ${process.env.E2E_HOST_PORT} --app ${baseURL}`,
+      cwd: root,
+      url: HOST_PAGE_URL,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
   ],
 });

@@ -73,9 +73,12 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     const web = mkdtempSync(path.join(os.tmpdir(), 'knap-web-'));
     mkdirSync(path.join(web, 'assets'));
-    writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
     writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
-    t = await createTestApp({ config: { webDist: web } });
+    writeFileSync(path.join(web, 'widget.js'), '(()=>{})()');
+    t = await createTestApp({
+      config: { webDist: web, widgetAllowedOrigins: ['https://host.example', 'http://127.0.0.1:4100'] },
+    });
   });
   afterAll(() => t.close());
 
@@ -103,5 +106,25 @@ describe('serving the built web app', () => {
     for (const landing of ['/auth/connections-ghost?scope=x', '/auth/ghost', '/sevanta?status=connected'])
       expect(await coop(landing)).toBeUndefined();
     // Redirects: see the Sevanta flow test (connections/sevanta.test.ts).
+  });
+
+  it('serves the widget loader to host pages of other origins', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/widget.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const page = await t.app.inject({ method: 'GET', url: '/chat' });
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('may be framed only by the widget host origins, which the page is told at run time', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/chat' });
+    expect(res.headers['content-security-policy']).toContain(
+      "frame-ancestors 'self' https://host.example http://127.0.0.1:4100",
+    );
+    expect(res.body).toContain(
+      '<meta name="knap-widget-origins" content="https://host.example,http://127.0.0.1:4100" />',
+    );
   });
 });

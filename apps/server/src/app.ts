@@ -120,7 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         ],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
+        // Only the host pages configured for the widget may frame the app.
+        frameAncestors: ["'self'", ...deps.config.widgetAllowedOrigins],
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -147,6 +148,6 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(knapRoutes);
   await app.register(pdfRoutes);
   await app.register(emailRoutes);
-  await registerWebApp(app, deps.config.webDist);
+  await registerWebApp(app, deps.config.webDist, { widgetOrigins: deps.config.widgetAllowedOrigins });
   return app;
 }

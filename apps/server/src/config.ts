@@ -152,6 +152,13 @@ const ZEnv = z.object({
   CREDITS_PER_COMPLETION: z.coerce.number().int().min(0).max(1000).default(1),
   ...planEnv(),
   BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  WIDGET_ALLOWED_ORIGINS: z
+    .string()
+    .regex(
+      /^https?:\/\/[^\s,/]+(,\s*https?:\/\/[^\s,/]+)*$/,
+      'must be origins (scheme://host[:port]) separated by commas',
+    )
+    .optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PRICE_TIER_1: z.string().min(1).optional(),
@@ -239,6 +246,11 @@ export type Config = {
   };
   /** Knaps a user gets the first time their knaps are read. */
   knapDefaults: KnapName[];
+  /**
+   * Host pages that may embed the widget: they may frame the app (CSP frame-ancestors) and their
+   * messages (AUTH_SUCCESS) are accepted, answered to that origin only.
+   */
+  widgetAllowedOrigins: string[];
 };
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -401,6 +413,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     credits: { perCompletion: e.CREDITS_PER_COMPLETION },
     billing: billingConfig(e),
+    widgetAllowedOrigins: (e.WIDGET_ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map((x) => new URL(x).origin),
     analytics: { posthogKey: e.POSTHOG_KEY, posthogHost: e.POSTHOG_HOST },
     mcpAllowedHosts: (e.MCP_ALLOWED_HOSTS ?? '')
       .split(',')

@@ -39,12 +39,18 @@ export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 /** What the browser posts after an identity-provider login; the server re-checks the token itself. */
 export const ZSigninRequest = z.object({
   access_token: z.string().min(1).max(8192),
-  user: z.object({
-    email: z.string().max(EMAIL_MAX_LENGTH),
-    name: z.string().max(NAME_MAX_LENGTH).optional().default(''),
-    picture: z.string().max(2048).optional().nullable(),
-    sub: z.string().max(255),
-  }),
+  /**
+   * Who the client believes signed in; checked against the provider. A host page handing the widget
+   * a provider token (AUTH_SUCCESS) has only the token, so it may be left out.
+   */
+  user: z
+    .object({
+      email: z.string().max(EMAIL_MAX_LENGTH),
+      name: z.string().max(NAME_MAX_LENGTH).optional().default(''),
+      picture: z.string().max(2048).optional().nullable(),
+      sub: z.string().max(255),
+    })
+    .optional(),
   login_provider: z.enum(LOGIN_PROVIDERS),
   platform: z.literal(PLATFORM),
 });

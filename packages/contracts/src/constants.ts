@@ -14,6 +14,22 @@ export const OAUTH_NONCE_BYTES = 32;
 export const TOKEN_REUSE_MINUTES = 120;
 export const WIDGET_AUTH_WAIT_MS = 30_000;
 
+/**
+ * Messages between the widget loader on the host page and the app in its iframe (SPEC §7). The host
+ * hands a session over with AUTH_SUCCESS; the app asks for one with REQUEST_AUTH_SUCCESS and says it
+ * is signed in with AUTH_COMPLETE; WIDGET_CLOSE asks the loader to close the panel (Escape).
+ */
+export const WIDGET_MESSAGES = {
+  authSuccess: 'AUTH_SUCCESS',
+  authComplete: 'AUTH_COMPLETE',
+  requestAuth: 'REQUEST_AUTH_SUCCESS',
+  close: 'KNAP_WIDGET_CLOSE',
+} as const;
+/** The query parameter the loader names the host page's origin with. */
+export const WIDGET_HOST_PARAM = 'widget_host';
+/** Set to 'host' when the host page signs its users in and hands the widget their token. */
+export const WIDGET_AUTH_PARAM = 'widget_auth';
+
 export const CHAT_PAGE_SIZE = 50;
 export const CHAT_PAGE_SIZE_MAX = 100;
 export const TITLE_MAX_CHARS = 50;

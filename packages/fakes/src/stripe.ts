@@ -14,8 +14,12 @@ export function parseStripeForm(body: string): Form {
     const path = key.split(/\[|\]\[|\]/).filter(Boolean);
     let node = out;
     path.forEach((part, n) => {
-      if (n === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Form;
+      if (n === path.length - 1) {
+        node[part] = value;
+        return;
+      }
+      node[part] ??= {};
+      node = node[part] as Form;
     });
   }
   return out;

@@ -1,6 +1,6 @@
 // Serves the built web app from the API's port: hashed assets cached for a year, and any other
 // non-API GET falls back to index.html so client-side routes load.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { DETAIL } from '@knap/contracts';
@@ -17,11 +17,39 @@ const YEAR_SECONDS = 365 * 24 * 3600;
  */
 const POPUP_LANDING_PAGES = ['/auth/ghost', '/auth/connections-ghost', '/sevanta'];
 
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  app.addHook('onSend', async (_request, reply) => {
+/** The host-page script of the widget (built by apps/web/widget-loader). */
+export const WIDGET_LOADER_PATH = '/widget.js';
+
+/** The page's `<meta>` naming the widget's host origins, which the app reads at run time. */
+export const WIDGET_ORIGINS_META = 'knap-widget-origins';
+
+const escapeAttribute = (value: string) =>
+  value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+/**
+ * index.html with the run-time settings the built app cannot know (the widget's host origins),
+ * so one build serves every deployment.
+ */
+export function indexHtml(raw: string, widgetOrigins: readonly string[]): string {
+  const meta = `<meta name="${WIDGET_ORIGINS_META}" content="${escapeAttribute(widgetOrigins.join(','))}" />`;
+  return raw.replace('</head>', `    ${meta}\n  </head>`);
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  settings: { widgetOrigins: readonly string[] } = { widgetOrigins: [] },
+): Promise<void> {
+  app.addHook('onSend', async (request, reply) => {
     if (reply.statusCode >= 300 && reply.statusCode < 400) reply.removeHeader('cross-origin-opener-policy');
+    // The widget loader is loaded by host pages on other origins (helmet's default is same-origin).
+    if (request.url.split('?')[0] === WIDGET_LOADER_PATH)
+      reply.header('cross-origin-resource-policy', 'cross-origin');
   });
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const html = hasWeb
+    ? indexHtml(readFileSync(path.join(webDist, 'index.html'), 'utf8'), settings.widgetOrigins)
+    : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -47,7 +75,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       if (POPUP_LANDING_PAGES.includes(pathname)) reply.removeHeader('cross-origin-opener-policy');
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return reply.status(404).send({ detail: DETAIL.routeNotFound(request.method, pathname) });
   });

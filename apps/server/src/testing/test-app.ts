@@ -55,6 +55,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     accountLabels: [],
     meetingBot: { api: undefined, botName: 'Knap Notetaker' },
     knapDefaults: [...KNAP_NAMES],
+    widgetAllowedOrigins: [],
     ...overrides,
     apis: {
       ...(Object.fromEntries(API_IDS.map((id) => [id, 'http://127.0.0.1:9'])) as Config['apis']),

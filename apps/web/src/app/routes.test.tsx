@@ -6,6 +6,7 @@ import { initialAuthState, useAuthStore } from '../features/auth/store';
 import { tokenManager } from '../lib/token-manager';
 import { calledRoutes, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { makeUser } from '../test/fixtures';
+import { makeKnap } from '../test/knaps';
 import { renderRoutes, stubContainerWidth } from '../test/render';
 import { routes } from './routes';
 
@@ -89,7 +90,8 @@ describe('routes', () => {
   it('opens a knap page for a user who has the knap', async () => {
     const fetchMock = mockFetch({
       ...signedInApi,
-      'GET /api/studio/knap/': () => jsonResponse([{ name: 'Prospecting' }]),
+      // The gate checks the list as the server sends it: whole knaps, steps included.
+      'GET /api/studio/knap/': () => jsonResponse([makeKnap('Prospecting')]),
     });
     renderRoutes(routes, '/prospecting');
 
@@ -163,11 +165,12 @@ describe('routes', () => {
     const { router } = renderRoutes(routes, '/chat');
     await screen.findByRole('heading', { name: 'Hello, Ada' });
 
+    // Settings loads the plan and credits while the session is still good.
+    await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
     // After logout the refresh cookie is gone, as the real server would behave.
     fetchMock.mockImplementation(async (input) =>
       String(input).endsWith(AUTH_PATHS.logout) ? jsonResponse({ success: true }) : jsonResponse({}, 401),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));

@@ -14,6 +14,22 @@ export function isWidgetMode(): boolean {
   return import.meta.env.VITE_WIDGET === '1' || isFramed();
 }
 
+/** Where the widget host's promise to hand over sign-in is kept for this frame (features/widget/host.ts). */
+export const HOST_AUTH_STORAGE_KEY = 'knap_widget_auth';
+
+/**
+ * A host page that signs its users in itself (its loader tag says data-auth="host") hands the widget
+ * a token: until it does, requests wait for it (SPEC §4, up to 30 s) rather than showing sign-in.
+ */
+export function expectsHostToken(): boolean {
+  if (!isFramed()) return false;
+  try {
+    return window.sessionStorage.getItem(HOST_AUTH_STORAGE_KEY) === 'host';
+  } catch {
+    return false;
+  }
+}
+
 export function getRunMode(): RunMode {
   return isWidgetMode() ? 'widget' : 'normal';
 }

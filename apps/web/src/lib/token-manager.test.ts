@@ -7,7 +7,7 @@ const MINUTE = 60_000;
 
 function setup({ widget = false } = {}) {
   let now = 1_000_000;
-  const manager = createTokenManager({ now: () => now, isWidgetMode: () => widget });
+  const manager = createTokenManager({ now: () => now, waitsForHost: () => widget });
   return {
     manager,
     advance: (ms: number) => {
@@ -60,9 +60,9 @@ describe('token manager', () => {
 
   it('keeps the token across page loads through localStorage', async () => {
     const fetchMock = mockFetch({});
-    createTokenManager({ isWidgetMode: () => false }).setAccessToken('stored');
+    createTokenManager({ waitsForHost: () => false }).setAccessToken('stored');
 
-    await expect(createTokenManager({ isWidgetMode: () => false }).getAccessToken()).resolves.toBe('stored');
+    await expect(createTokenManager({ waitsForHost: () => false }).getAccessToken()).resolves.toBe('stored');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,5 @@
 // Owns the access token: memory + localStorage copy, the reuse window, single-flight refresh and the
-// widget-mode wait for a token handed over by the host page.
+// widget's wait for a token handed over by a host page that signs its users in itself.
 import {
   AUTH_PATHS,
   ERR,
@@ -7,7 +7,7 @@ import {
   TOKEN_REUSE_MINUTES,
   WIDGET_AUTH_WAIT_MS,
 } from '@knap/contracts';
-import { isWidgetMode } from './run-mode';
+import { expectsHostToken } from './run-mode';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 const REUSE_WINDOW_MS = TOKEN_REUSE_MINUTES * 60_000;
@@ -21,7 +21,8 @@ interface StoredToken {
 export interface TokenManagerOptions {
   fetch?: typeof fetch;
   now?: () => number;
-  isWidgetMode?: () => boolean;
+  /** True while a widget host is to hand the token over (see run-mode.ts expectsHostToken). */
+  waitsForHost?: () => boolean;
   storageKey?: string;
 }
 
@@ -30,7 +31,7 @@ export type TokenManager = ReturnType<typeof createTokenManager>;
 export function createTokenManager(options: TokenManagerOptions = {}) {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
-  const widgetMode = options.isWidgetMode ?? isWidgetMode;
+  const waitsForHost = options.waitsForHost ?? expectsHostToken;
   const storageKey = options.storageKey ?? STORAGE_KEYS.accessToken;
 
   let current: StoredToken | null = load();
@@ -119,7 +120,7 @@ export function createTokenManager(options: TokenManagerOptions = {}) {
   /** A token for the next request: reused while young, else refreshed first. */
   async function getAccessToken(): Promise<string> {
     if (current && isFresh(current)) return current.token;
-    if (!current && widgetMode()) return waitForToken();
+    if (!current && waitsForHost()) return waitForToken();
     return refresh();
   }
 

@@ -17,7 +17,13 @@ export interface ConnectionsFinishedMessage {
   message: string;
 }
 
-export type AppWindowMessage = { type: typeof AUTH_COMPLETE } | ConnectionsFinishedMessage;
+/** A sign-in popup is done; for a framed opener it carries a one-shot code to trade for a session. */
+export interface AuthCompleteMessage {
+  type: typeof AUTH_COMPLETE;
+  one_shot_code?: string;
+}
+
+export type AppWindowMessage = AuthCompleteMessage | ConnectionsFinishedMessage;
 
 /** Tells the window that opened this popup, then closes it. False when there is no opener. */
 export function notifyOpenerAndClose(message: AppWindowMessage): boolean {

@@ -331,3 +331,32 @@ describe(`the user's settings (${testEngine()})`, () => {
     expect((await as(t, a)({ method: 'GET', url: '/api/users/info' })).json().id).toBe(aMe.id);
   });
 });
+
+describe(`the refresh cookie behind https (${testEngine()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { publicUrl: 'https://studio.example' } });
+  });
+  afterAll(() => t.close());
+
+  it('is SameSite=None, Secure and Partitioned, so the widget keeps it in a host page; logout clears it alike', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/register',
+      payload: { email: 'widget@host.example', password: 'correct horse battery', name: 'W' },
+    });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/knap_refresh=[^;]+;/);
+    for (const attribute of ['Secure', 'SameSite=None', 'Partitioned', 'HttpOnly', 'Path=/api'])
+      expect(setCookie).toContain(attribute);
+    const logout = await t.app.inject({
+      method: 'GET',
+      url: '/api/authentication/logout',
+      headers: { authorization: `Bearer ${res.json().access_token}` },
+      cookies: { knap_refresh: refreshCookieOf(res) },
+    });
+    const cleared = String(logout.headers['set-cookie']);
+    expect(cleared).toContain('knap_refresh=;');
+    expect(cleared).toContain('Partitioned');
+  });
+});

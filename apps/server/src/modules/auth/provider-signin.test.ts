@@ -87,6 +87,30 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
     expect(replay.headers.location).toContain('#error=');
   });
 
+  it('a host page may hand over only the provider token (the widget handshake): the provider names the user', async () => {
+    const { fragment } = await browserFlow('microsoft', microsoft);
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/signin',
+      payload: {
+        access_token: fragment.get('access_token'),
+        login_provider: 'microsoft',
+        platform: 'studio',
+      },
+    });
+    expect(signin.statusCode).toBe(200);
+    const me = (
+      await as(t, { token: signin.json().access_token })({ method: 'GET', url: '/api/studio/users/me' })
+    ).json();
+    expect(me.email).toBe('bob@contoso.example');
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/authentication/signin',
+      payload: { access_token: 'made-up', login_provider: 'google', platform: 'studio' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
   it('never trusts the posted user: a forged token or a mismatched sub answers 401', async () => {
     const forged = await t.app.inject({
       method: 'POST',

@@ -22,15 +22,20 @@ import * as auth from './service.js';
 export async function authRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   // The widget runs in another site's iframe, where only SameSite=None cookies are sent; browsers
-  // accept SameSite=None only with Secure, so plain-http local runs fall back to Lax.
+  // accept SameSite=None only with Secure, so plain-http local runs fall back to Lax. Partitioned
+  // (CHIPS) keeps the cookie per top-level site, so browsers that block third-party cookies still
+  // keep the widget's session (a sign-in popup hands it a one-shot code, not its own cookie).
   const secure = deps.config.publicUrl.startsWith('https://');
   const cookieOptions = {
     httpOnly: true,
     secure,
     sameSite: secure ? ('none' as const) : ('lax' as const),
+    partitioned: secure,
     path: '/api',
     maxAge: auth.SESSION_TTL_MS / 1000,
   };
+  // A partitioned cookie is only cleared by a Set-Cookie with the same attributes.
+  const { maxAge: _maxAge, ...clearOptions } = cookieOptions;
   const answer = (reply: FastifyReply, session: { access_token: string; refreshToken: string | null }) => {
     if (session.refreshToken) reply.setCookie(REFRESH_COOKIE, session.refreshToken, cookieOptions);
     return { access_token: session.access_token };
@@ -60,7 +65,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     try {
       return answer(reply, await auth.refresh(deps, req.cookies[REFRESH_COOKIE]));
     } catch (e) {
-      reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+      reply.clearCookie(REFRESH_COOKIE, clearOptions);
       throw e;
     }
   });
@@ -70,7 +75,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     { preHandler: app.requireUser, schema: { response: { 200: ZLogoutResponse } } },
     async (req, reply) => {
       await auth.logout(deps, authOf(req).sessionId);
-      reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+      reply.clearCookie(REFRESH_COOKIE, clearOptions);
       return { success: true };
     },
   );

@@ -309,7 +309,7 @@ async function verifiedUserinfo(
 /** Sign-in with a provider token: the provider's own userinfo decides who this is, not the post. */
 export async function signinWithProvider(deps: AppDeps, input: TSigninRequest, userAgent: string | null) {
   const info = await verifiedUserinfo(deps, input.login_provider, input.access_token);
-  if (info.sub !== input.user.sub) throw new HttpError(401, PROVIDER_VERIFY_FAILED);
+  if (input.user && info.sub !== input.user.sub) throw new HttpError(401, PROVIDER_VERIFY_FAILED);
   const provider = input.login_provider;
   let user =
     (await users.findUserByProviderSub(deps, provider, info.sub)) ??

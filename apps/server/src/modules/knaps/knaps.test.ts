@@ -375,6 +375,16 @@ describe(`knaps on the demo model (${testEngine()})`, () => {
       notes: '',
     });
 
+    // Starting again from the gaps drops what was made from the old ones: the plan is made again,
+    // and the portfolio and email wait for it.
+    await step('client-profile', edited, 'gap-analysis', 'gap-analysis');
+    for (const later of ['action-plan', 'portfolio-recommendation', 'send-email'])
+      expect((await component(dana, later)).json().state, later).toBe('empty');
+    const [restarted] = (await call(dana, KNAP_PATHS.list))
+      .json()
+      .filter((k: { name: string }) => k.name === 'advancedPlanning');
+    expect(restarted.activeStep).toBe('gap-analysis');
+
     // Someone else's meeting is not found.
     const other = await signUp(t);
     const foreign = await processStep(

@@ -125,14 +125,21 @@ export const readComponents = (db: Q, userId: string, componentIds: readonly str
         .where('component_id', 'in', componentIds)
         .execute();
 
-/** Stores several components' data at once: all of them or none. */
+/** Stores several components' data and drops others' (now stale) at once: all of it or none. */
 export async function saveComponents(
   db: Q,
   userId: string,
   entries: Array<{ componentId: string; data: unknown }>,
   nowIso: string,
+  stale: readonly string[] = [],
 ) {
   await db.transaction().execute(async (trx) => {
+    if (stale.length)
+      await trx
+        .deleteFrom('knap_component_data')
+        .where('user_id', '=', userId)
+        .where('component_id', 'in', stale)
+        .execute();
     for (const { componentId, data } of entries) {
       const json = JSON.stringify(data);
       await trx

@@ -279,6 +279,9 @@ export async function processComponent(
   const { current, next: data } = await process(ctx, input.data as never);
   // Our own output is checked too, so a stored component always reads back as its schema.
   const checked = KNAP_COMPONENT_DATA[next].parse(data);
+  // What the later steps made came from the old data: they must be made again from the new.
+  const stale: KnapComponentId[] = [];
+  for (let later = KNAP_FLOW[next]; later; later = KNAP_FLOW[later]) stale.push(later);
   await repo.saveComponents(
     deps.db.db,
     user.id,
@@ -287,6 +290,7 @@ export async function processComponent(
       { componentId: next, data: checked },
     ],
     isoNow(deps.clock),
+    stale,
   );
   return { component_id: next, state: 'ready', data: checked };
 }

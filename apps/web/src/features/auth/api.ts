@@ -63,17 +63,20 @@ export async function getProviderUserInfo(
   return (await res.json()) as ProviderUserInfo;
 }
 
+/** Trades a provider's token for our session; without `info` the server asks the provider who it is. */
 export function signInWithProvider(
   provider: LoginProvider,
   providerToken: string,
-  info: ProviderUserInfo,
+  info?: ProviderUserInfo,
 ): Promise<TAccessTokenResponse> {
   return apiRequest(AUTH_PATHS.signin, {
     method: 'POST',
     auth: false,
     body: {
       access_token: providerToken,
-      user: { email: info.email, name: info.name ?? '', picture: info.picture ?? null, sub: info.sub },
+      ...(info
+        ? { user: { email: info.email, name: info.name ?? '', picture: info.picture ?? null, sub: info.sub } }
+        : {}),
       login_provider: provider,
       platform: PLATFORM,
     },

@@ -1,11 +1,12 @@
 // Session lifecycle (SPEC §4): start-up check, sign-in with a fresh token, sign-out, and the
 // follow-ups that run once a user is known (timezone sync, account label, organizations).
-import { ACCOUNT_LABEL_STORAGE_KEY, FALLBACK_TIMEZONE, type TUser } from '@knap/contracts';
+import { ACCOUNT_LABEL_STORAGE_KEY, ERR, FALLBACK_TIMEZONE, type TUser } from '@knap/contracts';
 import { onUnauthorized } from '../../lib/api-client';
 import { clearProfileImageCache } from '../../lib/profile-image';
 import { removeStorage, writeStorage } from '../../lib/storage';
 import { tokenManager } from '../../lib/token-manager';
-import { getMe, getOrganizations, logout, updateTimezone } from './api';
+import { exchangeOneShotCode, getMe, getOrganizations, logout, updateTimezone } from './api';
+import { validateOneShotCode } from './popup-auth';
 import { patchUser, setAuthenticated, setOrganizations, setUnauthenticated, useAuthStore } from './store';
 
 // Each session operation takes a ticket; only the newest may write the outcome, so a slow start-up
@@ -66,9 +67,20 @@ export async function initSession(options: { forceRefresh?: boolean } = {}): Pro
     await loadUser(ticket);
   } catch (error) {
     if (ticket !== latestTicket) return;
-    // Being signed out is the normal start for a new visitor; keep the reason for debugging only.
+    // Being signed out is the normal start for a new visitor; keep the reason for debugging only,
+    // unless the widget waited for its host in vain: the user should know why sign-in is asked.
     console.info(messageOf(error));
-    setUnauthenticated();
+    setUnauthenticated(messageOf(error) === ERR.widgetAuthTimeout ? ERR.widgetAuthTimeout : null);
+  }
+}
+
+/** A sign-in popup handed over a one-shot code (the widget): trade it for a session of our own. */
+export async function signInWithOneShotCode(code: string): Promise<void> {
+  try {
+    const { access_token } = await exchangeOneShotCode(validateOneShotCode(code));
+    await establishSession(access_token);
+  } catch (error) {
+    console.error(messageOf(error));
   }
 }
 

@@ -9,18 +9,25 @@ interface AuthState {
   user: TUser | null;
   /** From GET me/organizations; empty when that call fails (the app continues with the user only). */
   organizations: TOrganization[];
+  /** Why the user was signed out, when they should be told (the widget's wait for its host ran out). */
+  notice: string | null;
 }
 
-export const initialAuthState: AuthState = { status: 'checking', user: null, organizations: [] };
+export const initialAuthState: AuthState = {
+  status: 'checking',
+  user: null,
+  organizations: [],
+  notice: null,
+};
 
 export const useAuthStore = create<AuthState>()(() => initialAuthState);
 
 export function setAuthenticated(user: TUser): void {
-  useAuthStore.setState({ status: 'authenticated', user });
+  useAuthStore.setState({ status: 'authenticated', user, notice: null });
 }
 
-export function setUnauthenticated(): void {
-  useAuthStore.setState({ status: 'unauthenticated', user: null, organizations: [] });
+export function setUnauthenticated(notice: string | null = null): void {
+  useAuthStore.setState({ status: 'unauthenticated', user: null, organizations: [], notice });
 }
 
 export function patchUser(patch: Partial<TUser>): void {
@@ -33,3 +40,4 @@ export function setOrganizations(organizations: TOrganization[]): void {
 
 export const useCurrentUser = () => useAuthStore((state) => state.user);
 export const useAuthStatus = () => useAuthStore((state) => state.status);
+export const useAuthNotice = () => useAuthStore((state) => state.notice);

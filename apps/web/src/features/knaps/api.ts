@@ -1,21 +1,64 @@
-import { ERR } from '@knap/contracts';
-import { apiRequest } from '../../lib/api-client';
+// The knap calls of SPEC §7: the user's knaps, one component's data, processing a component into
+// the next, and asking for a knap. Failures carry the server's detail, else the SPEC §8 text.
+import {
+  ERR,
+  KNAP_PATHS,
+  type KnapComponentId,
+  type KnapName,
+  type TKnap,
+  type TKnapComponentReply,
+  type TKnapRequest,
+} from '@knap/contracts';
+import { ApiError, apiRequest } from '../../lib/api-client';
 
-export const KNAP_PATHS = { list: '/api/studio/knap/' } as const;
+/** The message a user sees: what the server said went wrong, else the generic SPEC text. */
+const failure = (error: unknown, fallback: string) =>
+  new Error(error instanceof ApiError && error.detail ? error.detail : fallback);
 
-/** The fields the web reads today; the full knap shape (steps, components) arrives with its screens. */
-export interface KnapSummary {
-  name: string;
-  tag?: string;
-}
-
-export async function getKnaps(): Promise<KnapSummary[]> {
-  const data = await apiRequest<unknown>(KNAP_PATHS.list);
-  if (!Array.isArray(data)) throw new Error(ERR.invalidKnapData);
-  return data.filter((item): item is KnapSummary => typeof item?.name === 'string');
+export async function getKnaps(): Promise<TKnap[]> {
+  let data: unknown;
+  try {
+    data = await apiRequest<unknown>(KNAP_PATHS.list);
+  } catch (error) {
+    throw failure(error, ERR.fetchKnaps);
+  }
+  if (!Array.isArray(data) || !data.every((k) => typeof k?.name === 'string' && Array.isArray(k.steps)))
+    throw new Error(ERR.invalidKnapData);
+  return data as TKnap[];
 }
 
 /** A gated route's knap id may match either the knap's name ('Prospecting') or its tag. */
-export function hasKnap(knaps: readonly KnapSummary[], required: string): boolean {
+export function hasKnap(knaps: ReadonlyArray<Pick<TKnap, 'name' | 'tag'>>, required: string): boolean {
   return knaps.some((knap) => knap.name === required || knap.tag === required);
 }
+
+export async function getComponent(componentId: KnapComponentId): Promise<TKnapComponentReply> {
+  try {
+    return await apiRequest<TKnapComponentReply>(KNAP_PATHS.components, {
+      method: 'POST',
+      body: { component_id: componentId },
+    });
+  } catch (error) {
+    throw failure(error, ERR.fetchComponentData);
+  }
+}
+
+export interface ProcessRequest {
+  component_id: KnapComponentId;
+  input_data: unknown;
+  next_step: string;
+  next_component_id: KnapComponentId;
+}
+
+export async function processComponent(request: ProcessRequest): Promise<TKnapComponentReply> {
+  try {
+    return await apiRequest<TKnapComponentReply>(KNAP_PATHS.process, { method: 'POST', body: request });
+  } catch (error) {
+    throw failure(error, ERR.processComponentData);
+  }
+}
+
+export const requestKnap = (knap: KnapName, note: string) =>
+  apiRequest<TKnapRequest>(KNAP_PATHS.requests, { method: 'POST', body: { knap, note } });
+
+export const myKnapRequests = () => apiRequest<TKnapRequest[]>(KNAP_PATHS.requests);

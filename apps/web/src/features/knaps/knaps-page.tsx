@@ -1,5 +1,113 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+// /knaps: the knaps the user has, each opening its page, and the others with a way to ask for them.
+import { ERR, KNAP_NAMES, type KnapName } from '@knap/contracts';
+import { ArrowRight, Clock } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import { useKnapRequests } from '../request-knap/queries';
+import { cardClasses, ErrorNotice, mutedTextClasses, stepHeadingClasses } from './components/knap-step';
+import { KNAP_DESCRIPTIONS, KNAP_ROUTES, knapTag } from './knap-info';
+import { fetchKnaps, useKnapStore } from './store';
+
+interface KnapCardProps {
+  name: KnapName;
+  children: ReactNode;
+}
+
+function KnapCard({ name, children }: KnapCardProps) {
+  const headingId = `knap-${name}`;
+  return (
+    <li aria-labelledby={headingId} className={cn(cardClasses, 'flex flex-col gap-3')}>
+      <h3 id={headingId} className="font-semibold text-zinc-900 dark:text-zinc-50">
+        {knapTag(name)}
+      </h3>
+      <p className={cn(mutedTextClasses, 'flex-1')}>{KNAP_DESCRIPTIONS[name]}</p>
+      <div>{children}</div>
+    </li>
+  );
+}
+
+const gridClasses = 'grid grid-cols-1 gap-4 sm:grid-cols-2';
+
+function KnapLists() {
+  const status = useKnapStore((s) => s.status);
+  const knaps = useKnapStore((s) => s.knaps);
+  const error = useKnapStore((s) => s.error);
+  const requests = useKnapRequests();
+
+  if (status === 'error')
+    return <ErrorNotice message={error ?? ERR.fetchKnaps} onRetry={() => void fetchKnaps({ force: true })} />;
+  if (status !== 'ready') return <Spinner label="Loading knaps..." showLabel className="py-6" />;
+
+  const owned = new Set(knaps.map((k) => k.name));
+  const others = KNAP_NAMES.filter((name) => !owned.has(name));
+  const pending = new Set(requests.data?.filter((r) => r.status === 'pending').map((r) => r.knap));
+  return (
+    <>
+      <section aria-labelledby="your-knaps" className="flex flex-col gap-3">
+        <h2 id="your-knaps" className={stepHeadingClasses}>
+          Your knaps
+        </h2>
+        {owned.size ? (
+          <ul className={gridClasses}>
+            {KNAP_NAMES.filter((name) => owned.has(name)).map((name) => (
+              <KnapCard key={name} name={name}>
+                <Link to={KNAP_ROUTES[name]} className={buttonClasses('primary', 'sm')}>
+                  Open {knapTag(name)}
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              </KnapCard>
+            ))}
+          </ul>
+        ) : (
+          <p className={mutedTextClasses}>You have no knaps yet. Ask for one below.</p>
+        )}
+      </section>
+      {others.length ? (
+        <section aria-labelledby="more-knaps" className="flex flex-col gap-3">
+          <h2 id="more-knaps" className={stepHeadingClasses}>
+            More knaps
+          </h2>
+          <ul className={gridClasses}>
+            {others.map((name) => (
+              <KnapCard key={name} name={name}>
+                {pending.has(name) ? (
+                  <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-1 font-medium text-amber-800 text-xs dark:bg-amber-500/10 dark:text-amber-300">
+                    <Clock aria-hidden="true" className="size-3.5" />
+                    Access requested
+                  </span>
+                ) : (
+                  <Link
+                    to={`/request-knap?knap=${encodeURIComponent(name)}`}
+                    className={buttonClasses('secondary', 'sm')}
+                  >
+                    Request access<span className="sr-only"> to {knapTag(name)}</span>
+                  </Link>
+                )}
+              </KnapCard>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
 
 export function KnapsPage() {
-  return <ComingSoon title="Knaps" description="Browse and run your saved workflows and automations here." />;
+  useEffect(() => {
+    void fetchKnaps();
+  }, []);
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-10">
+      <header className="flex flex-col gap-1">
+        <h1 className="font-semibold text-2xl text-zinc-900 tracking-tight dark:text-zinc-50">Knaps</h1>
+        <p className="max-w-prose text-sm text-zinc-600 dark:text-zinc-400">
+          Workflows that turn your meetings and client data into finished work.
+        </p>
+      </header>
+      <KnapLists />
+    </div>
+  );
 }

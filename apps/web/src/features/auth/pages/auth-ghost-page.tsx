@@ -4,12 +4,13 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { hardNavigate } from '../../../lib/navigation';
 import { AUTH_COMPLETE, notifyOpenerAndClose } from '../../../lib/window-messages';
-import { providerStartUrl } from '../api';
+import { createOneShotCode, providerStartUrl } from '../api';
 import { AuthStatusPanel } from '../components/auth-status-panel';
 import { isLoginProvider } from '../provider-signin';
+import { GHOST_PATH, openerIsFramed } from '../sign-in-popup';
 import { useAuthStatus } from '../store';
 
-export const GHOST_PATH = '/auth/ghost';
+export { GHOST_PATH };
 
 /**
  * Entry page of a sign-in popup (widget, or a host page that cannot show our sign-in). Signed-in:
@@ -27,8 +28,19 @@ export function AuthGhostPage() {
     if (done.current) return;
     if (status === 'authenticated') {
       done.current = true;
-      // Opened as a normal tab there is no one to tell, so just continue into the app.
-      if (!notifyOpenerAndClose({ type: AUTH_COMPLETE })) navigate('/chat', { replace: true });
+      void (async () => {
+        // A widget's cookies may live in another partition than this popup's: hand it a one-shot
+        // code to trade for a session of its own. An unframed opener shares our cookie.
+        const code = openerIsFramed()
+          ? await createOneShotCode().then(
+              (r) => r.code,
+              () => undefined,
+            )
+          : undefined;
+        // Opened as a normal tab there is no one to tell, so just continue into the app.
+        if (!notifyOpenerAndClose({ type: AUTH_COMPLETE, ...(code ? { one_shot_code: code } : {}) }))
+          navigate('/chat', { replace: true });
+      })();
     }
     if (status === 'unauthenticated' && isLoginProvider(provider)) {
       done.current = true;

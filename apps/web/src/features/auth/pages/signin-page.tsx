@@ -8,12 +8,14 @@ import { DelayedSpinner } from '../../../components/ui/delayed-spinner';
 import { TextField } from '../../../components/ui/input';
 import { Logo } from '../../../components/ui/logo';
 import { hardNavigate } from '../../../lib/navigation';
+import { isWidgetMode } from '../../../lib/run-mode';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
 import { login, providerStartUrl, register } from '../api';
 import { GoogleIcon, MicrosoftIcon } from '../components/provider-icons';
 import { useAuthProviders } from '../queries';
 import { establishSession } from '../session';
-import { useAuthStatus } from '../store';
+import { openSignInPopup } from '../sign-in-popup';
+import { useAuthNotice, useAuthStatus } from '../store';
 
 type Mode = 'signin' | 'register';
 
@@ -127,7 +129,12 @@ function ProviderButtons({ returnTo }: ProviderButtonsProps) {
             variant="secondary"
             size="lg"
             className="w-full"
-            onClick={() => hardNavigate(providerStartUrl(provider.id, returnTo))}
+            // In the widget the provider's pages cannot be framed: sign in in a popup instead.
+            onClick={() =>
+              isWidgetMode()
+                ? openSignInPopup(provider.id)
+                : hardNavigate(providerStartUrl(provider.id, returnTo))
+            }
           >
             {provider.icon}
             {provider.label}
@@ -142,6 +149,8 @@ export function SignInPage() {
   const status = useAuthStatus();
   const redirectTo = useRedirectTarget();
   const [mode, setMode] = useState<Mode>('signin');
+  const notice = useAuthNotice();
+  const [popupBlocked, setPopupBlocked] = useState(false);
 
   if (status === 'authenticated') return <Navigate to={redirectTo} replace />;
   if (status === 'checking') return <DelayedSpinner fullScreen label="Checking your session" />;
@@ -164,6 +173,14 @@ export function SignInPage() {
         </div>
 
         <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900/60">
+          {notice ? (
+            <p
+              role="alert"
+              className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-800 text-sm dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200"
+            >
+              {notice}
+            </p>
+          ) : null}
           <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)}>
             <Tabs.List
               aria-label="Sign in or create an account"
@@ -184,6 +201,18 @@ export function SignInPage() {
             </Tabs.Content>
           </Tabs.Root>
           <ProviderButtons returnTo={redirectTo} />
+          {isWidgetMode() ? (
+            <div className="mt-4 flex flex-col gap-2">
+              <Button variant="ghost" className="w-full" onClick={() => setPopupBlocked(!openSignInPopup())}>
+                Sign in in a new window
+              </Button>
+              {popupBlocked ? (
+                <p role="alert" className="text-center text-red-600 text-sm dark:text-red-400">
+                  The sign-in window was blocked. Allow pop-ups for this site and try again.
+                </p>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       </div>
     </main>

@@ -1,0 +1,131 @@
+// The approval step before a knap sends anything (DESIGN: the assistant asks before it acts): the
+// whole email as it will leave, the account it leaves from, and the attachment, with Send and Cancel.
+import { EMAIL_CONNECTION_TYPES, type EmailConnectionType, type TEmailSendResult } from '@knap/contracts';
+import { Paperclip } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useConnectedScopes } from '../../connections/queries';
+import { type OutgoingEmail, sendEmail } from '../send';
+
+/** The scope that has to be connected for mail to go out through each account. */
+const MAIL_SCOPES: Record<EmailConnectionType, string> = {
+  Gmail: 'google_gmail_modify',
+  Outlook: 'microsoft_outlook_read',
+};
+
+export const SENT_TO = {
+  gmail: 'Sent from Gmail.',
+  outlook: 'Sent from Outlook.',
+  outbox: 'No mail account is connected: the email waits in your outbox.',
+} as const satisfies Record<TEmailSendResult['delivered_to'], string>;
+
+export interface SendEmailDialogProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  email: Omit<OutgoingEmail, 'connectionType'>;
+  /** Shown as the attachment's name. */
+  attachmentName?: string;
+  onSent: (result: TEmailSendResult) => void;
+}
+
+export function SendEmailDialog({
+  isOpen,
+  onOpenChange,
+  email,
+  attachmentName,
+  onSent,
+}: SendEmailDialogProps) {
+  const scopes = useConnectedScopes().data?.scopes ?? [];
+  const connected = EMAIL_CONNECTION_TYPES.filter((type) => scopes.includes(MAIL_SCOPES[type]));
+  const [chosen, setChosen] = useState<EmailConnectionType | null>(null);
+  const account = chosen ?? connected[0] ?? 'Gmail';
+  const [isPending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const send = async () => {
+    setPending(true);
+    setError(null);
+    const result = await sendEmail({ ...email, connectionType: account });
+    setPending(false);
+    if (!result) return setError('The email could not be sent. Check the address and try again.');
+    onSent(result);
+    onOpenChange(false);
+  };
+
+  const row = 'grid grid-cols-[5rem_1fr] gap-2 text-sm';
+  const label = 'text-zinc-500 dark:text-zinc-400';
+  return (
+    <Dialog.Root open={isOpen} onOpenChange={(open) => (isPending ? undefined : onOpenChange(open))}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[70] bg-zinc-950/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-[70] flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900">
+          <Dialog.Title className="font-semibold text-lg text-zinc-900 dark:text-zinc-50">
+            Send this email?
+          </Dialog.Title>
+          <Dialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">
+            Nothing is sent until you approve it here.
+          </Dialog.Description>
+          <dl className="flex flex-col gap-2">
+            <div className={row}>
+              <dt className={label}>From</dt>
+              <dd>
+                {connected.length > 1 ? (
+                  <select
+                    aria-label="Send from"
+                    value={account}
+                    onChange={(e) => setChosen(e.target.value as EmailConnectionType)}
+                    className="rounded-md border border-zinc-200 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+                  >
+                    {connected.map((type) => (
+                      <option key={type}>{type}</option>
+                    ))}
+                  </select>
+                ) : connected.length === 1 ? (
+                  account
+                ) : (
+                  'Your outbox (no mail account connected)'
+                )}
+              </dd>
+            </div>
+            <div className={row}>
+              <dt className={label}>To</dt>
+              <dd className="break-all">{email.to}</dd>
+            </div>
+            <div className={row}>
+              <dt className={label}>Subject</dt>
+              <dd>{email.subject}</dd>
+            </div>
+            {attachmentName ? (
+              <div className={row}>
+                <dt className={label}>Attached</dt>
+                <dd className="inline-flex items-center gap-1">
+                  <Paperclip aria-hidden="true" className="size-3.5" />
+                  {attachmentName}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <pre className="max-h-64 overflow-y-auto whitespace-pre-wrap rounded-lg bg-zinc-50 p-3 font-sans text-sm text-zinc-800 dark:bg-zinc-800/60 dark:text-zinc-200">
+            {email.body}
+          </pre>
+          {error ? (
+            <p role="alert" className="text-red-600 text-sm dark:text-red-400">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Dialog.Close asChild>
+              <Button variant="secondary" disabled={isPending}>
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button disabled={isPending} aria-busy={isPending || undefined} onClick={() => void send()}>
+              {isPending ? 'Sending...' : 'Send email'}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

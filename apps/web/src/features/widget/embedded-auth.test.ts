@@ -1,0 +1,108 @@
+import { WIDGET_MESSAGES } from '@knap/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenManager } from '../../lib/token-manager';
+import { closeOnEscape, loginPathOf, startEmbeddedAuth, tokenIssuer } from './embedded-auth';
+
+const HOST = 'https://host.example';
+const jwt = (claims: object) =>
+  `${btoa('{"alg":"RS256"}')}.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
+
+describe('the token issuer chooses the login path', () => {
+  it('reads iss from a JWT and nothing from an opaque token', () => {
+    expect(tokenIssuer(jwt({ iss: 'knap-studio' }))).toBe('knap-studio');
+    expect(tokenIssuer('ya29.opaque-google-token')).toBeNull();
+    expect(tokenIssuer('a.not-base64!.c')).toBeNull();
+  });
+
+  it('our token is used as it is; a provider token by its issuer, else by the provider named', () => {
+    expect(loginPathOf('google', jwt({ iss: 'knap-studio' }))).toEqual({ kind: 'ours' });
+    expect(loginPathOf('', jwt({ iss: 'https://accounts.google.com' }))).toEqual({
+      kind: 'provider',
+      provider: 'google',
+    });
+    expect(loginPathOf('google', jwt({ iss: 'https://login.microsoftonline.com/tenant/v2.0' }))).toEqual({
+      kind: 'provider',
+      provider: 'microsoft',
+    });
+    expect(loginPathOf('google', jwt({ iss: 'https://sts.windows.net/tenant/' }))).toEqual({
+      kind: 'provider',
+      provider: 'microsoft',
+    });
+    expect(loginPathOf('microsoft', 'opaque')).toEqual({ kind: 'provider', provider: 'microsoft' });
+    expect(loginPathOf('okta', 'opaque')).toBeNull();
+  });
+});
+
+describe('the host handshake', () => {
+  afterEach(() => {
+    tokenManager.clear();
+    vi.restoreAllMocks();
+  });
+
+  function fakeWindow() {
+    const listeners = new Map<string, (event: never) => void>();
+    const parent = { postMessage: vi.fn() };
+    return {
+      parent,
+      addEventListener: vi.fn((type: string, fn: (event: never) => void) => listeners.set(type, fn)),
+      removeEventListener: vi.fn((type: string) => listeners.delete(type)),
+      fire: (type: string, event: object) => listeners.get(type)?.(event as never),
+      has: (type: string) => listeners.has(type),
+    };
+  }
+
+  it('asks the host for a token, accepts AUTH_SUCCESS only from the host, and answers AUTH_COMPLETE to it', async () => {
+    const win = fakeWindow();
+    const accept = vi.fn(async () => {});
+    const stop = startEmbeddedAuth(HOST, win as never, accept);
+    expect(win.parent.postMessage).toHaveBeenCalledWith({ type: WIDGET_MESSAGES.requestAuth }, HOST);
+
+    const message = { type: WIDGET_MESSAGES.authSuccess, provider: 'google', access_token: 'tok' };
+    win.fire('message', { origin: 'https://evil.example', source: win.parent, data: message });
+    win.fire('message', { origin: HOST, source: {}, data: message });
+    win.fire('message', { origin: HOST, source: win.parent, data: { ...message, access_token: 42 } });
+    expect(accept).not.toHaveBeenCalled();
+
+    win.fire('message', { origin: HOST, source: win.parent, data: message });
+    expect(accept).toHaveBeenCalledWith('google', 'tok');
+    await vi.waitFor(() =>
+      expect(win.parent.postMessage).toHaveBeenLastCalledWith({ type: WIDGET_MESSAGES.authComplete }, HOST),
+    );
+    stop();
+    expect(win.has('message')).toBe(false);
+  });
+
+  it('does not ask when a token is already there, and says nothing when sign-in fails', async () => {
+    tokenManager.setAccessToken('ours');
+    const win = fakeWindow();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    startEmbeddedAuth(HOST, win as never, async () => {
+      throw new Error('refused');
+    });
+    expect(win.parent.postMessage).not.toHaveBeenCalled();
+    win.fire('message', {
+      origin: HOST,
+      source: win.parent,
+      data: { type: WIDGET_MESSAGES.authSuccess, access_token: 'x' },
+    });
+    await vi.waitFor(() => expect(console.error).toHaveBeenCalledWith('refused'));
+    expect(win.parent.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('Escape asks the host to close the widget, unless a dialog of ours is open', () => {
+    const postMessage = vi.spyOn(window.parent, 'postMessage').mockImplementation(() => {});
+    const stop = closeOnEscape(HOST);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(postMessage).toHaveBeenCalledWith({ type: WIDGET_MESSAGES.close }, HOST);
+    postMessage.mockClear();
+    const dialog = document.body.appendChild(
+      Object.assign(document.createElement('div'), { role: 'dialog' }),
+    );
+    dialog.setAttribute('role', 'dialog');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    expect(postMessage).not.toHaveBeenCalled();
+    dialog.remove();
+    stop();
+  });
+});

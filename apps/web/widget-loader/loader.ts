@@ -1,0 +1,122 @@
+// The host page's one <script>: a launcher button and the app in an iframe panel, inside a
+// shadow root so neither page's styles reach the other. Built to dist/widget.js (build.mjs).
+//
+//   <script src="https://studio.example/widget.js" data-position="bottom-right"
+//           data-color="#4f46e5" data-open="false" data-auth="host" async></script>
+//
+// With data-auth="host" the host page signs its users in itself and hands the widget their session:
+// KnapWidget.authenticate('google', accessToken); until then the widget waits (up to 30 s). Without
+// it, users sign in inside the widget (through a popup). Messages go to the app's origin only and
+// are taken from it only.
+import { WIDGET_AUTH_PARAM, WIDGET_HOST_PARAM, WIDGET_MESSAGES } from '@knap/contracts';
+
+interface KnapWidgetApi {
+  open(): void;
+  close(): void;
+  toggle(): void;
+  /** Hands the widget a session: a Google or Microsoft access token, or one of ours. */
+  authenticate(provider: string, accessToken: string): void;
+}
+
+declare global {
+  interface Window {
+    KnapWidget?: KnapWidgetApi;
+  }
+}
+
+const STORAGE_KEY = 'knap-widget-open';
+const ICON =
+  '<svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"/></svg>';
+const CLOSE =
+  '<svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12"/></svg>';
+
+function start(script: HTMLScriptElement) {
+  const app = new URL(script.src).origin;
+  const data = script.dataset;
+  const side = data.position === 'bottom-left' ? 'left' : 'right';
+  const color = /^#[0-9a-f]{3,8}$/i.test(data.color ?? '') ? data.color : '#4f46e5';
+  let token: { provider: string; access_token: string } | null = null;
+
+  const element = document.createElement('knap-widget');
+  const root = element.attachShadow({ mode: 'open' });
+  root.innerHTML = `<style>
+:host{all:initial}
+.l{position:fixed;bottom:20px;${side}:20px;z-index:2147483646;width:56px;height:56px;border:0;border-radius:50%;background:${color};color:#fff;cursor:pointer;display:grid;place-items:center;box-shadow:0 6px 24px rgba(0,0,0,.25);transition:transform .2s}
+.l:hover{transform:scale(1.06)}.l:focus-visible{outline:3px solid ${color};outline-offset:3px}
+.p{position:fixed;bottom:88px;${side}:20px;z-index:2147483647;width:400px;height:min(640px,calc(100vh - 108px));border-radius:16px;overflow:hidden;background:#fff;box-shadow:0 12px 48px rgba(0,0,0,.3);opacity:0;transform:translateY(12px) scale(.98);pointer-events:none;visibility:hidden;transition:opacity .2s,transform .2s,visibility 0s .2s}
+.p.o{opacity:1;transform:none;pointer-events:auto;visibility:visible;transition:opacity .2s,transform .2s}
+.p iframe{width:100%;height:100%;border:0;display:block}
+@media (max-width:640px){.p{inset:0;width:100%;height:100%;border-radius:0}.p.o~.l{display:none}}
+@media (prefers-reduced-motion:reduce){.l,.p,.p.o{transition:none}}
+</style><div class="p" role="dialog" aria-label="Knap Studio"></div><button class="l" type="button" aria-expanded="false" aria-label="Open Knap Studio">${ICON}</button>`;
+  const panel = root.querySelector('.p') as HTMLDivElement;
+  const launcher = root.querySelector('.l') as HTMLButtonElement;
+  let frame: HTMLIFrameElement | null = null;
+
+  const post = (message: object) => frame?.contentWindow?.postMessage(message, app);
+  const sendToken = () => {
+    if (token) post({ type: WIDGET_MESSAGES.authSuccess, ...token });
+  };
+
+  const setOpen = (open: boolean, focus = true) => {
+    if (open && !frame) {
+      // The app loads on first open, so a closed widget costs the host page nothing.
+      frame = document.createElement('iframe');
+      frame.title = 'Knap Studio assistant';
+      frame.allow = 'clipboard-write';
+      const query = new URLSearchParams({ [WIDGET_HOST_PARAM]: location.origin });
+      if (data.auth === 'host') query.set(WIDGET_AUTH_PARAM, 'host');
+      frame.src = `${app}/chat?${query}`;
+      panel.append(frame);
+    }
+    panel.classList.toggle('o', open);
+    launcher.setAttribute('aria-expanded', String(open));
+    launcher.setAttribute('aria-label', open ? 'Close Knap Studio' : 'Open Knap Studio');
+    launcher.innerHTML = open ? CLOSE : ICON;
+    try {
+      localStorage.setItem(STORAGE_KEY, open ? '1' : '0');
+    } catch {
+      // Storage may be blocked; the state just is not remembered.
+    }
+    if (focus) (open ? frame : launcher)?.focus();
+  };
+  const isOpen = () => panel.classList.contains('o');
+
+  launcher.addEventListener('click', () => setOpen(!isOpen()));
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && isOpen()) setOpen(false);
+  });
+  window.addEventListener('message', (e) => {
+    if (e.origin !== app || e.source !== frame?.contentWindow) return;
+    const type = (e.data as { type?: unknown } | null)?.type;
+    if (type === WIDGET_MESSAGES.close) setOpen(false);
+    else if (type === WIDGET_MESSAGES.requestAuth) sendToken();
+    if (type === WIDGET_MESSAGES.authComplete || type === WIDGET_MESSAGES.requestAuth)
+      window.dispatchEvent(new CustomEvent(`knap-widget:${String(type).toLowerCase()}`));
+  });
+
+  window.KnapWidget = {
+    open: () => setOpen(true),
+    close: () => setOpen(false),
+    toggle: () => setOpen(!isOpen()),
+    authenticate(provider, accessToken) {
+      token = { provider, access_token: accessToken };
+      sendToken();
+    },
+  };
+  document.body.append(element);
+
+  let remembered: string | null = null;
+  try {
+    remembered = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // As above.
+  }
+  if (remembered === '1' || (remembered === null && data.open === 'true')) setOpen(true, false);
+}
+
+const script = document.currentScript as HTMLScriptElement | null;
+if (script && !window.KnapWidget) {
+  if (document.body) start(script);
+  else document.addEventListener('DOMContentLoaded', () => start(script));
+}
