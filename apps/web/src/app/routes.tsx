@@ -71,6 +71,8 @@ const CalendarPermissionsPage = lazyScreen(
   'CalendarPermissionsPage',
 );
 const NotetakerPage = lazyScreen(() => import('../features/notetaker/notetaker-page'), 'NotetakerPage');
+const BillingPage = lazyScreen(() => import('../features/billing/billing-page'), 'BillingPage');
+const CheckoutPage = lazyScreen(() => import('../features/billing/checkout-page'), 'CheckoutPage');
 
 type GatedPath = keyof typeof KNAP_GATED_ROUTES;
 
@@ -131,6 +133,9 @@ export const routes: RouteObject[] = [
               { path: 'knaps', element: <KnapsPage /> },
               { path: 'calendar-permissions', element: <CalendarPermissionsPage /> },
               { path: 'notetaker', element: <NotetakerPage /> },
+              // Where checkouts and the billing portal lead (BILLING_PATHS); not in SPEC §2's list.
+              { path: 'billing', element: <BillingPage /> },
+              { path: 'billing/checkout', element: <CheckoutPage /> },
               ...gatedRoutes,
               // SPEC §2: any other path inside the shell; signed-out visitors go to sign-in first.
               { path: '*', element: <NotFoundPage /> },

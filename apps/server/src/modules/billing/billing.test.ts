@@ -47,6 +47,10 @@ describe(`plans on the local provider (${testEngine()})`, () => {
       detail: 'You are on the free plan',
     });
     expect((await call(user, 'POST', BILLING_PATHS.portal)).json().url).toMatch(/\/billing$/);
+    // The history shows the first grant even before the balance was ever read.
+    expect((await ledgerOf(t, user)).map((e) => [e.delta, e.reason])).toEqual([
+      [20, 'Free plan credits for 2026-11'],
+    ]);
   });
 
   it('upgrades through an in-app checkout, once; cancelling goes back to free', async () => {

@@ -75,8 +75,11 @@ export async function grantMonthlyCredits(deps: AppDeps): Promise<{ granted: num
 }
 
 /** The caller's credit history, newest first. */
-export const ledger = async (deps: AppDeps, user: UserRow): Promise<TLedgerEntry[]> =>
-  (await repo.ledgerOf(deps.db.db, user.id, 200)).map((e) => ({ ...e, delta: Number(e.delta) }));
+export async function ledger(deps: AppDeps, user: UserRow): Promise<TLedgerEntry[]> {
+  // A new user's account (and its first grant) opens on first sight, here as on the usage call.
+  await account(deps, user.id);
+  return (await repo.ledgerOf(deps.db.db, user.id, 200)).map((e) => ({ ...e, delta: Number(e.delta) }));
+}
 
 /** The caller's usage only: another user's uuid answers 404. */
 export async function getUsage(deps: AppDeps, viewer: UserRow, userUuid: string): Promise<TCreditsUsage> {

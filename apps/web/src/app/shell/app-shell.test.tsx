@@ -125,14 +125,15 @@ describe('AppShell on a wide container (desktop)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it("opens the Account dialog from Settings, with 'Coming soon' and a Log out button", async () => {
+  it('opens the Account dialog from Settings, on its Account tab with a Log out button', async () => {
     mockFetch({});
     renderShell();
 
     await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Account' });
-    expect(within(dialog).getByText('Coming soon')).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: 'Account', selected: true })).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: 'Subscription' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Log out' })).toBeTruthy();
   });
 

@@ -6,8 +6,9 @@ import { Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { Logo } from '../../components/ui/logo';
-import { AccountDialog } from '../../features/account/components/account-dialog';
+import { AccountDialog, type AccountDialogTab } from '../../features/account/components/account-dialog';
 import type { SettingsOutletContext } from '../../features/account/use-open-settings';
+import { useRefreshAccountBilling } from '../../features/billing/queries';
 import { BuiltWithBadge } from './built-with-badge';
 import { Sidebar } from './sidebar';
 import { useElementWidth } from './use-element-width';
@@ -29,10 +30,19 @@ export function AppShell() {
   // Other parts of the app (a finished connection) ask for the mobile menu to open or close.
   useSidebarOverlayRequests((isOpen) => setIsMenuOpen(isOpen && isMobile));
 
-  const openSettings = useCallback(() => {
-    setIsMenuOpen(false);
-    setIsAccountOpen(true);
-  }, []);
+  const refreshAccountBilling = useRefreshAccountBilling();
+  // SPEC §2: Settings refreshes credits (and the plan, which a checkout in another tab may have
+  // changed) and opens the Account dialog.
+  const [accountTab, setAccountTab] = useState<AccountDialogTab>('account');
+  const openSettings = useCallback(
+    (tab: AccountDialogTab = 'account') => {
+      refreshAccountBilling();
+      setIsMenuOpen(false);
+      setAccountTab(tab);
+      setIsAccountOpen(true);
+    },
+    [refreshAccountBilling],
+  );
   // Screens open Settings too, e.g. 'Upgrade' when the assistant is out of credits.
   const outletContext = useMemo<SettingsOutletContext>(() => ({ openSettings }), [openSettings]);
 
@@ -93,7 +103,7 @@ export function AppShell() {
             </Dialog.Content>
           </Dialog.Portal>
         ) : null}
-        <AccountDialog isOpen={isAccountOpen} onOpenChange={setIsAccountOpen} />
+        <AccountDialog isOpen={isAccountOpen} onOpenChange={setIsAccountOpen} initialTab={accountTab} />
       </div>
     </Dialog.Root>
   );

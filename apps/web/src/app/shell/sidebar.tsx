@@ -136,7 +136,11 @@ export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
                 <MenuLink to="/knaps" label="Knaps" Icon={LayoutGrid} onNavigate={onNavigate} />
               </li>
               <li>
-                <button type="button" onClick={onOpenSettings} className={cn(itemClasses, idleClasses)}>
+                <button
+                  type="button"
+                  onClick={() => onOpenSettings()}
+                  className={cn(itemClasses, idleClasses)}
+                >
                   <Settings aria-hidden="true" className="size-4 shrink-0" />
                   Settings
                 </button>

@@ -129,7 +129,10 @@ export function ChatConversation({
         ) : null}
       </ChatThread>
       {assistant.outOfCredits ? (
-        <OutOfCreditsBanner message={assistant.outOfCredits} onUpgrade={openSettings} />
+        <OutOfCreditsBanner
+          message={assistant.outOfCredits}
+          onUpgrade={openSettings ? () => openSettings('subscription') : undefined}
+        />
       ) : null}
       <Composer
         value={draft}
