@@ -16,6 +16,8 @@ interface KnapWidgetApi {
   toggle(): void;
   /** Hands the widget a session: a Google or Microsoft access token, or one of ours. */
   authenticate(provider: string, accessToken: string): void;
+  /** Sends a SPEC §2 signal into the app: 'knap:open-connections', 'knap:refresh-startup-crm-token'. */
+  signal(name: string): void;
 }
 
 declare global {
@@ -102,6 +104,9 @@ function start(script: HTMLScriptElement) {
     authenticate(provider, accessToken) {
       token = { provider, access_token: accessToken };
       sendToken();
+    },
+    signal(name) {
+      post({ type: WIDGET_MESSAGES.signal, name });
     },
   };
   document.body.append(element);

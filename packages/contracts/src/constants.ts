@@ -24,6 +24,8 @@ export const WIDGET_MESSAGES = {
   authComplete: 'AUTH_COMPLETE',
   requestAuth: 'REQUEST_AUTH_SUCCESS',
   close: 'KNAP_WIDGET_CLOSE',
+  /** The host forwards a SPEC §2 browser signal into the app (`{type, name}`). */
+  signal: 'KNAP_WIDGET_SIGNAL',
 } as const;
 /** The query parameter the loader names the host page's origin with. */
 export const WIDGET_HOST_PARAM = 'widget_host';

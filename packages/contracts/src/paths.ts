@@ -53,6 +53,8 @@ export const SEVANTA_PATHS = {
   authParams: '/api/sevanta/auth/auth-params',
   callback: '/api/sevanta/auth/callback',
   suggestions: '/api/sevanta/suggestions',
+  /** POST: refresh the Sevanta token now (the startup-CRM token refresh event); answers {status}. */
+  refreshToken: '/api/sevanta/auth/refresh',
 } as const;
 
 export const CONNECTION_PATHS = {

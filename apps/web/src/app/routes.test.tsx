@@ -167,11 +167,12 @@ describe('routes', () => {
 
     // Settings loads the plan and credits while the session is still good.
     await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const logOut = await screen.findByRole('button', { name: 'Log out' });
     // After logout the refresh cookie is gone, as the real server would behave.
     fetchMock.mockImplementation(async (input) =>
       String(input).endsWith(AUTH_PATHS.logout) ? jsonResponse({ success: true }) : jsonResponse({}, 401),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await userEvent.click(logOut);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(calledRoutes(fetchMock)).toContain(`GET ${AUTH_PATHS.logout}`);

@@ -282,13 +282,18 @@ export async function connectedScopes(deps: AppDeps, userId: string) {
  * A usable access token for one of the user's connections, refreshed when close to expiry. A
  * failed refresh marks the connection "needs reconnect" (the UI says so) and answers null.
  */
-export async function accessTokenFor(deps: AppDeps, userId: string, type: string): Promise<string | null> {
+export async function accessTokenFor(
+  deps: AppDeps,
+  userId: string,
+  type: string,
+  { force = false }: { force?: boolean } = {},
+): Promise<string | null> {
   const row = await repo.findConnectionByType(deps.db.db, userId, type);
   if (row?.status !== 'connected') return null;
   const key = tokenKey(deps);
   const fresh =
     !row.expires_at || Date.parse(row.expires_at) - REFRESH_MARGIN_MS > deps.clock.now().getTime();
-  if (fresh) return decryptSecret(key, row.access_token);
+  if (fresh && !force) return decryptSecret(key, row.access_token);
   const endpoints = endpointsOf(deps, row.provider as ConnectionProvider, row.instance_url);
   const tokens =
     row.refresh_token && endpoints
@@ -309,6 +314,18 @@ export async function accessTokenFor(deps: AppDeps, userId: string, type: string
     updated_at: now.toISOString(),
   });
   return tokens.access_token;
+}
+
+/**
+ * Refreshes a connection's token now (SPEC §2's startup-CRM token refresh event): answers the
+ * connection's state afterwards.
+ */
+export async function refreshConnection(deps: AppDeps, userId: string, type: string) {
+  const row = await repo.findConnectionByType(deps.db.db, userId, type);
+  if (!row) throw notFound(CONNECTION_NOT_FOUND);
+  if (row.status === 'connected') await accessTokenFor(deps, userId, type, { force: true });
+  const after = await repo.findConnectionByType(deps.db.db, userId, type);
+  return { status: after?.status === 'connected' ? ('connected' as const) : ('needs_reconnect' as const) };
 }
 
 async function disconnect(deps: AppDeps, row: ConnectionsTable): Promise<void> {

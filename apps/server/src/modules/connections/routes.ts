@@ -89,6 +89,11 @@ export async function connectionRoutes(app: AppInstance): Promise<void> {
     },
   );
   app.post(
+    SEVANTA_PATHS.refreshToken,
+    { schema: { response: { 200: z.object({ status: z.enum(['connected', 'needs_reconnect']) }) } } },
+    (req) => oauth.refreshConnection(deps, uid(req), 'sevanta'),
+  );
+  app.post(
     SEVANTA_PATHS.suggestions,
     { schema: { body: ZSevantaSuggestionsRequest, response: { 200: ZSevantaSuggestions } } },
     (req) => sevanta.suggestionsFor(deps, uid(req), req.body.selectedConnections, req.log),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SEVANTA_PATHS } from '@knap/contracts';
 import {
   type FakeLlm,
   type FakeSevanta,
@@ -201,6 +202,14 @@ describe(`Sevanta, the deal-flow CRM (${testEngine()})`, () => {
     expect(tokenCalls()).toBe(before + 1);
     // What the model was given back is the deal itself.
     expect(JSON.stringify(llm.requests.at(-1))).toContain('Quiet Ledger');
+  });
+
+  it('the startup-CRM token refresh event refreshes the token now', async () => {
+    const tokenCalls = () => sevanta.requests.filter((r) => r.path === '/oauth/token').length;
+    const before = tokenCalls();
+    const res = await call()({ method: 'POST', url: SEVANTA_PATHS.refreshToken });
+    expect(res.json()).toEqual({ status: 'connected' });
+    expect(tokenCalls()).toBe(before + 1);
   });
 
   it('disconnecting revokes at the firm’s system and deletes the connection', async () => {

@@ -131,7 +131,7 @@ describe('AppShell on a wide container (desktop)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Account' });
+    const dialog = await screen.findByRole('dialog', { name: 'Account' });
     expect(within(dialog).getByRole('tab', { name: 'Account', selected: true })).toBeTruthy();
     expect(within(dialog).getByRole('tab', { name: 'Subscription' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Log out' })).toBeTruthy();

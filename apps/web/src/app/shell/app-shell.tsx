@@ -1,17 +1,23 @@
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_MIN_WIDTH_PX } from '@knap/contracts';
 import { Menu } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { Logo } from '../../components/ui/logo';
-import { AccountDialog, type AccountDialogTab } from '../../features/account/components/account-dialog';
+import type { AccountDialogTab } from '../../features/account/components/account-dialog';
 import type { SettingsOutletContext } from '../../features/account/use-open-settings';
 import { useRefreshAccountBilling } from '../../features/billing/queries';
 import { BuiltWithBadge } from './built-with-badge';
 import { Sidebar } from './sidebar';
 import { useElementWidth } from './use-element-width';
+
+// Settings is opened now and then, not on every page: its code loads the first time it opens.
+const AccountDialog = lazy(async () => ({
+  default: (await import('../../features/account/components/account-dialog')).AccountDialog,
+}));
+
 import { useSidebarOverlayRequests } from './use-sidebar-overlay-requests';
 
 /** The signed-in layout: sidebar plus the routed screen. */
@@ -103,7 +109,11 @@ export function AppShell() {
             </Dialog.Content>
           </Dialog.Portal>
         ) : null}
-        <AccountDialog isOpen={isAccountOpen} onOpenChange={setIsAccountOpen} initialTab={accountTab} />
+        {isAccountOpen ? (
+          <Suspense fallback={null}>
+            <AccountDialog isOpen={isAccountOpen} onOpenChange={setIsAccountOpen} initialTab={accountTab} />
+          </Suspense>
+        ) : null}
       </div>
     </Dialog.Root>
   );

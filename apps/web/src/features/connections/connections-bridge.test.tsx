@@ -1,4 +1,4 @@
-import { CONNECTION_PATHS } from '@knap/contracts';
+import { CONNECTION_PATHS, SEVANTA_PATHS } from '@knap/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -7,10 +7,10 @@ import { useSidebarStore } from '../../app/shell/sidebar-store';
 import { tokenManager } from '../../lib/token-manager';
 import { CONNECTIONS_FINISHED } from '../../lib/window-messages';
 import { connectionsApi } from '../../test/connections';
-import { calledRoutes, mockFetch } from '../../test/fetch-mock';
+import { calledRoutes, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderRoutes } from '../../test/render';
 import { ConnectionsBridge } from './connections-bridge';
-import { OPEN_CONNECTIONS_EVENT, watchOpenConnectionsEvent } from './events';
+import { OPEN_CONNECTIONS_EVENT, REFRESH_STARTUP_CRM_EVENT, watchOpenConnectionsEvent } from './events';
 import { useAvailableConnections } from './queries';
 
 /** A screen that shows the connections, so a refetch is visible as a call. */
@@ -163,5 +163,23 @@ describe('the open-connections event', () => {
     renderBridge();
 
     expect(await screen.findByRole('menu', { name: 'Connections' })).toBeTruthy();
+  });
+});
+
+describe('the startup-CRM token refresh event', () => {
+  it('refreshes the Sevanta token on the server and reloads the connections', async () => {
+    const fetchMock = mockFetch(
+      connectionsApi({
+        routes: { [`POST ${SEVANTA_PATHS.refreshToken}`]: () => jsonResponse({ status: 'connected' }) },
+      }),
+    );
+    renderBridge();
+    await screen.findByText('Connections loaded');
+    const before = availableCalls(fetchMock);
+    act(() => {
+      window.dispatchEvent(new CustomEvent(REFRESH_STARTUP_CRM_EVENT));
+    });
+    await waitFor(() => expect(calledRoutes(fetchMock)).toContain(`POST ${SEVANTA_PATHS.refreshToken}`));
+    await waitFor(() => expect(availableCalls(fetchMock)).toBe(before + 1));
   });
 });

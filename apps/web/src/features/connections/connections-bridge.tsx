@@ -1,16 +1,31 @@
+import { SEVANTA_PATHS } from '@knap/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { apiRequest } from '../../lib/api-client';
 import { ConnectionsDropdown } from './components/connections-dropdown';
 import { useConnectionsFinishedListener } from './connections-finished';
-import { setOpenConnectionsHandler, watchOpenConnectionsEvent } from './events';
+import { REFRESH_STARTUP_CRM_EVENT, setOpenConnectionsHandler, watchOpenConnectionsEvent } from './events';
+import { connectionKeys } from './queries';
 
 /**
  * The app-wide part of connections, mounted once for a signed-in user: reacts to the connect
- * popup's connections-finished message, and opens the connections dropdown on the custom browser
- * event of SPEC §2 (a widget host page has no button of ours to click).
+ * popup's connections-finished message, opens the connections dropdown on the custom browser
+ * event of SPEC §2 (a widget host page has no button of ours to click), and refreshes the startup
+ * CRM's token on the other.
  */
 export function ConnectionsBridge() {
   useConnectionsFinishedListener();
+  const queryClient = useQueryClient();
   const [isOpen, setIsOpen] = useState(false);
+
+  useEffect(() => {
+    const refresh = () =>
+      apiRequest<{ status: string }>(SEVANTA_PATHS.refreshToken, { method: 'POST' })
+        .catch((error: unknown) => console.error(error instanceof Error ? error.message : error))
+        .finally(() => queryClient.invalidateQueries({ queryKey: connectionKeys.all() }));
+    window.addEventListener(REFRESH_STARTUP_CRM_EVENT, refresh);
+    return () => window.removeEventListener(REFRESH_STARTUP_CRM_EVENT, refresh);
+  }, [queryClient]);
   const returnFocusTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => {

@@ -3,6 +3,10 @@
 // The dropdown's code loads after sign-in; an event that comes earlier is kept until it is ready.
 
 export const OPEN_CONNECTIONS_EVENT = 'knap:open-connections';
+/** The other signal of SPEC §2: refresh the startup CRM's (Sevanta's) token now. */
+export const REFRESH_STARTUP_CRM_EVENT = 'knap:refresh-startup-crm-token';
+/** The signals a widget host may send into the app (the loader forwards them). */
+export const HOST_SIGNALS = [OPEN_CONNECTIONS_EVENT, REFRESH_STARTUP_CRM_EVENT] as const;
 
 let openHandler: (() => void) | null = null;
 let isOpenPending = false;

@@ -1,7 +1,13 @@
 import { WIDGET_MESSAGES } from '@knap/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenManager } from '../../lib/token-manager';
-import { closeOnEscape, loginPathOf, startEmbeddedAuth, tokenIssuer } from './embedded-auth';
+import {
+  closeOnEscape,
+  forwardHostSignals,
+  loginPathOf,
+  startEmbeddedAuth,
+  tokenIssuer,
+} from './embedded-auth';
 
 const HOST = 'https://host.example';
 const jwt = (claims: object) =>
@@ -104,5 +110,30 @@ describe('the host handshake', () => {
     expect(postMessage).not.toHaveBeenCalled();
     dialog.remove();
     stop();
+  });
+});
+
+describe('host signals', () => {
+  it('re-sends a known signal from the host as a browser event here; others and other senders are ignored', () => {
+    const seen: string[] = [];
+    const listen = (name: string) => window.addEventListener(name, () => seen.push(name));
+    listen('knap:open-connections');
+    listen('knap:something-else');
+    const stop = forwardHostSignals(HOST, ['knap:open-connections']);
+    const send = (origin: string, name: string, source: unknown = window.parent) =>
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin,
+          source: source as Window,
+          data: { type: WIDGET_MESSAGES.signal, name },
+        }),
+      );
+    send('https://evil.example', 'knap:open-connections');
+    send(HOST, 'knap:something-else');
+    send(HOST, 'knap:open-connections');
+    expect(seen).toEqual(['knap:open-connections']);
+    stop();
+    send(HOST, 'knap:open-connections');
+    expect(seen).toEqual(['knap:open-connections']);
   });
 });

@@ -95,6 +95,22 @@ export function startEmbeddedAuth(
   return () => win.removeEventListener('message', onMessage);
 }
 
+/** The host's SPEC §2 signals (open the connections, refresh the startup CRM's token), re-sent here. */
+export function forwardHostSignals(
+  hostOrigin: string,
+  signals: readonly string[],
+  win: Window = window,
+): () => void {
+  const onMessage = (event: MessageEvent) => {
+    if (event.origin !== hostOrigin || event.source !== win.parent) return;
+    const data = event.data as { type?: unknown; name?: unknown } | null;
+    if (data?.type !== WIDGET_MESSAGES.signal || typeof data.name !== 'string') return;
+    if (signals.includes(data.name)) win.dispatchEvent(new CustomEvent(data.name));
+  };
+  win.addEventListener('message', onMessage);
+  return () => win.removeEventListener('message', onMessage);
+}
+
 /** Escape with nothing of ours open (a dialog, a menu) asks the host to close the widget. */
 export function closeOnEscape(hostOrigin: string, win: Window = window): () => void {
   const onKey = (event: KeyboardEvent) => {

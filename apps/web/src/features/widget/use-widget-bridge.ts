@@ -1,17 +1,20 @@
 import { useEffect } from 'react';
-import { closeOnEscape, startEmbeddedAuth } from './embedded-auth';
+import { HOST_SIGNALS } from '../connections/events';
+import { closeOnEscape, forwardHostSignals, startEmbeddedAuth } from './embedded-auth';
 import { widgetHostOrigin } from './host';
 
-/** In a host page's widget: the host's sign-in handshake and Escape to close. Nothing otherwise. */
+/** In a host page's widget: the host's sign-in handshake, its signals, and Escape to close. */
 export function useWidgetBridge(): void {
   useEffect(() => {
     const host = widgetHostOrigin();
     if (!host) return;
     const stopAuth = startEmbeddedAuth(host);
     const stopEscape = closeOnEscape(host);
+    const stopSignals = forwardHostSignals(host, HOST_SIGNALS);
     return () => {
       stopAuth();
       stopEscape();
+      stopSignals();
     };
   }, []);
 }

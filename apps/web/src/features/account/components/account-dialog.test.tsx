@@ -30,7 +30,7 @@ function renderShell(options: BillingApiOptions = {}) {
 
 async function openSettings() {
   await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
-  return screen.getByRole('dialog', { name: 'Account' });
+  return screen.findByRole('dialog', { name: 'Account' });
 }
 
 async function openSubscriptionTab() {
