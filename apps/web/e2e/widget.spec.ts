@@ -110,3 +110,29 @@ test('the app refuses to be framed by a host that is not on the list', async ({ 
     0,
   );
 });
+
+test('a sign-in popup the host page opens itself hands its one-shot code to the widget', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const account = await registerViaApi(request);
+  const host = new HostPage(page);
+  await host.goto();
+  await host.open();
+  await expect(host.signInHeading).toBeVisible();
+
+  // The host's own "Sign in" button opens the app's sign-in page as an external popup.
+  const popupOpened = page.waitForEvent('popup');
+  await page.evaluate(
+    (url) => window.open(url, 'host-signin', 'popup,width=480,height=720'),
+    `${baseURL}/auth/ghost`,
+  );
+  const popup = await popupOpened;
+  await popup.getByLabel('Email').fill(account.email);
+  await popup.getByLabel('Password').fill(account.password);
+  await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await popup.waitForEvent('close');
+
+  await expect(host.app.getByRole('textbox', { name: 'Message' })).toBeVisible();
+});

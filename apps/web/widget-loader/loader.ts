@@ -89,8 +89,15 @@ function start(script: HTMLScriptElement) {
     if (e.key === 'Escape' && isOpen()) setOpen(false);
   });
   window.addEventListener('message', (e) => {
-    if (e.origin !== app || e.source !== frame?.contentWindow) return;
-    const type = (e.data as { type?: unknown } | null)?.type;
+    if (e.origin !== app) return;
+    const message = e.data as { type?: unknown; one_shot_code?: unknown } | null;
+    // A sign-in popup of the app that this page opened: its one-shot code goes to the widget.
+    if (e.source !== frame?.contentWindow) {
+      if (message?.type === WIDGET_MESSAGES.authComplete && typeof message.one_shot_code === 'string')
+        post({ type: WIDGET_MESSAGES.authComplete, one_shot_code: message.one_shot_code });
+      return;
+    }
+    const type = message?.type;
     if (type === WIDGET_MESSAGES.close) setOpen(false);
     else if (type === WIDGET_MESSAGES.requestAuth) sendToken();
     if (type === WIDGET_MESSAGES.authComplete || type === WIDGET_MESSAGES.requestAuth)

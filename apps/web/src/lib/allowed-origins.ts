@@ -55,6 +55,15 @@ export function currentAllowedOriginsConfig(): AllowedOriginsConfig {
   };
 }
 
+/** The widget host origins this deployment accepts (the server's <meta name="knap-widget-origins">). */
+export function widgetOrigins(doc: Document = document): string[] {
+  const content = doc.querySelector<HTMLMetaElement>('meta[name="knap-widget-origins"]')?.content ?? '';
+  return content
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+}
+
 export function isAllowedMessageOrigin(origin: string): boolean {
   return isAllowedOrigin(origin, currentAllowedOriginsConfig());
 }

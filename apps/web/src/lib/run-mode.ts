@@ -30,6 +30,19 @@ export function expectsHostToken(): boolean {
   }
 }
 
+/** A window another origin opened as a popup (a host page's own sign-in button, say). */
+export function isExternalPopup(win: Pick<Window, 'opener'> = window): boolean {
+  const opener = win.opener as Window | null;
+  if (!opener) return false;
+  try {
+    // Reading another origin's location throws; our own reads fine.
+    const origin = (opener.location as Location | undefined)?.origin;
+    return origin !== undefined && origin !== window.location.origin;
+  } catch {
+    return true;
+  }
+}
+
 export function getRunMode(): RunMode {
-  return isWidgetMode() ? 'widget' : 'normal';
+  return isWidgetMode() || isExternalPopup() ? 'widget' : 'normal';
 }

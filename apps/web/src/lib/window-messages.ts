@@ -1,7 +1,8 @@
 // Messages exchanged between our windows (popup ↔ opener). Messages go out with our own origin as
 // targetOrigin (never '*'). AUTH_COMPLETE is accepted from our origin only; CONNECTIONS_FINISHED
 // from the allowed origins of SPEC §5 (allowed-origins.ts).
-import { isAllowedMessageOrigin } from './allowed-origins';
+import { isAllowedMessageOrigin, widgetOrigins } from './allowed-origins';
+import { isExternalPopup } from './run-mode';
 
 export const AUTH_COMPLETE = 'AUTH_COMPLETE';
 export const CONNECTIONS_FINISHED = 'CONNECTIONS_FINISHED';
@@ -25,11 +26,16 @@ export interface AuthCompleteMessage {
 
 export type AppWindowMessage = AuthCompleteMessage | ConnectionsFinishedMessage;
 
-/** Tells the window that opened this popup, then closes it. False when there is no opener. */
+/**
+ * Tells the window that opened this popup, then closes it. False when there is no opener. An
+ * opener of another origin (an external popup) is told only if it is a widget host page: the
+ * message is addressed to each listed host origin, so only the one that opened us can read it.
+ */
 export function notifyOpenerAndClose(message: AppWindowMessage): boolean {
   const opener = window.opener as Window | null;
   if (!opener || opener.closed) return false;
-  opener.postMessage(message, window.location.origin);
+  const targets = isExternalPopup() ? widgetOrigins() : [window.location.origin];
+  for (const origin of targets) opener.postMessage(message, origin);
   window.close();
   return true;
 }

@@ -78,6 +78,35 @@ describe('the host handshake', () => {
     expect(win.has('message')).toBe(false);
   });
 
+  it('a one-shot code from a sign-in popup the host opened, passed on by the host, signs in', async () => {
+    const win = fakeWindow();
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/api/authentication/exchange-one-shot-code')
+        ? new Response(JSON.stringify({ access_token: 'ours' }), {
+            headers: { 'content-type': 'application/json' },
+          })
+        : new Response(JSON.stringify({ detail: 'no' }), { status: 401 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    startEmbeddedAuth(HOST, win as never);
+    const code = 'c'.repeat(40);
+    win.fire('message', {
+      origin: 'https://evil.example',
+      source: win.parent,
+      data: { type: WIDGET_MESSAGES.authComplete, one_shot_code: code },
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    win.fire('message', {
+      origin: HOST,
+      source: win.parent,
+      data: { type: WIDGET_MESSAGES.authComplete, one_shot_code: code },
+    });
+    await vi.waitFor(() => expect(String(fetchMock.mock.calls[0]?.[0])).toContain('exchange-one-shot-code'));
+    await vi.waitFor(() => expect(tokenManager.hasToken()).toBe(true));
+    vi.unstubAllGlobals();
+  });
+
   it('does not ask when a token is already there, and says nothing when sign-in fails', async () => {
     tokenManager.setAccessToken('ours');
     const win = fakeWindow();

@@ -6,7 +6,7 @@ import { type LoginProvider, WIDGET_MESSAGES } from '@knap/contracts';
 import { tokenManager } from '../../lib/token-manager';
 import { signInWithProvider } from '../auth/api';
 import { isLoginProvider } from '../auth/provider-signin';
-import { establishSession } from '../auth/session';
+import { establishSession, signInWithOneShotCode } from '../auth/session';
 
 /** Our own access tokens' issuer (the server's TOKEN_ISSUER). */
 export const OUR_ISSUER = 'knap-studio';
@@ -80,7 +80,17 @@ export function startEmbeddedAuth(
   const tell = (message: object) => win.parent.postMessage(message, hostOrigin);
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== hostOrigin || event.source !== win.parent) return;
-    const data = event.data as { type?: unknown; provider?: unknown; access_token?: unknown } | null;
+    const data = event.data as {
+      type?: unknown;
+      provider?: unknown;
+      access_token?: unknown;
+      one_shot_code?: unknown;
+    } | null;
+    // A sign-in popup the host opened itself finished: the loader passes its one-shot code on.
+    if (data?.type === WIDGET_MESSAGES.authComplete && typeof data.one_shot_code === 'string') {
+      void signInWithOneShotCode(data.one_shot_code).then(() => tell({ type: WIDGET_MESSAGES.authComplete }));
+      return;
+    }
     if (data?.type !== WIDGET_MESSAGES.authSuccess) return;
     if (typeof data.access_token !== 'string' || !data.access_token || data.access_token.length > 8192)
       return;

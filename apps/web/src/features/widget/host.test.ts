@@ -1,6 +1,6 @@
 import { WIDGET_AUTH_PARAM, WIDGET_HOST_PARAM } from '@knap/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectsHostToken } from '../../lib/run-mode';
+import { expectsHostToken, isExternalPopup } from '../../lib/run-mode';
 import { captureWidgetHost, widgetHostOrigin, widgetOrigins } from './host';
 
 const setMeta = (content: string) => {
@@ -52,5 +52,18 @@ describe('the widget host origin', () => {
     captureWidgetHost();
     setMeta('http://127.0.0.1:4100');
     expect(widgetHostOrigin()).toBeNull();
+  });
+});
+
+describe('an external popup', () => {
+  it('is a window opened by another origin', () => {
+    expect(isExternalPopup({ opener: null })).toBe(false);
+    expect(isExternalPopup({ opener: window })).toBe(false);
+    const crossOrigin = {
+      get location(): Location {
+        throw new DOMException('Blocked a frame', 'SecurityError');
+      },
+    };
+    expect(isExternalPopup({ opener: crossOrigin })).toBe(true);
   });
 });

@@ -2,20 +2,13 @@
 // origin in the iframe URL, and it counts only when the server lists it among the widget host
 // origins (the page's <meta name="knap-widget-origins">, from WIDGET_ALLOWED_ORIGINS).
 import { WIDGET_AUTH_PARAM, WIDGET_HOST_PARAM } from '@knap/contracts';
+import { widgetOrigins } from '../../lib/allowed-origins';
 import { HOST_AUTH_STORAGE_KEY, isFramed } from '../../lib/run-mode';
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 
-const META_NAME = 'knap-widget-origins';
 const STORAGE_KEY = 'knap_widget_host';
 
-/** The widget host origins this deployment accepts. */
-export function widgetOrigins(doc: Document = document): string[] {
-  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${META_NAME}"]`)?.content ?? '';
-  return content
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-}
+export { widgetOrigins };
 
 /**
  * Reads the host origin from the address (before the router sees it) and keeps it for this frame,

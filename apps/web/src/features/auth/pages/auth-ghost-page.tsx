@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { hardNavigate } from '../../../lib/navigation';
+import { isExternalPopup } from '../../../lib/run-mode';
 import { AUTH_COMPLETE, notifyOpenerAndClose } from '../../../lib/window-messages';
 import { createOneShotCode, providerStartUrl } from '../api';
 import { AuthStatusPanel } from '../components/auth-status-panel';
@@ -31,12 +32,13 @@ export function AuthGhostPage() {
       void (async () => {
         // A widget's cookies may live in another partition than this popup's: hand it a one-shot
         // code to trade for a session of its own. An unframed opener shares our cookie.
-        const code = openerIsFramed()
-          ? await createOneShotCode().then(
-              (r) => r.code,
-              () => undefined,
-            )
-          : undefined;
+        const code =
+          openerIsFramed() || isExternalPopup()
+            ? await createOneShotCode().then(
+                (r) => r.code,
+                () => undefined,
+              )
+            : undefined;
         // Opened as a normal tab there is no one to tell, so just continue into the app.
         if (!notifyOpenerAndClose({ type: AUTH_COMPLETE, ...(code ? { one_shot_code: code } : {}) }))
           navigate('/chat', { replace: true });
