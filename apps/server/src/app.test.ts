@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { OPERATOR_PATHS } from '@knap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEngine } from './testing/test-app.js';
+import { as, signUp } from './testing/users.js';
 
 describe(`app foundation (${testEngine()})`, () => {
   let t: TestApp;
@@ -16,10 +18,57 @@ describe(`app foundation (${testEngine()})`, () => {
   });
   afterAll(() => t.close());
 
-  it('answers health with the engine in use', async () => {
+  it('answers health with the engine in use, Redis state and where jobs run', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', db: testEngine(), version: '0.0.0-test' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      db: testEngine(),
+      db_ok: true,
+      // The PostgreSQL run pushes through Redis (TEST_REDIS_URL).
+      redis: t.config.redisUrl ? 'ok' : 'off',
+      jobs: 'in-process',
+      version: '0.0.0-test',
+    });
+  });
+
+  it('shows operators the background jobs; others get 403', async () => {
+    const ops = await createTestApp({ config: { operatorEmails: ['ops@knap.example'] } });
+    try {
+      const operator = await signUp(ops, { email: 'ops@knap.example' });
+      const user = await signUp(ops);
+      const ran = await as(
+        ops,
+        operator,
+      )({ method: 'POST', url: OPERATOR_PATHS.runJob('credits.monthly-grant') });
+      expect(ran.statusCode).toBe(200);
+      expect(
+        (await as(ops, operator)({ method: 'POST', url: OPERATOR_PATHS.runJob('nope') })).statusCode,
+      ).toBe(404);
+      const view = (await as(ops, operator)({ method: 'GET', url: OPERATOR_PATHS.jobs })).json();
+      expect(view.backend).toBe('in-process');
+      expect(view.jobs.map((j: { name: string }) => j.name)).toEqual(
+        expect.arrayContaining(['credits.monthly-grant', 'chats.auto-delete', 'meetings.resume-notes']),
+      );
+      expect(view.jobs.find((j: { name: string }) => j.name === 'credits.monthly-grant')).toMatchObject({
+        runs: 1,
+        failures: 0,
+        lastFinishedAt: expect.any(String),
+      });
+      expect((await as(ops, user)({ method: 'GET', url: OPERATOR_PATHS.jobs })).statusCode).toBe(403);
+    } finally {
+      await ops.close();
+    }
+  });
+
+  it('reports Redis down as degraded', async () => {
+    const down = await createTestApp({ config: { redisUrl: 'redis://127.0.0.1:9' } });
+    try {
+      const res = await down.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.json()).toMatchObject({ status: 'degraded', db_ok: true, redis: 'down' });
+    } finally {
+      await down.close();
+    }
   });
 
   it('answers an unknown API route with 404 and a detail', async () => {

@@ -35,6 +35,7 @@ import type { Db } from './platform/db/index.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { closeEvents, redisBus, useEvents } from './platform/events.js';
 import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
+import { bullmqScheduler } from './platform/jobs-bullmq.js';
 import { createLanguageModel } from './platform/llm/index.js';
 import { registerWebApp } from './platform/web.js';
 
@@ -84,7 +85,15 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     config: options.config,
     db: options.db,
     clock: options.clock ?? systemClock,
-    jobs: options.jobs ?? inProcessScheduler(app.log),
+    // With REDIS_URL jobs run on BullMQ, once across every server; else on timers in this process.
+    jobs:
+      options.jobs ??
+      (options.config.redisUrl
+        ? // Deployments sharing a Redis but not a database schema keep their jobs apart.
+          bullmqScheduler(options.config.redisUrl, app.log, {
+            prefix: ['knap', options.config.databaseSchema].filter(Boolean).join(':'),
+          })
+        : inProcessScheduler(app.log)),
     llm: options.llm ?? createLanguageModel(options.config.llm),
     analytics: createAnalytics(options.config.analytics, app.log),
   };

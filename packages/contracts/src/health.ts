@@ -3,6 +3,12 @@ import { z } from 'zod';
 export const ZHealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['sqlite', 'postgres']),
+  /** The database answered a query just now. */
+  db_ok: z.boolean(),
+  /** 'off' without REDIS_URL. */
+  redis: z.enum(['ok', 'down', 'off']),
+  /** Where background jobs run. */
+  jobs: z.enum(['in-process', 'bullmq']),
   version: z.string(),
 });
 export type THealthResponse = z.infer<typeof ZHealthResponse>;

@@ -88,6 +88,11 @@ export const ZCreateMeetingRequest = z.object({
     .array(z.object({ name: z.string().trim().max(200).default(''), email: z.email().max(254) }))
     .max(100)
     .default([]),
+  /** The call's link, so the notetaker can join a meeting that is on no connected calendar. */
+  meeting_url: z
+    .url({ protocol: /^https$/, hostname: z.regexes.domain })
+    .max(2048)
+    .optional(),
 });
 
 export const ZPrivateToggleRequest = z.object({ user_private_meeting: z.boolean() });

@@ -105,3 +105,11 @@ export const BILLING_PATHS = {
   /** GET: the caller's credit history, newest first. */
   ledger: '/api/credits/ledger',
 } as const;
+
+/** Platform operators (OPERATOR_EMAILS). */
+export const OPERATOR_PATHS = {
+  /** GET: every background job, where jobs run, and how their last runs went. */
+  jobs: '/api/operator/jobs',
+  /** POST: runs a job now (on whichever server's worker takes it) and answers when it finished. */
+  runJob: (name: string) => `/api/operator/jobs/${encodeURIComponent(name)}/run`,
+} as const;

@@ -131,3 +131,7 @@ export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new HttpError(401, DETAIL.unauthorized);
   return request.auth;
 }
+
+/** A platform operator (OPERATOR_EMAILS): may adjust credits, manage knaps and see the jobs. */
+export const isOperator = (deps: AppDeps, user: Pick<UserRow, 'email'>) =>
+  deps.config.operatorEmails.includes(user.email.toLowerCase());

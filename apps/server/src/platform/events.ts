@@ -14,6 +14,8 @@ export interface EventBus {
   /** Answers the unsubscribe function once the subscription is live (a push after it arrives). */
   subscribe(userId: string, fn: (message: UserMessage) => void): Promise<() => void>;
   close(): Promise<void>;
+  /** Redis's state for the health check: null when there is no Redis (the in-process bus). */
+  ping(): Promise<'ok' | 'down' | null>;
 }
 
 export function inProcessBus(): EventBus {
@@ -41,6 +43,7 @@ export function inProcessBus(): EventBus {
       };
     },
     close: async () => listeners.clear(),
+    ping: async () => null,
   };
 }
 
@@ -86,6 +89,13 @@ export function redisBus(url: string, log: { warn(obj: object, msg: string): voi
     },
     async close() {
       await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+    async ping() {
+      const answer = await Promise.race([
+        pub.ping().catch(() => 'down'),
+        new Promise<string>((resolve) => setTimeout(() => resolve('down'), 1000).unref()),
+      ]);
+      return answer === 'PONG' ? 'ok' : 'down';
     },
   };
 }

@@ -8,18 +8,42 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
+/** One job as the operators' jobs view shows it. */
+export interface JobStatus {
+  name: string;
+  everyMs: number;
+  lastStartedAt: string | null;
+  lastFinishedAt: string | null;
+  lastError: string | null;
+  /** Runs that finished (completed or failed) in what the backend remembers. */
+  runs: number;
+  failures: number;
+}
+
 export interface Scheduler {
+  /** 'in-process' on the embedded default; 'bullmq' with REDIS_URL. */
+  readonly backend: 'in-process' | 'bullmq';
   add(job: Job): void;
   start(): void;
   stop(): Promise<void>;
   /** Runs a job once now (operators and tests); waits for a run already under way. */
   runNow(name: string): Promise<void>;
   jobs(): string[];
+  status(): Promise<JobStatus[]>;
 }
 
 export function inProcessScheduler(log: Pick<FastifyBaseLogger, 'info' | 'error'>): Scheduler {
   const jobs = new Map<string, Job>();
   const running = new Map<string, Promise<void>>();
+  const seen = new Map<string, Omit<JobStatus, 'name' | 'everyMs'>>();
+  const statusOf = (name: string) => {
+    let s = seen.get(name);
+    if (!s) {
+      s = { lastStartedAt: null, lastFinishedAt: null, lastError: null, runs: 0, failures: 0 };
+      seen.set(name, s);
+    }
+    return s;
+  };
   const timers: NodeJS.Timeout[] = [];
   let started = false;
 
@@ -27,12 +51,25 @@ export function inProcessScheduler(log: Pick<FastifyBaseLogger, 'info' | 'error'
     const current = running.get(job.name);
     if (current) return current;
     const started = Date.now();
+    const status = statusOf(job.name);
+    status.lastStartedAt = new Date(started).toISOString();
     const p = job
       .run()
       .then(
-        (result) => log.info({ job: job.name, ms: Date.now() - started, result }, 'job finished'),
-        (err: unknown) => log.error({ job: job.name, err }, 'job failed'),
+        (result) => {
+          status.lastError = null;
+          log.info({ job: job.name, ms: Date.now() - started, result }, 'job finished');
+        },
+        (err: unknown) => {
+          status.failures++;
+          status.lastError = err instanceof Error ? err.message : String(err);
+          log.error({ job: job.name, err }, 'job failed');
+        },
       )
+      .finally(() => {
+        status.runs++;
+        status.lastFinishedAt = new Date().toISOString();
+      })
       .finally(() => running.delete(job.name));
     running.set(job.name, p);
     return p;
@@ -47,6 +84,7 @@ export function inProcessScheduler(log: Pick<FastifyBaseLogger, 'info' | 'error'
   };
 
   return {
+    backend: 'in-process',
     add(job) {
       jobs.set(job.name, job);
       if (started) schedule(job);
@@ -67,5 +105,7 @@ export function inProcessScheduler(log: Pick<FastifyBaseLogger, 'info' | 'error'
       await runOnce(job);
     },
     jobs: () => [...jobs.keys()],
+    status: async () =>
+      [...jobs.values()].map((job) => ({ name: job.name, everyMs: job.everyMs, ...statusOf(job.name) })),
   };
 }

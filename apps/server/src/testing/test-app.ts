@@ -11,6 +11,7 @@ import { type AppInstance, buildApp } from '../app.js';
 import { API_IDS, type Config, loadConfig } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 import { type Db, migrate, openDb } from '../platform/db/index.js';
+import { inProcessScheduler, type Scheduler } from '../platform/jobs.js';
 import { DemoLanguageModel } from '../platform/llm/demo-model.js';
 
 export const testEngine = (): 'sqlite' | 'postgres' =>
@@ -108,6 +109,7 @@ export async function createTestApp(
     routes?: (app: AppInstance) => void;
     /** Defaults to the demo model without pauses between tokens. */
     llm?: LanguageModelV3;
+    jobs?: Scheduler;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-test-'));
@@ -118,6 +120,8 @@ export async function createTestApp(
     db,
     logger: false,
     llm: options.llm ?? new DemoLanguageModel({ tokenDelayMs: 0 }),
+    // Tests drive jobs with runNow; the BullMQ scheduler has its own tests (platform/jobs-bullmq.test.ts).
+    jobs: options.jobs ?? inProcessScheduler({ info() {}, error() {} }),
     ...(options.clock ? { clock: options.clock } : {}),
   });
   options.routes?.(app);

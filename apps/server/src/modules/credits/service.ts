@@ -2,6 +2,7 @@
 // calendar month (UTC) starts a period with the plan's credits; unused credits do not roll over.
 import type { PlanTier, TCreditsUsage, TLedgerEntry } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
+import { isOperator } from '../../platform/auth.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
@@ -105,9 +106,6 @@ export async function debit(deps: AppDeps, userId: string, amount: number, reaso
     nowIso: isoNow(deps.clock),
   });
 }
-
-const isOperator = (deps: AppDeps, user: UserRow) =>
-  deps.config.operatorEmails.includes(user.email.toLowerCase());
 
 /** Manual adjustment by a platform operator; ordinary users get 403. */
 export async function adjust(

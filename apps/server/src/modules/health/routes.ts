@@ -1,17 +1,69 @@
-import { ZHealthResponse } from '@knap/contracts';
+import { OPERATOR_PATHS, ZHealthResponse } from '@knap/contracts';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
+import { authOf, isOperator } from '../../platform/auth.js';
+import { HttpError } from '../../platform/errors.js';
+import { eventsOf } from '../../platform/events.js';
+
+const ZJobsView = z.object({
+  backend: z.enum(['in-process', 'bullmq']),
+  jobs: z.array(
+    z.object({
+      name: z.string(),
+      everyMs: z.number(),
+      lastStartedAt: z.string().nullable(),
+      lastFinishedAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+      runs: z.number().int(),
+      failures: z.number().int(),
+    }),
+  ),
+});
 
 export async function healthRoutes(app: AppInstance): Promise<void> {
+  // The operators' jobs view: every background job, when it last ran and how it went.
+  app.get(
+    OPERATOR_PATHS.jobs,
+    { preHandler: app.requireUser, schema: { response: { 200: ZJobsView } } },
+    async (req) => {
+      if (!isOperator(app.deps, authOf(req).user))
+        throw new HttpError(403, 'Only operators can see the jobs');
+      return { backend: app.deps.jobs.backend, jobs: await app.deps.jobs.status() };
+    },
+  );
+  app.post(
+    '/api/operator/jobs/:name/run',
+    {
+      preHandler: app.requireUser,
+      schema: { params: z.object({ name: z.string().min(1).max(100) }), response: { 200: ZJobsView } },
+    },
+    async (req) => {
+      if (!isOperator(app.deps, authOf(req).user)) throw new HttpError(403, 'Only operators can run jobs');
+      const { jobs } = app.deps;
+      if (!jobs.jobs().includes(req.params.name)) throw new HttpError(404, 'Job not found');
+      await jobs.runNow(req.params.name).catch((err: unknown) => {
+        throw new HttpError(502, `The job failed: ${err instanceof Error ? err.message : String(err)}`);
+      });
+      return { backend: jobs.backend, jobs: await jobs.status() };
+    },
+  );
+
   app.get('/api/health', { schema: { response: { 200: ZHealthResponse } } }, async () => {
     const { db, engine } = app.deps.db;
-    const dbOk = await sql`select 1`.execute(db).then(
-      () => true,
-      () => false,
-    );
+    const [dbOk, redis] = await Promise.all([
+      sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
+      eventsOf(app.deps).ping(),
+    ]);
     return {
-      status: dbOk ? ('ok' as const) : ('degraded' as const),
+      status: dbOk && redis !== 'down' ? ('ok' as const) : ('degraded' as const),
       db: engine,
+      db_ok: dbOk,
+      redis: redis ?? ('off' as const),
+      jobs: app.deps.jobs.backend,
       version: app.deps.config.version,
     };
   });

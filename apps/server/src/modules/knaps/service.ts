@@ -18,6 +18,7 @@ import {
 } from '@knap/contracts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
+import { isOperator } from '../../platform/auth.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
@@ -76,8 +77,7 @@ async function requireKnapOf(deps: AppDeps, userId: string, componentId: KnapCom
 // Access management.
 
 function requireOperator(deps: AppDeps, user: UserRow) {
-  if (!deps.config.operatorEmails.includes(user.email.toLowerCase()))
-    throw new HttpError(403, 'Only operators can manage knaps');
+  if (!isOperator(deps, user)) throw new HttpError(403, 'Only operators can manage knaps');
 }
 
 /** An operator gives or takes a knap; answers the user's knaps after the change. */

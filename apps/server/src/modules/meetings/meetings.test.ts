@@ -268,6 +268,8 @@ describe(`meetings from calendars, transcripts and notes (${testEngine()})`, () 
       { title: '' },
       { title: 'x', start_time: 'tomorrow' },
       { title: 'x', participants: [{ email: 'no' }] },
+      { title: 'x', meeting_url: 'javascript:alert(1)' },
+      { title: 'x', meeting_url: 'http://meet.example/plain-http' },
     ])
       expect((await call()({ method: 'POST', url: '/user-meetings', payload })).statusCode).toBe(422);
     const upload = await call()({
@@ -276,6 +278,13 @@ describe(`meetings from calendars, transcripts and notes (${testEngine()})`, () 
       payload: { content: 'Jin: We decided to open a 529 for our son.' },
     });
     expect(upload.statusCode).toBe(200);
+    // With its link, a meeting added by hand is one the notetaker can join.
+    const withLink = await call()({
+      method: 'POST',
+      url: '/user-meetings',
+      payload: { title: 'Video call', meeting_url: 'https://meet.example/abc-defg-hij' },
+    });
+    expect(withLink.json().meeting_url).toBe('https://meet.example/abc-defg-hij');
   });
 
   it('a moved or cancelled event calls off the bot booked for it', async () => {

@@ -68,7 +68,7 @@ export async function searchMeetings(
   });
 }
 
-/** A meeting added by hand, for a transcript from elsewhere (no calendar, no bot). */
+/** A meeting added by hand: for a transcript from elsewhere, or with its link for the notetaker. */
 export async function createManualMeeting(
   deps: AppDeps,
   userId: string,
@@ -77,6 +77,7 @@ export async function createManualMeeting(
     start_time?: string | undefined;
     end_time?: string | undefined;
     participants: Array<{ name: string; email: string }>;
+    meeting_url?: string | undefined;
   },
 ): Promise<TMeeting> {
   const now = deps.clock.now().toISOString();
@@ -90,7 +91,7 @@ export async function createManualMeeting(
     title: input.title,
     start_time: iso(input.start_time),
     end_time: iso(input.end_time),
-    meeting_url: null,
+    meeting_url: input.meeting_url ?? null,
     participants: JSON.stringify(input.participants.map((p) => ({ ...p, response_status: 'none' }))),
     created_at: now,
     updated_at: now,

@@ -1,0 +1,114 @@
+// Background jobs on BullMQ (with REDIS_URL): each job is a Job Scheduler in one shared queue, so
+// however many servers run, each tick produces one job, which one worker takes; a failed run is
+// retried with exponential backoff. Nothing is kept in process memory that another server needs.
+import { type Job as BullJob, Queue, QueueEvents, Worker } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Job, JobStatus, Scheduler } from './jobs.js';
+
+const QUEUE = 'knap-jobs';
+const ATTEMPTS = 3;
+/** How many finished runs the jobs view reads back (and Redis keeps). */
+const KEEP = 200;
+
+export function bullmqScheduler(
+  redisUrl: string,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  { prefix = 'knap', backoffMs = 5_000 }: { prefix?: string; backoffMs?: number } = {},
+): Scheduler {
+  const jobs = new Map<string, Job>();
+  // maxRetriesPerRequest null: BullMQ's blocking calls must wait for Redis, not give up.
+  const connection = { url: redisUrl, maxRetriesPerRequest: null };
+  let queue: Queue | null = null;
+  let events: QueueEvents | null = null;
+  let worker: Worker | null = null;
+  const jobOptions = {
+    attempts: ATTEMPTS,
+    backoff: { type: 'exponential', delay: backoffMs },
+    removeOnComplete: KEEP,
+    removeOnFail: KEEP,
+  };
+
+  // Nothing connects until the scheduler is used: building an app (tests, tools) costs no Redis.
+  const queueOf = () => {
+    queue ??= new Queue(QUEUE, { connection, prefix });
+    return queue;
+  };
+  const schedule = (job: Job) =>
+    queueOf()
+      .upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, opts: jobOptions })
+      .catch((err: unknown) => log.error({ job: job.name, err }, 'job scheduling failed'));
+
+  const perform = async (bull: BullJob) => {
+    const job = jobs.get(bull.name);
+    // Another server version may have a job this one does not: leave it to them.
+    if (!job) throw new Error(`Unknown job: ${bull.name}`);
+    const started = Date.now();
+    const result = await job.run();
+    log.info(
+      { job: job.name, ms: Date.now() - started, attempt: bull.attemptsMade + 1, result },
+      'job finished',
+    );
+    return result ?? null;
+  };
+
+  const startWorker = () => {
+    if (worker) return worker;
+    worker = new Worker(QUEUE, perform, { connection, prefix, concurrency: 4 });
+    worker.on('failed', (bull, err) =>
+      log.error({ job: bull?.name, attempt: bull?.attemptsMade, err }, 'job failed'),
+    );
+    worker.on('error', (err) => log.error({ err }, 'job worker error'));
+    return worker;
+  };
+
+  return {
+    backend: 'bullmq',
+    add(job) {
+      jobs.set(job.name, job);
+      if (worker) void schedule(job);
+    },
+    start() {
+      startWorker();
+      for (const job of jobs.values()) void schedule(job);
+    },
+    async stop() {
+      // The worker finishes the runs it has (close waits for them) before the connections go.
+      await worker?.close();
+      await events?.close();
+      await queue?.close();
+      worker = null;
+      events = null;
+      queue = null;
+    },
+    async runNow(name) {
+      if (!jobs.has(name)) throw new Error(`Unknown job: ${name}`);
+      startWorker();
+      events ??= new QueueEvents(QUEUE, { connection, prefix });
+      await events.waitUntilReady();
+      // Retried like a scheduled run; resolves when it finally succeeded, rejects when it gave up.
+      const bull = await queueOf().add(name, {}, jobOptions);
+      await bull.waitUntilFinished(events, 60_000);
+    },
+    jobs: () => [...jobs.keys()],
+    async status(): Promise<JobStatus[]> {
+      const finished = await queueOf().getJobs(['completed', 'failed'], 0, KEEP * 2);
+      return [...jobs.values()].map((job) => {
+        const runs = finished.filter((b) => b.name === job.name);
+        const last = runs.reduce<BullJob | null>(
+          (a, b) => (!a || (b.finishedOn ?? 0) > (a.finishedOn ?? 0) ? b : a),
+          null,
+        );
+        const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
+        return {
+          name: job.name,
+          everyMs: job.everyMs,
+          lastStartedAt: iso(last?.processedOn),
+          lastFinishedAt: iso(last?.finishedOn),
+          lastError: last?.failedReason ?? null,
+          runs: runs.length,
+          failures: runs.filter((b) => b.failedReason).length,
+        };
+      });
+    },
+  };
+}
