@@ -168,6 +168,31 @@ describe('two server instances on PostgreSQL and Redis', () => {
     expect(messages[1].content).toContain('demo');
   });
 
+  it('Stop pressed through B stops the reply A is writing', async () => {
+    const token = await register(a.url);
+    const chat = (await api(a.url, token)('POST', '/api/chat/chats', {})).json;
+    const res = await fetch(`${a.url}/api/chat/completion`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        chat_id: chat.id,
+        message: { content: 'Tell me everything about rebalancing' },
+      }),
+    });
+    const reader = res.body!.getReader();
+    let seen = '';
+    while (!seen.includes('text-delta')) seen += new TextDecoder().decode((await reader.read()).value);
+    const stop = await api(b.url, token)('POST', '/api/chat/completion/stop', { chat_id: chat.id });
+    expect(stop.json).toEqual({ stopped: true });
+    while (!(await reader.read()).done);
+    const read = (await api(b.url, token)('GET', `/api/chat/chats/${chat.id}/messages`)).json;
+    const messages = Array.isArray(read) ? read : read.messages;
+    // Kept as far as it got: shorter than the whole demo reply a chat through A got above.
+    expect(messages[1]).toMatchObject({ role: 'assistant', state: null });
+    expect(messages[1].content.length).toBeGreaterThan(0);
+    expect(messages[1].content).not.toContain('LLM_PROVIDER');
+  });
+
   it('killing A mid-stream leaves B serving and the chat consistent', async () => {
     const token = await register(b.url);
     const chat = (await api(b.url, token)('POST', '/api/chat/chats', {})).json;

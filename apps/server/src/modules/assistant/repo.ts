@@ -41,3 +41,12 @@ export async function decideApproval(
 
 export const approvalsOfMessage = (db: Q, messageId: string) =>
   db.selectFrom('tool_approvals').selectAll().where('message_id', '=', messageId).execute();
+
+/** True while a reply of the chat is being written (by any server instance). */
+export const hasStreamingReply = async (db: Q, chatId: string) =>
+  !!(await db
+    .selectFrom('messages')
+    .select('id')
+    .where('chat_id', '=', chatId)
+    .where('state', '=', 'streaming')
+    .executeTakeFirst());

@@ -25,6 +25,7 @@ import { performanceTier, responseSizeTier } from '../../platform/analytics.js';
 import { isoNow } from '../../platform/clock.js';
 import type { MessageRow, UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { eventsOf, type UserMessage } from '../../platform/events.js';
 import * as chats from '../chats/service.js';
 import * as credits from '../credits/service.js';
 import {
@@ -227,12 +228,24 @@ export async function prepareRun(
 /** Replies being written by this process, by chat: Stop aborts them. */
 const running = new Map<string, AbortController>();
 
-/** Stops the reply being written in a chat; it is kept as far as it got (and charged once). */
+/** What asks the server writing a chat's reply to stop it, when that is another instance. */
+export const STOP_REPLY = 'stop_reply';
+const stopped = () => new Error('stopped by the user');
+
+/**
+ * Stops the reply being written in a chat; it is kept as far as it got (and charged once). A reply
+ * written by another server instance is asked to stop over the user's event channel, which that
+ * instance listens on while it writes.
+ */
 export async function stopReply(deps: AppDeps, user: UserRow, chatId: string): Promise<{ stopped: boolean }> {
   await chats.ownedChat(deps, user.id, chatId);
   const run = running.get(chatId);
-  if (!run) return { stopped: false };
-  run.abort(new Error('stopped by the user'));
+  if (run) {
+    run.abort(stopped());
+    return { stopped: true };
+  }
+  if (!(await repo.hasStreamingReply(deps.db.db, chatId))) return { stopped: false };
+  eventsOf(deps).publish(user.id, { type: STOP_REPLY, chat_id: chatId } as UserMessage);
   return { stopped: true };
 }
 
@@ -283,6 +296,17 @@ export async function streamReply(
   // A reply that goes quiet for too long is abandoned (and reported as failed); Stop aborts it too.
   const abort = new AbortController();
   running.set(chatId, abort);
+  // Stop pressed on another instance reaches this one through the user's channel (not awaited: the
+  // first token does not wait for the subscription).
+  const listening = eventsOf(deps)
+    .subscribe(user.id, (message) => {
+      if (message.type === STOP_REPLY && (message as { chat_id?: unknown }).chat_id === chatId)
+        abort.abort(stopped());
+    })
+    .catch((err: unknown) => {
+      log.warn({ err }, 'could not listen for Stop from other instances');
+      return () => {};
+    });
   let stallTimer: NodeJS.Timeout | undefined;
   const armStallTimer = () => {
     clearTimeout(stallTimer);
@@ -425,6 +449,7 @@ export async function streamReply(
   } finally {
     clearTimeout(stallTimer);
     running.delete(chatId);
+    (await listening)();
   }
   // Stopped by the user: not a failure — the text so far is the reply.
   if (

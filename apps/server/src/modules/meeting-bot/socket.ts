@@ -61,7 +61,11 @@ export function handleBotSocket(deps: AppDeps, socket: WebSocket, log: Pick<Fast
     clearTimeout(authTimer);
     token = auth.data.access_token;
     userId = user.id;
-    const off = await eventsOf(deps).subscribe(user.id, send);
+    // The user's channel carries other servers' messages too (a Stop for a reply): only bot status
+    // goes to the browser.
+    const off = await eventsOf(deps).subscribe(user.id, (message) => {
+      if (message.type === 'status_update') send(message as BotStatusUpdateMessage);
+    });
     // Gone while subscribing: the close handler ran before there was anything to drop.
     if (socket.readyState !== socket.OPEN) return off();
     unsubscribe = off;
