@@ -20,7 +20,7 @@ export interface Figure {
 export async function load(
   name: string,
   url: string,
-  options: { connections: number; durationSec: number; tokens?: string[] },
+  options: { connections: number; durationSec: number; tokens?: string[]; bodies?: string[] },
 ): Promise<Figure> {
   const child = fork(path.join(import.meta.dirname, 'load-worker.ts'), [], {
     execArgv: ['--import', 'tsx'],
@@ -35,6 +35,7 @@ export async function load(
       connections: options.connections,
       duration: options.durationSec,
       tokens: options.tokens ?? [],
+      bodies: options.bodies,
     });
   });
   child.kill();

@@ -3,7 +3,13 @@ import autocannon from 'autocannon';
 
 process.once(
   'message',
-  async (msg: { url: string; connections: number; duration: number; tokens: string[] }) => {
+  async (msg: {
+    url: string;
+    connections: number;
+    duration: number;
+    tokens: string[];
+    bodies?: string[];
+  }) => {
     let n = 0;
     const result = await autocannon({
       url: msg.url,
@@ -13,10 +19,20 @@ process.once(
         ? {
             requests: [
               {
-                setupRequest: (req: autocannon.Request) => ({
-                  ...req,
-                  headers: { ...req.headers, authorization: `Bearer ${msg.tokens[n++ % msg.tokens.length]}` },
-                }),
+                setupRequest: (req: autocannon.Request) => {
+                  const i = n++;
+                  // With bodies: a POST per request, each body with the token at the same index.
+                  const body = msg.bodies?.[i % msg.bodies.length];
+                  return {
+                    ...req,
+                    ...(body ? { method: 'POST' as const, body } : {}),
+                    headers: {
+                      ...req.headers,
+                      ...(body ? { 'content-type': 'application/json' } : {}),
+                      authorization: `Bearer ${msg.tokens[i % msg.tokens.length]}`,
+                    },
+                  };
+                },
               },
             ],
           }
