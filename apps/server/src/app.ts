@@ -14,6 +14,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { assistantRoutes } from './modules/assistant/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes.js';
 import { chatRoutes } from './modules/chats/routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(chatRoutes);
   await app.register(creditRoutes);
   await app.register(billingRoutes);
+  await app.register(auditRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(assistantRoutes);
   await app.register(connectionRoutes);

@@ -112,4 +112,8 @@ export const OPERATOR_PATHS = {
   jobs: '/api/operator/jobs',
   /** POST: runs a job now (on whichever server's worker takes it) and answers when it finished. */
   runJob: (name: string) => `/api/operator/jobs/${encodeURIComponent(name)}/run`,
+  /** GET ?from=&to=&user_id=&format=jsonl|csv: the audit trail for an archive. */
+  audit: '/api/operator/audit',
+  /** GET: checks the audit trail's hash chain. */
+  auditVerify: '/api/operator/audit/verify',
 } as const;

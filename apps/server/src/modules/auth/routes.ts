@@ -74,7 +74,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     AUTH_PATHS.logout,
     { preHandler: app.requireUser, schema: { response: { 200: ZLogoutResponse } } },
     async (req, reply) => {
-      await auth.logout(deps, authOf(req).sessionId);
+      await auth.logout(deps, authOf(req).user.id, authOf(req).sessionId);
       reply.clearCookie(REFRESH_COOKIE, clearOptions);
       return { success: true };
     },

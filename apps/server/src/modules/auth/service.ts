@@ -14,6 +14,7 @@ import { newId, randomToken, sha256 } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError } from '../../platform/errors.js';
 import { authorizeUrl, exchangeCode, fetchUserinfo } from '../../platform/oauth.js';
+import { recordAudit } from '../audit/service.js';
 import * as users from '../users/service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as repo from './repo.js';
@@ -58,6 +59,11 @@ async function startSession(deps: AppDeps, user: UserRow, userAgent: string | nu
       token_hash: sha256(refreshToken),
       created_at: now.toISOString(),
     });
+  });
+  await recordAudit(deps, {
+    action: 'auth.sign_in',
+    userId: user.id,
+    details: { user_agent: userAgent?.slice(0, 200) ?? null },
   });
   return { access_token: await signAccessToken(deps, { userId: user.id, sessionId }), refreshToken };
 }
@@ -143,6 +149,13 @@ export async function refresh(
     const rotatedAt = token.rotated_at ? Date.parse(token.rotated_at) : nowDate.getTime();
     if (nowDate.getTime() - rotatedAt > REFRESH_GRACE_MS) {
       await repo.revokeSession(deps.db.db, token.session_id, now);
+      await recordAudit(deps, {
+        action: 'auth.session_revoked',
+        userId: token.user_id,
+        actor: 'system',
+        target: token.session_id,
+        details: { reason: 'a refresh token was used again after it was replaced' },
+      });
       throw new HttpError(401, INVALID_SESSION);
     }
     return { access_token: await signAccessToken(deps, claims), refreshToken: null };
@@ -157,8 +170,9 @@ export async function refresh(
   return { access_token: await signAccessToken(deps, claims), refreshToken: next };
 }
 
-export async function logout(deps: AppDeps, sessionId: string): Promise<void> {
+export async function logout(deps: AppDeps, userId: string, sessionId: string): Promise<void> {
   await repo.revokeSession(deps.db.db, sessionId, isoNow(deps.clock));
+  await recordAudit(deps, { action: 'auth.sign_out', userId, target: sessionId });
 }
 
 export async function mintOneShotCode(deps: AppDeps, userId: string) {

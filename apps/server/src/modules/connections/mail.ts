@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
 import { HttpError } from '../../platform/errors.js';
 import { attachmentDisposition } from '../../platform/filenames.js';
+import { recordAudit } from '../audit/service.js';
 import { connectedScopes } from './oauth-service.js';
 import { connectedApi, providerApi } from './provider-api.js';
 import { capText, htmlToText } from './text.js';
@@ -329,6 +330,7 @@ export async function sendMailVia(
       body: rfc822(mail),
       headers: { 'content-type': 'message/rfc822' },
     });
+    await auditMail(deps, userId, 'gmail', mail);
     return true;
   }
   const api = await connectedApi(deps, userId, OUTLOOK);
@@ -345,8 +347,22 @@ export async function sendMailVia(
     body,
     headers: { 'content-type': 'application/json' },
   });
+  await auditMail(deps, userId, 'outlook', mail);
   return true;
 }
+
+/** Every outgoing email in the audit trail: recipients, subject and attachment names, not the body. */
+const auditMail = (deps: AppDeps, userId: string, via: MailAccountId | 'outbox', mail: OutgoingMail) =>
+  recordAudit(deps, {
+    action: 'email.sent',
+    userId,
+    target: mail.to,
+    details: {
+      via,
+      subject: mail.subject.slice(0, 300),
+      attachments: (mail.attachments ?? []).map((a) => a.filename),
+    },
+  });
 
 /** Sends through Gmail, else Outlook; answers which, or null when neither is connected. */
 /** The accounts mail goes out through when none is named, in the order they are tried. */
@@ -393,6 +409,7 @@ export async function keepInOutbox(deps: AppDeps, userId: string, mail: Outgoing
       attachment: attachment?.content ?? null,
     })
     .execute();
+  await auditMail(deps, userId, 'outbox', mail);
   return id;
 }
 

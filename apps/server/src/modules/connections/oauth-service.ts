@@ -20,6 +20,7 @@ import {
   refreshTokens,
   revokeToken,
 } from '../../platform/oauth.js';
+import { recordAudit } from '../audit/service.js';
 import * as auth from '../auth/service.js';
 import * as users from '../users/service.js';
 import { type ConnectionProvider, callbackPath, flowFor } from './oauth-flows.js';
@@ -262,6 +263,7 @@ export async function completeConnection(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   });
+  await recordAudit(deps, { action: 'connection.added', userId: state.user_id, target: type });
   return { location: back({ status: 'connected' }), connected: { userId: state.user_id, type } };
 }
 
@@ -338,6 +340,7 @@ async function disconnect(deps: AppDeps, row: ConnectionsTable): Promise<void> {
     await revokeToken(endpoints, token);
   }
   await repo.deleteConnection(deps.db.db, row.user_id, row.id);
+  await recordAudit(deps, { action: 'connection.removed', userId: row.user_id, target: row.type });
 }
 
 export async function removeConnectionByScope(deps: AppDeps, userId: string, scope: string) {

@@ -7,6 +7,7 @@ import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { recordAudit } from '../audit/service.js';
 import { planOf } from '../billing/repo.js';
 import * as users from '../users/service.js';
 import * as repo from './repo.js';
@@ -125,6 +126,12 @@ export async function adjust(
     reason: `${input.reason} (by ${actor.email})`,
     ref: null,
     nowIso: isoNow(deps.clock),
+  });
+  await recordAudit(deps, {
+    action: 'credits.adjusted',
+    userId: target.id,
+    actor: actor.email,
+    details: { delta: direction * input.num_credits, reason: input.reason },
   });
   const a = await account(deps, target.id);
   return { balance: Math.max(a.balance, 0), credits_used: a.credits_used, max_credits: a.max_credits };

@@ -23,6 +23,7 @@ import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { recordAudit } from '../audit/service.js';
 import * as meetingsRepo from '../meetings/repo.js';
 import * as users from '../users/service.js';
 import { adviseMeetings, coachingRows, NO_FILTERS } from './coaching.js';
@@ -94,6 +95,12 @@ export async function setKnap(
   await knapsOf(deps, target.id);
   if (grant) await repo.grantKnap(deps.db.db, target.id, input.knap, actor.email, isoNow(deps.clock));
   else await repo.revokeKnap(deps.db.db, target.id, input.knap);
+  await recordAudit(deps, {
+    action: grant ? 'knap.granted' : 'knap.revoked',
+    userId: target.id,
+    actor: actor.email,
+    target: input.knap,
+  });
   return { email: target.email, knaps: (await listKnaps(deps, target.id)).map((k) => k.name) };
 }
 

@@ -13,6 +13,7 @@ import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { safeFilename } from '../../platform/filenames.js';
 import type { FormFile } from '../../platform/multipart.js';
+import { recordAudit } from '../audit/service.js';
 import { renderRoadmap } from './render.js';
 import * as repo from './repo.js';
 
@@ -58,7 +59,14 @@ function preparedOn(deps: AppDeps, user: UserRow): string {
 
 export async function generateRoadmapPdf(deps: AppDeps, user: UserRow, roadmap: TRoadmap): Promise<TPdfInfo> {
   const content = await renderRoadmap(roadmap, preparedOn(deps, user), deps.clock.now());
-  return storePdf(deps, user.id, DEFAULT_ATTACHMENT_FILENAME, content);
+  const pdf = await storePdf(deps, user.id, DEFAULT_ATTACHMENT_FILENAME, content);
+  await recordAudit(deps, {
+    action: 'pdf.generated',
+    userId: user.id,
+    target: pdf.id,
+    details: { title: roadmap.title ?? null, bytes: pdf.size },
+  });
+  return pdf;
 }
 
 export const listPdfs = (deps: AppDeps, userId: string): Promise<TPdfInfo[]> =>

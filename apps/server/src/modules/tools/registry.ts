@@ -1,6 +1,7 @@
 // The assistant's tool set for one run: the built-in tools plus the user's connected ones.
 import type { IntegrationId } from '@knap/contracts';
 import { type Tool, type ToolSet, tool } from 'ai';
+import { recordAudit } from '../audit/service.js';
 import { connectedScopes } from '../connections/oauth-service.js';
 import * as connections from '../connections/service.js';
 import { crmTools } from './builtin/crm-tools.js';
@@ -59,6 +60,20 @@ export function toToolSet(definitions: ToolDefinition[], ctx: ToolContext): Tool
       execute: async (input, { toolCallId }) => {
         const output = await def.execute(input, ctx);
         await ctx.onToolExecuted?.(def, toolCallId);
+        await recordAudit(ctx.deps, {
+          action: 'tool.called',
+          userId: ctx.user.id,
+          target: def.name,
+          details: {
+            chat_id: ctx.chatId,
+            tool_call_id: toolCallId,
+            // Which arguments it was given, not their values (they may hold client data).
+            arguments: input && typeof input === 'object' ? Object.keys(input) : [],
+            result: def.summarize(output).slice(0, 300),
+            // A tool that asks first ran only after the user approved it in the chat.
+            approved_by: def.needsApproval ? ctx.user.email : null,
+          },
+        });
         return output;
       },
     });

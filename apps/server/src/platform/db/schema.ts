@@ -154,6 +154,25 @@ export interface LocalCheckoutsTable {
   completed_at: string | null;
 }
 
+export interface AuditLogTable {
+  /** bigint: PostgreSQL hands it back as a string, so read it with Number(). */
+  seq: number | string;
+  at: string;
+  user_id: string | null;
+  actor: string | null;
+  action: string;
+  target: string | null;
+  details: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AuditHeadTable {
+  id: number;
+  seq: number | string;
+  hash: string;
+}
+
 export interface ToolApprovalsTable {
   id: string;
   tool_call_id: string;
@@ -305,6 +324,8 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;
   local_checkouts: LocalCheckoutsTable;
+  audit_log: AuditLogTable;
+  audit_head: AuditHeadTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,7 @@ import * as m0006 from './0006_meetings.js';
 import * as m0007 from './0007_knaps.js';
 import * as m0008 from './0008_pdfs.js';
 import * as m0009 from './0009_billing.js';
+import * as m0010 from './0010_audit.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_knaps': m0007,
   '0008_pdfs': m0008,
   '0009_billing': m0009,
+  '0010_audit': m0010,
 };
