@@ -199,6 +199,24 @@ test("'Mark all as read' appears above 5 unread chats and clears them", async ({
   await expect(panel.chatMenuLink).toHaveAccessibleName('Chat');
 });
 
+test('searching the chat panel finds a word in an old message and opens its chat', async ({ page }) => {
+  const account = await signUpViaApi(page);
+  const seed = chatSeeder(page, account.accessToken);
+  const henderson = await seed.createChat('Henderson review');
+  await seed.addMessage(henderson.id, 'user', 'We discussed the Roth conversion before year end.');
+  await seed.createChat('Estate questions');
+  await page.goto('/chat');
+  const panel = new ChatPanel(page);
+  await panel.open();
+
+  await page.getByRole('searchbox', { name: 'Search chats' }).fill('roth');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('link')).toHaveCount(1);
+  await expect(results.getByText(/Roth conversion/)).toBeVisible();
+  await results.getByRole('link', { name: /Henderson review/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/chat\\?id=${henderson.id}$`));
+});
+
 test('a chat that fails to load redirects to /chat', async ({ page }) => {
   await signUpViaApi(page);
   await page.goto(`/chat?id=${randomUUID()}`);

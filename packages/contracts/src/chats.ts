@@ -111,3 +111,17 @@ export type TToolOutputRequest = z.infer<typeof ZToolOutputRequest>;
 export const ZMarkAllReadResponse = z.object({ marked_count: z.number().int() });
 export const ZUnreadCountResponse = z.object({ unread_count: z.number().int() });
 export const ZSuccessResponse = z.object({ success: z.boolean() });
+
+export const CHAT_SEARCH_MAX_RESULTS = 20;
+export const ZChatSearchQuery = z.object({
+  q: z.string().trim().min(1, 'Type something to search for').max(200),
+});
+export const ZChatSearchResult = z.object({
+  chat_id: z.string(),
+  title: z.string(),
+  updated_at: z.string(),
+  /** The matching words with some text around them (plain text), or null when the title matched. */
+  snippet: z.string().nullable(),
+});
+export type TChatSearchResult = z.infer<typeof ZChatSearchResult>;
+export const ZChatSearchResponse = z.object({ results: z.array(ZChatSearchResult) });

@@ -34,6 +34,8 @@ export const CHAT_PATHS = {
   markAllRead: '/api/chat/chats/mark-all-read',
   unreadCount: '/api/chat/chats/unread/count',
   toolOutput: '/api/chat/messages/tool-output',
+  /** GET ?q=: the caller's chats whose title or messages contain the words, newest activity first. */
+  search: '/api/chat/search',
 } as const;
 
 export const ASSISTANT_PATHS = {

@@ -218,3 +218,63 @@ export async function deleteLastMessage(
     return true;
   });
 }
+
+/**
+ * The user's chats with a message containing every word (full-text: FTS5 on SQLite, a GIN-indexed
+ * text-search vector on PostgreSQL), or whose title contains the text; newest activity first, with
+ * the newest matching message of each.
+ */
+export async function searchChats(
+  db: Q,
+  engine: 'sqlite' | 'postgres',
+  userId: string,
+  words: string[],
+  text: string,
+  limit: number,
+): Promise<Array<{ chat_id: string; title: string; updated_at: string; content: string | null }>> {
+  const matching =
+    engine === 'sqlite'
+      ? // Each word quoted: the user's text is words to find, never FTS5 query syntax.
+        sql<boolean>`messages.rowid in (select rowid from messages_fts where messages_fts match ${words
+          .map((w) => `"${w.replace(/"/g, '""')}"`)
+          .join(' ')})`
+      : sql<boolean>`to_tsvector('simple', messages.content) @@ plainto_tsquery('simple', ${words.join(' ')})`;
+  const byMessage = await db
+    .selectFrom('messages')
+    .innerJoin('chats', 'chats.id', 'messages.chat_id')
+    .select([
+      'chats.id as chat_id',
+      'chats.title',
+      'chats.updated_at',
+      'messages.content',
+      'messages.created_at',
+    ])
+    .where('chats.user_id', '=', userId)
+    .where(matching)
+    .orderBy('messages.created_at', 'desc')
+    .limit(limit * 10)
+    .execute();
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const byTitle = await db
+    .selectFrom('chats')
+    .select(['id as chat_id', 'title', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where((e) => e(e.fn('lower', ['title']), 'like', sql<string>`${pattern} escape '\\'`))
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .execute();
+  const found = new Map<
+    string,
+    { chat_id: string; title: string; updated_at: string; content: string | null }
+  >();
+  for (const row of byMessage)
+    if (!found.has(row.chat_id))
+      found.set(row.chat_id, {
+        chat_id: row.chat_id,
+        title: row.title,
+        updated_at: row.updated_at,
+        content: row.content,
+      });
+  for (const row of byTitle) if (!found.has(row.chat_id)) found.set(row.chat_id, { ...row, content: null });
+  return [...found.values()].sort((a, b) => b.updated_at.localeCompare(a.updated_at)).slice(0, limit);
+}

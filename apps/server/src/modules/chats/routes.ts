@@ -2,6 +2,8 @@ import {
   CHAT_PATHS,
   ZAddMessageRequest,
   ZChat,
+  ZChatSearchQuery,
+  ZChatSearchResponse,
   ZChatSummary,
   ZCreateChatRequest,
   ZListChatsQuery,
@@ -35,6 +37,11 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
     CHAT_PATHS.chats,
     { schema: { querystring: ZListChatsQuery, response: { 200: ZListChatsResponse } } },
     (req) => chats.listChats(deps, uid(req), req.query),
+  );
+  app.get(
+    CHAT_PATHS.search,
+    { schema: { querystring: ZChatSearchQuery, response: { 200: ZChatSearchResponse } } },
+    (req) => chats.searchChats(deps, authOf(req).user.id, req.query.q),
   );
   app.get(CHAT_PATHS.unreadCount, { schema: { response: { 200: ZUnreadCountResponse } } }, (req) =>
     chats.unreadCount(deps, uid(req)),

@@ -2,6 +2,7 @@
 import {
   autoChatTitle,
   CHAT_AUTO_DELETE_DAYS,
+  CHAT_SEARCH_MAX_RESULTS,
   MESSAGE_PREVIEW_CHARS,
   METADATA_MAX_BYTES,
   type TAddMessageRequest,
@@ -257,4 +258,47 @@ export async function markInterruptedReplies(deps: AppDeps, quietMs: number) {
 export async function deleteMessageRow(deps: AppDeps, userId: string, chatId: string, messageId: string) {
   if (!(await repo.deleteLastMessage(deps.db.db, userId, chatId, messageId)))
     throw notFound(MESSAGE_NOT_FOUND);
+}
+
+const SNIPPET_CHARS = 160;
+
+/** Some text around the first of the words found in `content` (plain text, whitespace folded). */
+export function snippetOf(content: string, words: string[]): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  const lower = text.toLowerCase();
+  const at =
+    words
+      .map((w) => lower.indexOf(w.toLowerCase()))
+      .filter((i) => i >= 0)
+      .sort((a, b) => a - b)[0] ?? 0;
+  const start = Math.max(0, at - SNIPPET_CHARS / 3);
+  const piece = text.slice(start, start + SNIPPET_CHARS);
+  return `${start > 0 ? '…' : ''}${piece}${start + SNIPPET_CHARS < text.length ? '…' : ''}`;
+}
+
+/** GET /api/chat/search: the caller's own chats only. */
+export async function searchChats(deps: AppDeps, userId: string, query: string) {
+  // Words as both engines split them: letters and digits (accents kept), everything else a space.
+  const words =
+    query
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 10) ?? [];
+  if (words.length === 0) return { results: [] };
+  const rows = await repo.searchChats(
+    deps.db.db,
+    deps.db.engine,
+    userId,
+    words,
+    query.trim(),
+    CHAT_SEARCH_MAX_RESULTS,
+  );
+  return {
+    results: rows.map((r) => ({
+      chat_id: r.chat_id,
+      title: r.title,
+      updated_at: r.updated_at,
+      snippet: r.content === null ? null : snippetOf(r.content, words),
+    })),
+  };
 }

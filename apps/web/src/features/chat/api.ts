@@ -5,6 +5,7 @@ import {
   CHAT_PATHS,
   ERR,
   type TChat,
+  type TChatSearchResult,
   type TChatSummary,
   type TCreateChatRequest,
   type TListChatsResponse,
@@ -18,6 +19,13 @@ import { apiRequest } from '../../lib/api-client';
 export function listChats({ limit = CHAT_PAGE_SIZE, skip = 0 }: { limit?: number; skip?: number } = {}) {
   const query = new URLSearchParams({ limit: String(limit), skip: String(skip) });
   return apiRequest<TListChatsResponse>(`${CHAT_PATHS.chats}?${query}`);
+}
+
+/** The caller's chats whose title or messages contain the words. */
+export function searchChats(q: string, signal?: AbortSignal) {
+  return apiRequest<{ results: TChatSearchResult[] }>(`${CHAT_PATHS.search}?${new URLSearchParams({ q })}`, {
+    signal,
+  });
 }
 
 export function getChat(chatId: string, signal?: AbortSignal) {

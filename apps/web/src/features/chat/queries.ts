@@ -26,6 +26,7 @@ import {
   markAllChatsRead,
   markChatRead,
   renameChat,
+  searchChats,
 } from './api';
 import { logChatFailure } from './chat-errors';
 import { pickSuggestions } from './suggestions';
@@ -37,7 +38,19 @@ export const chatKeys = {
   detail: (chatId: string) => [...chatKeys.details(), chatId] as const,
   unreadCount: () => [...chatKeys.all, 'unread-count'] as const,
   suggestions: () => [...chatKeys.all, 'suggestions'] as const,
+  search: (q: string) => [...chatKeys.all, 'search', q] as const,
 };
+
+/** Search results for a (debounced) query; nothing is asked for an empty one. */
+export function useChatSearch(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: chatKeys.search(query),
+    queryFn: ({ signal }) => searchChats(query, signal),
+    enabled: query.length > 0,
+    staleTime: 30_000,
+  });
+}
 
 export type ChatListData = InfiniteData<TListChatsResponse, unknown>;
 

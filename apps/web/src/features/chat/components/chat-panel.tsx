@@ -1,4 +1,5 @@
-// The sidebar's chat panel (SPEC §2): history with unread dots, rename, delete, mark all as read.
+// The sidebar's chat panel (SPEC §2): history with unread dots, rename, delete, mark all as read,
+// and search over the user's own chats.
 // Failures here are only logged (SPEC §8); the list refreshes itself every SIDEBAR_REFRESH_MS.
 import { MARK_ALL_THRESHOLD, type TChatSummary } from '@knap/contracts';
 import { CheckCheck, MessageSquarePlus, MessagesSquare } from 'lucide-react';
@@ -23,6 +24,7 @@ import {
 } from '../queries';
 import { ChatList } from './chat-list';
 import { chatHref } from './chat-list-item';
+import { ChatSearchField, ChatSearchResults } from './chat-search';
 
 const CLOCK_TICK_MS = 60_000;
 
@@ -49,6 +51,7 @@ export function ChatPanel({ onBack, onNavigate }: ChatPanelProps) {
   const remove = useDeleteChat();
 
   const [editingChatId, setEditingChatId] = useState<string | null>(null);
+  const [searchText, setSearchText] = useState('');
   const [focusChatId, setFocusChatId] = useState<string | null>(null);
 
   const chats = useMemo(() => flattenChatList(list.data), [list.data]);
@@ -131,9 +134,12 @@ export function ChatPanel({ onBack, onNavigate }: ChatPanelProps) {
             {CHAT_COPY.markAllRead}
           </Button>
         ) : null}
+        <ChatSearchField value={searchText} onChange={setSearchText} />
       </div>
 
-      {list.isPending ? (
+      {searchText.trim() ? (
+        <ChatSearchResults query={searchText} onNavigate={onNavigate} />
+      ) : list.isPending ? (
         <div className="min-h-0 flex-1">
           <DelayedSpinner label="Loading chats" />
         </div>
