@@ -17,7 +17,8 @@ export type AuditAction =
   | 'pdf.generated'
   | 'credits.adjusted'
   | 'knap.granted'
-  | 'knap.revoked';
+  | 'knap.revoked'
+  | 'retention.deleted';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -249,5 +249,13 @@ describe(`chats API (${testEngine()})`, () => {
     expect(await titles(keeper)).toEqual([kept.id]);
     expect((await as(t, tidy)({ method: 'GET', url: `/api/chat/chats/${old.id}` })).statusCode).toBe(404);
     expect(await deleteStaleChats(t.app.deps)).toEqual({ deleted: 0 });
+    // The deletion is on the audit record as a count, once (the empty second run adds nothing).
+    const audited = await t.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'retention.deleted')
+      .execute();
+    expect(audited).toHaveLength(1);
+    expect(JSON.parse(audited[0]!.details)).toMatchObject({ chats: first.deleted });
   });
 });

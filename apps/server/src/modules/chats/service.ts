@@ -19,6 +19,7 @@ import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { ChatRow, MessageRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { recordAudit } from '../audit/service.js';
 import * as repo from './repo.js';
 
 export const CHAT_NOT_FOUND = 'Chat not found';
@@ -176,7 +177,17 @@ export async function updateToolOutput(
 /** The auto-delete job: chats idle for 30 days, of users who keep auto-delete on. Idempotent. */
 export async function deleteStaleChats(deps: AppDeps): Promise<{ deleted: number }> {
   const cutoff = new Date(deps.clock.now().getTime() - CHAT_AUTO_DELETE_DAYS * 24 * 3600_000);
-  return { deleted: await repo.deleteStaleChats(deps.db.db, cutoff.toISOString()) };
+  const deleted = await repo.deleteStaleChats(deps.db.db, cutoff.toISOString());
+  // What retention deleted is on the record (counts, not contents); a run that found nothing is not.
+  if (deleted > 0)
+    await recordAudit(deps, {
+      action: 'retention.deleted',
+      userId: null,
+      actor: 'system',
+      target: 'chats',
+      details: { chats: deleted, older_than: cutoff.toISOString() },
+    });
+  return { deleted };
 }
 
 // ---- For the assistant: the rows behind a reply ----
