@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { assistantRoutes } from './modules/assistant/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(creditRoutes);
   await app.register(billingRoutes);
   await app.register(auditRoutes);
+  await app.register(adminRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(assistantRoutes);
   await app.register(connectionRoutes);

@@ -108,6 +108,14 @@ export const BILLING_PATHS = {
   ledger: '/api/credits/ledger',
 } as const;
 
+/** Organization admins: their own organization's members only; anyone else gets 404. */
+export const ADMIN_PATHS = {
+  /** GET ?q=: the members of the admin's organizations, by name or email. */
+  members: '/api/admin/members',
+  /** PUT {role: 'admin' | 'member'}. */
+  memberRole: (userId: string) => `/api/admin/members/${encodeURIComponent(userId)}/role`,
+} as const;
+
 /** Platform operators (OPERATOR_EMAILS). */
 export const OPERATOR_PATHS = {
   /** GET: every background job, where jobs run, and how their last runs went. */

@@ -45,3 +45,17 @@ export type TTimezoneRequest = z.infer<typeof ZTimezoneRequest>;
 
 export const ZAutoDeleteChatsRequest = z.object({ auto_delete_chats: z.boolean() });
 export type TAutoDeleteChatsRequest = z.infer<typeof ZAutoDeleteChatsRequest>;
+
+export const ORG_ROLES = ['admin', 'member'] as const;
+export const ZMember = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  organization_id: z.string(),
+  org_name: z.string(),
+  role: z.enum(ORG_ROLES),
+  last_seen: z.string().nullable(),
+});
+export type TMember = z.infer<typeof ZMember>;
+export const ZMembersQuery = z.object({ q: z.string().trim().max(200).default('') });
+export const ZRoleChange = z.object({ role: z.enum(ORG_ROLES) });

@@ -18,7 +18,8 @@ export type AuditAction =
   | 'credits.adjusted'
   | 'knap.granted'
   | 'knap.revoked'
-  | 'retention.deleted';
+  | 'retention.deleted'
+  | 'admin.role_changed';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -57,6 +57,8 @@ export async function createUser(deps: AppDeps, input: NewUserInput): Promise<Us
       last_seen: now,
     });
     let org = shared ? await repo.findOrganizationByDomain(trx, domain) : undefined;
+    // The first member of an organization is its admin; later ones are members an admin may promote.
+    const founding = !org;
     if (!org) {
       org = {
         id: newId(),
@@ -69,7 +71,7 @@ export async function createUser(deps: AppDeps, input: NewUserInput): Promise<Us
     await repo.insertMembership(trx, {
       user_id: id,
       organization_id: org.id,
-      role: 'member',
+      role: founding ? 'admin' : 'member',
       created_at: now,
     });
   });
