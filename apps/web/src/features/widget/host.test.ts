@@ -1,7 +1,8 @@
 import { WIDGET_AUTH_PARAM, WIDGET_HOST_PARAM } from '@knap/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { widgetOrigins } from '../../lib/allowed-origins';
 import { expectsHostToken, isExternalPopup } from '../../lib/run-mode';
-import { captureWidgetHost, widgetHostOrigin, widgetOrigins } from './host';
+import { captureWidgetHost, widgetHostOrigin } from './host';
 
 const setMeta = (content: string) => {
   document.head.querySelector('meta[name="knap-widget-origins"]')?.remove();

@@ -8,8 +8,6 @@ import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 
 const STORAGE_KEY = 'knap_widget_host';
 
-export { widgetOrigins };
-
 /**
  * Reads the host origin from the address (before the router sees it) and keeps it for this frame,
  * so in-app navigation and reloads still know where to answer. Only an allowed origin is kept.

@@ -6,7 +6,7 @@ import {
   bodyCellClasses,
   mutedTextClasses,
   StepAction,
-  StepPlaceholder,
+  StepLoadState,
   TableHead,
   tableFrameClasses,
 } from '../../knaps/components/knap-step';
@@ -107,7 +107,7 @@ export function ActionPlanStep() {
   const state = useKnapComponent<TActionPlanData>('action-plan');
   if (!state.data)
     return (
-      <StepPlaceholder
+      <StepLoadState
         state={state}
         loadingLabel="Loading the action plan..."
         emptyText="Finish the gap analysis first."

@@ -10,7 +10,7 @@ import {
   mutedTextClasses,
   SelectField,
   StepAction,
-  StepPlaceholder,
+  StepLoadState,
 } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import { RISK_OPTIONS, type RiskTolerance, type TClientProfileData } from '../types';
@@ -310,7 +310,7 @@ export function ClientProfileStep() {
   const state = useKnapComponent<TClientProfileData>('client-profile');
   if (!state.data)
     return (
-      <StepPlaceholder
+      <StepLoadState
         state={state}
         loadingLabel="Loading the client profile..."
         emptyText="Build the client profile from meeting notes first."

@@ -1,7 +1,7 @@
 // Step 3: the planning gaps the model found, one card per category, each with a sample action.
 import { GAP_CATEGORIES, ROADMAP_GAP_CATEGORIES, type TGapAnalysis } from '@knap/contracts';
 import { cn } from '../../../lib/cn';
-import { cardClasses, mutedTextClasses, StepAction, StepPlaceholder } from '../../knaps/components/knap-step';
+import { cardClasses, mutedTextClasses, StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { useKnapComponent } from '../../knaps/use-knap-component';
 import type { TGapAnalysisData } from '../types';
 
@@ -24,7 +24,7 @@ export function GapAnalysisStep() {
   const state = useKnapComponent<TGapAnalysisData>('gap-analysis');
   if (!state.data)
     return (
-      <StepPlaceholder
+      <StepLoadState
         state={state}
         loadingLabel="Loading the gap analysis..."
         emptyText="Finish the client profile first."

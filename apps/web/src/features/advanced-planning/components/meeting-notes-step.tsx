@@ -8,7 +8,7 @@ import {
   formatDate,
   mutedTextClasses,
   StepAction,
-  StepPlaceholder,
+  StepLoadState,
   TextAreaField,
 } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
@@ -137,7 +137,7 @@ export function MeetingNotesStep() {
           state={state}
         />
       ) : (
-        <StepPlaceholder
+        <StepLoadState
           state={state}
           loadingLabel="Looking for meetings with notes..."
           emptyText="No meetings with notes yet."

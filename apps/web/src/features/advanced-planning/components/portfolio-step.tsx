@@ -6,7 +6,7 @@ import {
   headCellClasses,
   mutedTextClasses,
   StepAction,
-  StepPlaceholder,
+  StepLoadState,
   stepHeadingClasses,
   tableFrameClasses,
 } from '../../knaps/components/knap-step';
@@ -17,7 +17,7 @@ export function PortfolioStep() {
   const state = useKnapComponent<TPortfolioData>('portfolio-recommendation');
   if (!state.data)
     return (
-      <StepPlaceholder
+      <StepLoadState
         state={state}
         loadingLabel="Loading the portfolio..."
         emptyText="Finish the action plan first."

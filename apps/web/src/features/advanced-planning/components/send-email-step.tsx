@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { ErrorNotice, StepPlaceholder, TextAreaField } from '../../knaps/components/knap-step';
+import { ErrorNotice, StepLoadState, TextAreaField } from '../../knaps/components/knap-step';
 import { SENT_TO, SendEmailDialog } from '../../knaps/components/send-email-dialog';
 import { generateRoadmapPdf, pdfObjectUrl } from '../../knaps/send';
 import { useKnapComponent } from '../../knaps/use-knap-component';
@@ -191,7 +191,7 @@ export function SendEmailStep() {
   const state = useKnapComponent<TSendEmailData>('send-email');
   if (!state.data)
     return (
-      <StepPlaceholder
+      <StepLoadState
         state={state}
         loadingLabel="Loading the client email..."
         emptyText="Finish the portfolio step first."

@@ -11,8 +11,6 @@ import { isLoginProvider } from '../provider-signin';
 import { GHOST_PATH, openerIsFramed } from '../sign-in-popup';
 import { useAuthStatus } from '../store';
 
-export { GHOST_PATH };
-
 /**
  * Entry page of a sign-in popup (widget, or a host page that cannot show our sign-in). Signed-in:
  * tell the opener and close. Otherwise sign in, with ?provider= directly at that provider, and

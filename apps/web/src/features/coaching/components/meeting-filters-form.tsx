@@ -4,7 +4,7 @@ import type { TMeetingFilters } from '@knap/contracts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
-import { cardClasses, StepAction, StepPlaceholder } from '../../knaps/components/knap-step';
+import { cardClasses, StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 
 interface FiltersDraft {
@@ -126,7 +126,7 @@ export interface MeetingFiltersFormProps {
 export function MeetingFiltersForm({ onApplied }: MeetingFiltersFormProps) {
   const state = useKnapComponent<TMeetingFilters>('meeting-filters');
   if (state.data === undefined)
-    return <StepPlaceholder state={state} loadingLabel="Loading the filters..." emptyText="" />;
+    return <StepLoadState state={state} loadingLabel="Loading the filters..." emptyText="" />;
   return (
     <FiltersForm
       initial={state.data ?? { from: null, to: null, client: null, min_talk_ratio: null }}

@@ -10,7 +10,7 @@ import {
   bodyCellClasses,
   formatDate,
   mutedTextClasses,
-  StepPlaceholder,
+  StepLoadState,
   TableHead,
   tableFrameClasses,
 } from '../../knaps/components/knap-step';
@@ -63,7 +63,7 @@ export function MeetingTable() {
   const timeZone = resolveTimeZone(useCurrentUser()?.timezone);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   if (!state.data)
-    return <StepPlaceholder state={state} loadingLabel="Loading meetings..." emptyText={emptyText({})} />;
+    return <StepLoadState state={state} loadingLabel="Loading meetings..." emptyText={emptyText({})} />;
 
   const { rows, enhanced_insights: insights, filters } = state.data;
   if (!rows.length) return <p className={mutedTextClasses}>{emptyText(filters)}</p>;

@@ -3,7 +3,7 @@ import type { TCoachingRow } from '@knap/contracts';
 import {
   bodyCellClasses,
   mutedTextClasses,
-  StepPlaceholder,
+  StepLoadState,
   TableHead,
   tableFrameClasses,
 } from '../../knaps/components/knap-step';
@@ -30,7 +30,7 @@ export function RawMeetingTable() {
   // Read again each time it is shown: the filters may have changed since.
   const state = useKnapComponent<TMeetingRawTableData>('meeting-raw-table', { live: true });
   if (!state.data)
-    return <StepPlaceholder state={state} loadingLabel="Loading raw data..." emptyText={emptyText({})} />;
+    return <StepLoadState state={state} loadingLabel="Loading raw data..." emptyText={emptyText({})} />;
   const { rows, filters } = state.data;
   if (!rows.length) return <p className={mutedTextClasses}>{emptyText(filters)}</p>;
   return (

@@ -45,7 +45,7 @@ export function ErrorNotice({ message, onRetry }: ErrorNoticeProps) {
   );
 }
 
-export interface StepPlaceholderProps {
+export interface StepLoadStateProps {
   state: KnapComponentState<unknown>;
   /** Announced while the data loads, e.g. 'Loading the client profile...'. */
   loadingLabel: string;
@@ -54,7 +54,7 @@ export interface StepPlaceholderProps {
 }
 
 /** What a step shows until its data is there: loading, the load failure, or the step to do first. */
-export function StepPlaceholder({ state, loadingLabel, emptyText }: StepPlaceholderProps) {
+export function StepLoadState({ state, loadingLabel, emptyText }: StepLoadStateProps) {
   if (state.error && !state.isLoading)
     return <ErrorNotice message={state.error} onRetry={() => void state.reload()} />;
   if (state.data === null && !state.isLoading) return <p className={mutedTextClasses}>{emptyText}</p>;

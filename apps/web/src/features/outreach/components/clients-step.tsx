@@ -13,7 +13,7 @@ import {
   mutedTextClasses,
   plural,
   StepAction,
-  StepPlaceholder,
+  StepLoadState,
 } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import type { TClientInfoData } from '../types';
@@ -37,9 +37,7 @@ const LIFE_EVENT_MAX_CHARS = 500;
 export function ClientsStep() {
   const state = useKnapComponent<TClientInfoData>('client-info');
   if (!state.data)
-    return (
-      <StepPlaceholder state={state} loadingLabel="Loading clients..." emptyText="No clients to show." />
-    );
+    return <StepLoadState state={state} loadingLabel="Loading clients..." emptyText="No clients to show." />;
   return <ClientsForm data={state.data} state={state} />;
 }
 

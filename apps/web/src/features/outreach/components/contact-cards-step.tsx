@@ -9,7 +9,7 @@ import {
   plural,
   SelectField,
   StepAction,
-  StepPlaceholder,
+  StepLoadState,
 } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import type { TClientCardOutreachData } from '../types';
@@ -22,7 +22,7 @@ export function ContactCardsStep() {
   const state = useKnapComponent<TClientCardOutreachData>('client-card-outreach');
   if (!state.data)
     return (
-      <StepPlaceholder
+      <StepLoadState
         state={state}
         loadingLabel="Loading who to contact..."
         emptyText="Find who needs contact on the Clients step first."

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { type Draft, DraftFields, SendDraftButton, SentMark } from '../../knaps/components/draft-message';
-import { cardClasses, mutedTextClasses, StepPlaceholder } from '../../knaps/components/knap-step';
+import { cardClasses, mutedTextClasses, StepLoadState } from '../../knaps/components/knap-step';
 import { useKnapComponent } from '../../knaps/use-knap-component';
 import type { TAiRecommendationsOutreachData } from '../types';
 import { CHANNEL_LABELS, ReasonList } from './outreach-parts';
@@ -18,7 +18,7 @@ export function MessagesStep() {
   const state = useKnapComponent<TAiRecommendationsOutreachData>('ai-recommendations-outreach');
   if (!state.data)
     return (
-      <StepPlaceholder
+      <StepLoadState
         state={state}
         loadingLabel="Loading messages..."
         emptyText="Draft messages on the Who to contact step first."

@@ -14,7 +14,7 @@ import {
   plural,
   SelectField,
   StepAction,
-  StepPlaceholder,
+  StepLoadState,
   TextAreaField,
 } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
@@ -30,7 +30,7 @@ export function CriteriaStep() {
   const state = useKnapComponent<TReviewFormData>('review-form');
   if (!state.data)
     return (
-      <StepPlaceholder
+      <StepLoadState
         state={state}
         loadingLabel="Loading criteria..."
         emptyText="Load prospects on the Data source step first."

@@ -12,7 +12,7 @@ import {
   mutedTextClasses,
   plural,
   StepAction,
-  StepPlaceholder,
+  StepLoadState,
 } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import type { TDataSelectionData } from '../types';
@@ -21,7 +21,7 @@ export function DataSourceStep() {
   const state = useKnapComponent<TDataSelectionData>('data-selection');
   if (!state.data)
     return (
-      <StepPlaceholder
+      <StepLoadState
         state={state}
         loadingLabel="Loading data sources..."
         emptyText="No data sources to show."

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { type Draft, DraftFields, SendDraftButton, SentMark } from '../../knaps/components/draft-message';
-import { cardClasses, mutedTextClasses, plural, StepPlaceholder } from '../../knaps/components/knap-step';
+import { cardClasses, mutedTextClasses, plural, StepLoadState } from '../../knaps/components/knap-step';
 import { setActiveStep } from '../../knaps/store';
 import { useKnapComponent } from '../../knaps/use-knap-component';
 import type { TPreviewEditData, TRankedProspect } from '../types';
@@ -14,7 +14,7 @@ export function ProspectsStep() {
   const state = useKnapComponent<TPreviewEditData>('preview-edit');
   if (!state.data)
     return (
-      <StepPlaceholder
+      <StepLoadState
         state={state}
         loadingLabel="Loading prospects..."
         emptyText="Rank prospects on the Criteria step first."
