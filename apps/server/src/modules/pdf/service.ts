@@ -14,6 +14,7 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import { safeFilename } from '../../platform/filenames.js';
 import type { FormFile } from '../../platform/multipart.js';
 import { recordAudit } from '../audit/service.js';
+import { type PdfDocumentSpec, renderDocument } from './document.js';
 import { renderRoadmap } from './render.js';
 import * as repo from './repo.js';
 
@@ -65,6 +66,35 @@ export async function generateRoadmapPdf(deps: AppDeps, user: UserRow, roadmap: 
     userId: user.id,
     target: pdf.id,
     details: { title: roadmap.title ?? null, bytes: pdf.size },
+  });
+  return pdf;
+}
+
+/**
+ * A general document (client review, financial plan, newsletter…) as a PDF in the user's PDFs,
+ * named `spec.filename`, with the generation in the audit trail.
+ */
+export async function generateDocumentPdf(
+  deps: AppDeps,
+  user: UserRow,
+  spec: PdfDocumentSpec,
+): Promise<TPdfInfo> {
+  const content = await renderDocument(spec, {
+    author: user.name || user.email,
+    date: preparedOn(deps, user),
+    createdAt: deps.clock.now(),
+  });
+  const pdf = await storePdf(
+    deps,
+    user.id,
+    safeFilename(spec.filename, DEFAULT_ATTACHMENT_FILENAME),
+    content,
+  );
+  await recordAudit(deps, {
+    action: 'pdf.generated',
+    userId: user.id,
+    target: pdf.id,
+    details: { title: spec.title, bytes: pdf.size },
   });
   return pdf;
 }
