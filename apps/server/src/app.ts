@@ -19,6 +19,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes.js';
 import { chatRoutes } from './modules/chats/routes.js';
+import { complianceRoutes } from './modules/compliance/routes.js';
 import { connectionBrowserRoutes, connectionRoutes } from './modules/connections/routes.js';
 import { vendorRoutes } from './modules/connections/vendor-routes.js';
 import { creditRoutes } from './modules/credits/routes.js';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(billingRoutes);
   await app.register(auditRoutes);
   await app.register(adminRoutes);
+  await app.register(complianceRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(assistantRoutes);
   await app.register(connectionRoutes);

@@ -174,7 +174,29 @@ export const EMAIL_PATHS = {
   send: '/api/studio/email/send',
   /** GET: the caller's outbox (mail kept while no mail account is connected), newest first. */
   outbox: '/api/studio/email/outbox',
+  /** GET: the caller's emails held for review (supervision), newest first, with their state. */
+  reviews: '/api/studio/email/reviews',
 } as const;
+
+/** Retention, legal holds and supervision (issue 12): organization admins only; others get 404. */
+export const COMPLIANCE_PATHS = {
+  /** GET / PUT the organization's retention and supervision policy. */
+  policy: '/api/admin/policy',
+  /** GET: members on legal hold. */
+  holds: '/api/admin/legal-holds',
+  /** PUT {reason}: place; DELETE: release. */
+  hold: (userId: string) => `/api/admin/legal-holds/${encodeURIComponent(userId)}`,
+  /** GET ?status=pending|approved|returned: the organization's review queue. */
+  reviews: '/api/admin/email-reviews',
+  /** POST {approve, comment?}: approve (then it is sent) or return it with a comment. */
+  reviewDecision: (id: string) => `/api/admin/email-reviews/${encodeURIComponent(id)}/decision`,
+} as const;
+
+/** The kinds of record an organization's retention policy keeps for a number of days. */
+export const RETENTION_KINDS = ['chats', 'transcripts', 'notes', 'pdfs', 'emails'] as const;
+export type RetentionKind = (typeof RETENTION_KINDS)[number];
+/** The longest keep period a policy may name (100 years); longer is "forever" (null). */
+export const RETENTION_MAX_DAYS = 36_500;
 
 // Knaps (SPEC §3 Knap, §7 Knaps): the catalogue the server answers and the web lays out.
 

@@ -39,7 +39,10 @@ export const emailRecipients = addresses;
 
 export const ZEmailSendResult = z.object({
   success: z.literal(true),
-  delivered_to: z.enum(['gmail', 'outlook', 'outbox']),
+  /** `review`: the organization reviews client email first; it leaves once an admin approves. */
+  delivered_to: z.enum(['gmail', 'outlook', 'outbox', 'review']),
+  /** The review it waits in, when `delivered_to` is `review`. */
+  review_id: z.string().optional(),
 });
 export type TEmailSendResult = z.infer<typeof ZEmailSendResult>;
 

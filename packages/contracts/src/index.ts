@@ -7,6 +7,7 @@ export * from './billing.js';
 export * from './catalogue.js';
 export * from './chat-rules.js';
 export * from './chats.js';
+export * from './compliance.js';
 export * from './connections.js';
 export * from './constants.js';
 export * from './email.js';

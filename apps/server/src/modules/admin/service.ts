@@ -12,7 +12,7 @@ export const ADMIN_NOT_FOUND = 'Not found';
 export const MEMBER_NOT_FOUND = 'Member not found';
 
 /** The organizations the user administers; 404 when there are none. */
-async function requireAdmin(deps: AppDeps, user: UserRow): Promise<string[]> {
+export async function requireAdmin(deps: AppDeps, user: UserRow): Promise<string[]> {
   const orgs = await repo.adminOrganizations(deps.db.db, user.id);
   if (orgs.length === 0) throw notFound(ADMIN_NOT_FOUND);
   return orgs;

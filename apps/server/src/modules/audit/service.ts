@@ -19,7 +19,11 @@ export type AuditAction =
   | 'knap.granted'
   | 'knap.revoked'
   | 'retention.deleted'
-  | 'admin.role_changed';
+  | 'admin.role_changed'
+  | 'admin.policy_changed'
+  | 'admin.legal_hold'
+  | 'email.held'
+  | 'email.reviewed';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -179,15 +179,25 @@ export async function markStaleStreamsInterrupted(db: Q, quietSinceIso: string):
   return Number(res.numUpdatedRows);
 }
 
-/** Deletes chats idle since `cutoffIso` of users who keep auto-delete on; answers how many. */
-export async function deleteStaleChats(db: Q, cutoffIso: string): Promise<number> {
+/**
+ * Deletes chats idle since `cutoffIso` of the given users (by default: of those who keep auto-delete
+ * on), never of the users in `except`; answers how many.
+ */
+export async function deleteIdleChats(
+  db: Q,
+  cutoffIso: string,
+  whose: { only?: string[]; except: string[] },
+): Promise<number> {
+  if (whose.only?.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .deleteFrom('chats')
-      .where('updated_at', '<', cutoffIso)
-      .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('auto_delete_chats', '=', 1))
-      .returning('user_id')
-      .execute();
+    let query = trx.deleteFrom('chats').where('updated_at', '<', cutoffIso);
+    query = whose.only
+      ? query.where('user_id', 'in', whose.only)
+      : query.where('user_id', 'in', (eb) =>
+          eb.selectFrom('users').select('id').where('auto_delete_chats', '=', 1),
+        );
+    if (whose.except.length > 0) query = query.where('user_id', 'not in', whose.except);
+    const deleted = await query.returning('user_id').execute();
     const perUser = new Map<string, number>();
     for (const { user_id } of deleted) perUser.set(user_id, (perUser.get(user_id) ?? 0) + 1);
     for (const [userId, n] of perUser) await adjustChatCount(trx, userId, -n);

@@ -20,9 +20,11 @@ import { newId } from '../../platform/crypto.js';
 import type { ChatRow, MessageRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../audit/service.js';
+import { heldUserIds, isOnLegalHold } from '../compliance/service.js';
 import * as repo from './repo.js';
 
 export const CHAT_NOT_FOUND = 'Chat not found';
+export const CHATS_ON_HOLD = 'Your account is under legal hold: chats cannot be deleted';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
 const parseJson = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
@@ -122,6 +124,7 @@ export async function renameChat(
 }
 
 export async function deleteChat(deps: AppDeps, userId: string, chatId: string) {
+  if (await isOnLegalHold(deps, userId)) throw new HttpError(409, CHATS_ON_HOLD);
   if (!(await repo.deleteChat(deps.db.db, userId, chatId))) throw notFound(CHAT_NOT_FOUND);
   return { success: true };
 }
@@ -174,10 +177,15 @@ export async function updateToolOutput(
   return toMessage({ ...message, metadata: encoded });
 }
 
-/** The auto-delete job: chats idle for 30 days, of users who keep auto-delete on. Idempotent. */
+/**
+ * The auto-delete job: chats idle for 30 days, of users who keep auto-delete on and are not on
+ * legal hold. Idempotent.
+ */
 export async function deleteStaleChats(deps: AppDeps): Promise<{ deleted: number }> {
   const cutoff = new Date(deps.clock.now().getTime() - CHAT_AUTO_DELETE_DAYS * 24 * 3600_000);
-  const deleted = await repo.deleteStaleChats(deps.db.db, cutoff.toISOString());
+  const deleted = await repo.deleteIdleChats(deps.db.db, cutoff.toISOString(), {
+    except: await heldUserIds(deps),
+  });
   // What retention deleted is on the record (counts, not contents); a run that found nothing is not.
   if (deleted > 0)
     await recordAudit(deps, {
@@ -189,6 +197,10 @@ export async function deleteStaleChats(deps: AppDeps): Promise<{ deleted: number
     });
   return { deleted };
 }
+
+/** Deletes the users' chats idle since the cutoff (an organization's retention); answers how many. */
+export const deleteChatsIdleSince = (deps: AppDeps, userIds: string[], cutoffIso: string) =>
+  repo.deleteIdleChats(deps.db.db, cutoffIso, { only: userIds, except: [] });
 
 // ---- For the assistant: the rows behind a reply ----
 

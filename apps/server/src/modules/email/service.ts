@@ -13,6 +13,7 @@ import type { AppDeps } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { safeFilename } from '../../platform/filenames.js';
 import type { Form, FormFile } from '../../platform/multipart.js';
+import { holdForReview } from '../compliance/supervision.js';
 import { keepInOutbox, type MailAttachment, type OutgoingMail, sendMailVia } from '../connections/mail.js';
 import { notAPdf, ownedPdf } from '../pdf/service.js';
 
@@ -66,6 +67,8 @@ export async function sendEmail(deps: AppDeps, userId: string, form: Form): Prom
     attachments: attachment ? [attachment] : [],
   };
   const account = fields.connection_type === 'Gmail' ? 'gmail' : 'outlook';
+  const review = await holdForReview(deps, userId, mail, { account, chatId: null });
+  if (review) return { success: true, delivered_to: 'review', review_id: review };
   if (await sendMailVia(deps, userId, account, mail)) return { success: true, delivered_to: account };
   await keepInOutbox(deps, userId, mail);
   return { success: true, delivered_to: 'outbox' };

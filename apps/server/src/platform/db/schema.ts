@@ -297,6 +297,50 @@ export interface KnapComponentDataTable {
   updated_at: string;
 }
 
+/** An organization's retention (keep-days per kind; null = forever) and supervision policy. */
+export interface OrganizationPoliciesTable {
+  organization_id: string;
+  chats_days: number | null;
+  transcripts_days: number | null;
+  notes_days: number | null;
+  pdfs_days: number | null;
+  emails_days: number | null;
+  require_email_review: Bool;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** A user whose records retention must not delete. */
+export interface LegalHoldsTable {
+  user_id: string;
+  reason: string;
+  placed_by: string;
+  placed_at: string;
+}
+
+/** A client email held for an admin's review; sent when approved. */
+export interface EmailReviewsTable {
+  id: string;
+  user_id: string;
+  organization_id: string;
+  /** The chat it was drafted in, told of the decision; null for a send from a studio screen. */
+  chat_id: string | null;
+  /** The account named at send time; null: the first connected one, else the outbox. */
+  account: 'gmail' | 'outlook' | null;
+  to_address: string;
+  subject: string;
+  body: string;
+  attachment_filename: string | null;
+  attachment_type: string | null;
+  attachment: Buffer | null;
+  status: 'pending' | 'approved' | 'returned';
+  comment: string | null;
+  reviewer: string | null;
+  decided_at: string | null;
+  delivered_to: 'gmail' | 'outlook' | 'outbox' | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -326,6 +370,9 @@ export interface Database {
   local_checkouts: LocalCheckoutsTable;
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
+  organization_policies: OrganizationPoliciesTable;
+  legal_holds: LegalHoldsTable;
+  email_reviews: EmailReviewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

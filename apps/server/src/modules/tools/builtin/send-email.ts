@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { reviewsEmailOf } from '../../compliance/service.js';
+import { holdForReview } from '../../compliance/supervision.js';
 import { keepInOutbox, mailAccountOf, sendMailAsUser } from '../../connections/mail.js';
 import { defineTool } from '../define.js';
 
@@ -16,9 +18,22 @@ export const sendEmailTool = defineTool({
   }),
   needsApproval: true,
   creditCost: 1,
-  summarize: (out) => `Sent to ${(out as { to: string }).to}`,
+  summarize: (out) => {
+    const { to, delivered_to } = out as { to: string; delivered_to: string };
+    return delivered_to === 'review' ? `Waiting for review: ${to}` : `Sent to ${to}`;
+  },
   async preview(input, ctx) {
     const via = await mailAccountOf(ctx.deps, ctx.user.id);
+    if (await reviewsEmailOf(ctx.deps, ctx.user.id))
+      return {
+        system: 'Review queue',
+        action: `Send an email to ${input.to} for review: your organization approves client email before it leaves`,
+        fields: [
+          { label: 'To', value: input.to },
+          { label: 'Subject', value: input.subject },
+          { label: 'Body', value: input.body },
+        ],
+      };
     return {
       system: via === 'gmail' ? 'Gmail' : via === 'outlook' ? 'Outlook' : 'Outbox',
       action: via
@@ -32,6 +47,8 @@ export const sendEmailTool = defineTool({
     };
   },
   async execute(input, ctx) {
+    const review = await holdForReview(ctx.deps, ctx.user.id, input, { account: null, chatId: ctx.chatId });
+    if (review) return { review_id: review, to: input.to, subject: input.subject, delivered_to: 'review' };
     const via = await sendMailAsUser(ctx.deps, ctx.user.id, input);
     if (via) return { to: input.to, subject: input.subject, delivered_to: via };
     const id = await keepInOutbox(ctx.deps, ctx.user.id, input);

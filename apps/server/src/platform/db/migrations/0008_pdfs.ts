@@ -1,11 +1,6 @@
 // The PDF service's files (uploaded or generated roadmaps), and an attachment on outbox emails.
-import { type Kysely, sql } from 'kysely';
-
-/**
- * Bytes are `bytea` on PostgreSQL and `blob` on SQLite (both read back as a Buffer). A migration is
- * handed no engine, but a compiled parameter tells: PostgreSQL numbers them (`$1`), SQLite not (`?`).
- */
-const bytesType = (db: Kysely<unknown>) => (sql`${0}`.compile(db).sql === '$1' ? 'bytea' : 'blob');
+import type { Kysely } from 'kysely';
+import { bytesType } from './bytes.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const bytes = bytesType(db);

@@ -11,6 +11,7 @@ import * as m0008 from './0008_pdfs.js';
 import * as m0009 from './0009_billing.js';
 import * as m0010 from './0010_audit.js';
 import * as m0011 from './0011_chat_search.js';
+import * as m0013 from './0013_compliance.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_billing': m0009,
   '0010_audit': m0010,
   '0011_chat_search': m0011,
+  '0013_compliance': m0013,
 };

@@ -142,7 +142,9 @@ function SendEmailForm({ data }: { data: TSendEmailData }) {
         >
           <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <div>
-            <p className="font-semibold">Sent</p>
+            <p className="font-semibold">
+              {sent.result.delivered_to === 'review' ? 'Sent for review' : 'Sent'}
+            </p>
             <p>
               To {sent.to}. {SENT_TO[sent.result.delivered_to]}
             </p>

@@ -75,7 +75,10 @@ export function SendDraftButton({ to, name, draft, onSent }: SendDraftButtonProp
         onOpenChange={setOpen}
         email={{ to, subject: draft.subject.trim(), body: draft.body }}
         onSent={(result) => {
-          toast.success(`Email to ${name} sent`, { description: SENT_TO[result.delivered_to] });
+          toast.success(
+            result.delivered_to === 'review' ? `Email to ${name} sent for review` : `Email to ${name} sent`,
+            { description: SENT_TO[result.delivered_to] },
+          );
           onSent(result);
         }}
       />

@@ -18,6 +18,7 @@ export const SENT_TO = {
   gmail: 'Sent from Gmail.',
   outlook: 'Sent from Outlook.',
   outbox: 'No mail account is connected: the email waits in your outbox.',
+  review: 'Your organization reviews client email first: it leaves once an admin approves it.',
 } as const satisfies Record<TEmailSendResult['delivered_to'], string>;
 
 export interface SendEmailDialogProps {
