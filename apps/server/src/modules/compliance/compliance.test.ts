@@ -118,7 +118,9 @@ describe(`compliance: retention, legal hold and supervision (${testEngine()})`, 
     await meeting(outsiderId, 'm-outsider');
     clock.advance(40 * DAY);
     // Sessions from 40 days ago have expired.
-    [admin, advisor, outsider] = await Promise.all([admin, advisor, outsider].map((u) => signIn(t, u)));
+    admin = await signIn(t, admin);
+    advisor = await signIn(t, advisor);
+    outsider = await signIn(t, outsider);
     await newChat(admin, 'Recent chat');
 
     const held = await as(

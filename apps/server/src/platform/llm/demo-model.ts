@@ -86,6 +86,11 @@ export function decideDemoStep(prompt: LanguageModelV3Prompt, toolNames: Readonl
       case 'send_email': {
         const sent = value as { to?: string; delivered_to?: string } | null;
         const to = sent?.to ?? 'your client';
+        if (sent?.delivered_to === 'review')
+          return {
+            kind: 'text',
+            text: `Your organization reviews client email first: the email to ${to} is waiting for an admin's approval. I'll tell you here when it is decided.`,
+          };
         const where =
           sent?.delivered_to === 'gmail'
             ? 'from your Gmail'
