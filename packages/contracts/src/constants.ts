@@ -352,3 +352,39 @@ export const PORTFOLIO_DISCLOSURE =
   'This allocation is a starting point for discussion, not investment advice. It was drafted with AI ' +
   'assistance from the information shared and must be reviewed by a licensed advisor against the ' +
   "client's full circumstances. Investing involves risk, including loss of principal.";
+
+/** Issue 12: the labels an organization admin may give their organization (SPEC §4 names them). */
+export const ACCOUNT_LABEL_CHOICES = [
+  'KNAP',
+  'WAM',
+  'Model FA',
+  'GWM',
+  'OUI',
+  'DCVC',
+  'EWP',
+  'Equitable',
+  'Public',
+  'Sevanta',
+  'all',
+] as const;
+/** The most credits an admin adds or removes in one change. */
+export const ADMIN_CREDIT_ADJUST_MAX = 100_000;
+/** The most weeks of usage the admin charts show. */
+export const ADMIN_USAGE_WEEKS_MAX = 52;
+
+/** Issue 13: what the Library lists. */
+export const LIBRARY_KINDS = [
+  'pdf',
+  'notes',
+  'knap',
+  'prompt',
+  'review',
+  'plan',
+  'newsletter',
+  'briefing',
+] as const;
+export type LibraryKind = (typeof LIBRARY_KINDS)[number];
+export const LIBRARY_PROMPT_TITLE_MAX = 120;
+export const LIBRARY_PROMPT_TEXT_MAX = 4000;
+/** The most saved prompts one user keeps. */
+export const LIBRARY_PROMPTS_MAX = 200;

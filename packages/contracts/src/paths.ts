@@ -114,6 +114,25 @@ export const ADMIN_PATHS = {
   members: '/api/admin/members',
   /** PUT {role: 'admin' | 'member'}. */
   memberRole: (userId: string) => `/api/admin/members/${encodeURIComponent(userId)}/role`,
+  /** PUT grants, DELETE revokes a knap. */
+  memberKnap: (userId: string, knap: string) =>
+    `/api/admin/members/${encodeURIComponent(userId)}/knaps/${encodeURIComponent(knap)}`,
+  /** POST {delta, reason}: adds or removes credits. */
+  memberCredits: (userId: string) => `/api/admin/members/${encodeURIComponent(userId)}/credits`,
+  /** GET: the member's chats, newest activity first. */
+  memberChats: (userId: string) => `/api/admin/members/${encodeURIComponent(userId)}/chats`,
+  /** GET ?status=: knap requests of the organization's members. */
+  knapRequests: '/api/admin/knap-requests',
+  /** POST {status: 'approved' | 'declined'}. */
+  knapRequestDecision: (id: string) => `/api/admin/knap-requests/${encodeURIComponent(id)}/decision`,
+  /** GET / PUT {account_label}: the organization and its account label. */
+  organization: '/api/admin/organization',
+  /** GET ?weeks=: chats, completions, tool calls and credits by week. */
+  usage: '/api/admin/usage',
+  /** GET ?from=&to=&user_id=&format=jsonl|csv: the organization's audit trail for an archive. */
+  audit: '/api/admin/audit',
+  /** GET: a member's chat, read-only; every view is in the audit trail. */
+  chat: (chatId: string) => `/api/admin/chats/${encodeURIComponent(chatId)}`,
 } as const;
 
 /** Platform operators (OPERATOR_EMAILS). */
@@ -126,4 +145,59 @@ export const OPERATOR_PATHS = {
   audit: '/api/operator/audit',
   /** GET: checks the audit trail's hash chain. */
   auditVerify: '/api/operator/audit/verify',
+} as const;
+
+/** The Library (issue 13): the user's own things only; another user's id answers 404. */
+export const LIBRARY_PATHS = {
+  /** GET ?q=&kind=&client=: the user's items, newest first, and the clients they name. */
+  list: '/api/studio/library',
+  /** DELETE: removes a deletable item (a PDF, a saved prompt, a workspace document). */
+  item: (kind: string, id: string) =>
+    `/api/studio/library/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
+  /** GET, POST {title, text}: saved prompts. */
+  prompts: '/api/studio/library/prompts',
+  /** PUT {title, text}. */
+  prompt: (id: string) => `/api/studio/library/prompts/${encodeURIComponent(id)}`,
+} as const;
+
+/** Financial plans (issue 13): the user's own plans only; another user's id answers 404. */
+export const FINANCIAL_PLAN_PATHS = {
+  /** GET: the user's plans, last edited first; POST: a new plan. */
+  list: '/api/studio/financial-plans',
+  /** GET (with its projection), PUT (the whole draft), DELETE. */
+  plan: (id: string) => `/api/studio/financial-plans/${encodeURIComponent(id)}`,
+  /** POST: the model drafts the narrative from the saved inputs and projection; answers the plan. */
+  narrative: (id: string) => `/api/studio/financial-plans/${encodeURIComponent(id)}/narrative`,
+  /** POST: the plan as a PDF in the user's PDFs; answers its TPdfInfo. */
+  pdf: (id: string) => `/api/studio/financial-plans/${encodeURIComponent(id)}/pdf`,
+} as const;
+
+/** Newsletters (issue 13): the user's own newsletters only; another user's id answers 404. */
+export const NEWSLETTER_PATHS = {
+  /** GET ?kind=: the user's newsletters, last edited first; POST settings: a new one, drafted by the model. */
+  list: '/api/studio/newsletters',
+  /** GET: the user's clients with an email, and the segments they fall in. */
+  recipients: '/api/studio/newsletters/recipients',
+  /** GET, PUT (the whole draft), DELETE. */
+  newsletter: (id: string) => `/api/studio/newsletters/${encodeURIComponent(id)}`,
+  /** POST: the model drafts it again from its settings (subject and body are replaced). */
+  draft: (id: string) => `/api/studio/newsletters/${encodeURIComponent(id)}/draft`,
+  /** POST: the newsletter as a PDF in the user's PDFs; answers its TPdfInfo. */
+  pdf: (id: string) => `/api/studio/newsletters/${encodeURIComponent(id)}/pdf`,
+  /** POST {recipients, connection_type}: one email per recipient; answers the newsletter with the report. */
+  send: (id: string) => `/api/studio/newsletters/${encodeURIComponent(id)}/send`,
+} as const;
+
+/** Client reviews (issue 13): the user's own reviews only; another user's id answers 404. */
+export const CLIENT_REVIEW_PATHS = {
+  /** GET: the user's reviews, last edited first; POST {client, period}: a new review the model drafts. */
+  list: '/api/studio/client-reviews',
+  /** GET: the clients to pick from (meetings, connected CRMs, earlier reviews). */
+  clients: '/api/studio/client-reviews/clients',
+  /** GET, PUT (the whole draft), DELETE. */
+  review: (id: string) => `/api/studio/client-reviews/${encodeURIComponent(id)}`,
+  /** POST: the review as a PDF in the user's PDFs; answers the review with it. */
+  pdf: (id: string) => `/api/studio/client-reviews/${encodeURIComponent(id)}/pdf`,
+  /** POST {to, delivered_to, pdf_id}: the approved email went out; the review is sent. */
+  sent: (id: string) => `/api/studio/client-reviews/${encodeURIComponent(id)}/sent`,
 } as const;

@@ -23,6 +23,8 @@ export const ZUser = z.object({
   account_label: z.string(),
   /** Member of the first-party organization: sees technical error messages. */
   is_first_party: z.boolean(),
+  /** Admin of one of their organizations: the account menu offers the admin console. */
+  is_org_admin: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

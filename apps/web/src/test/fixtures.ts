@@ -18,6 +18,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     auto_delete_chats: true,
     account_label: 'all',
     is_first_party: false,
+    is_org_admin: false,
     ...overrides,
   };
 }

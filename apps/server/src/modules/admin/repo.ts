@@ -68,3 +68,99 @@ export async function setRole(db: Q, organizationId: string, userId: string, rol
 }
 
 export class LastAdmin extends Error {}
+
+/** A chat of one of the users, or undefined (another organization's chat looks like no chat). */
+export const chatOfUsers = (db: Q, userIds: string[], chatId: string) =>
+  db
+    .selectFrom('chats')
+    .innerJoin('users', 'users.id', 'chats.user_id')
+    .select([
+      'chats.id',
+      'chats.title',
+      'chats.created_at',
+      'chats.updated_at',
+      'chats.user_id',
+      'users.name',
+      'users.email',
+    ])
+    .where('chats.id', '=', chatId)
+    .where('chats.user_id', 'in', userIds.length ? userIds : [''])
+    .executeTakeFirst();
+
+export const approvalsOfChat = (db: Q, chatId: string) =>
+  db
+    .selectFrom('tool_approvals')
+    .select(['id', 'tool_name', 'status', 'created_at', 'decided_at'])
+    .where('chat_id', '=', chatId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const organizationsById = (db: Q, ids: string[]) =>
+  db
+    .selectFrom('organizations')
+    .select(['id', 'org_name', 'account_label'])
+    .where('id', 'in', ids.length ? ids : [''])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export async function setAccountLabel(db: Q, organizationId: string, label: string | null) {
+  await db
+    .updateTable('organizations')
+    .set({ account_label: label })
+    .where('id', '=', organizationId)
+    .execute();
+}
+
+export interface DailyCount {
+  day: string;
+  n: number;
+}
+
+const day = sql<string>`substr(created_at, 1, 10)`;
+
+/**
+ * The users' activity per UTC day since `fromIso`: chats started, assistant replies, tool calls
+ * and credits spent. Grouped in SQL, so a busy organization sends back a few hundred rows.
+ */
+export async function dailyUsage(db: Q, userIds: string[], fromIso: string) {
+  const ids = userIds.length ? userIds : [''];
+  const chats = db
+    .selectFrom('chats')
+    .select([day.as('day'), (e) => e.fn.countAll<number>().as('n')])
+    .where('user_id', 'in', ids)
+    .where('created_at', '>=', fromIso)
+    .groupBy(day);
+  const completions = db
+    .selectFrom('messages')
+    .innerJoin('chats', 'chats.id', 'messages.chat_id')
+    .select([
+      sql<string>`substr(messages.created_at, 1, 10)`.as('day'),
+      (e) => e.fn.countAll<number>().as('n'),
+    ])
+    .where('chats.user_id', 'in', ids)
+    .where('messages.role', '=', 'assistant')
+    .where('messages.created_at', '>=', fromIso)
+    .groupBy(sql`substr(messages.created_at, 1, 10)`);
+  const toolCalls = db
+    .selectFrom('audit_log')
+    .select([sql<string>`substr(at, 1, 10)`.as('day'), (e) => e.fn.countAll<number>().as('n')])
+    .where('user_id', 'in', ids)
+    .where('action', '=', 'tool.called')
+    .where('at', '>=', fromIso)
+    .groupBy(sql`substr(at, 1, 10)`);
+  const credits = db
+    .selectFrom('credit_ledger')
+    .select([day.as('day'), (e) => sql<number>`coalesce(sum(${e.ref('delta')}), 0)`.as('n')])
+    .where('user_id', 'in', ids)
+    // Spent on replies and tools (each debit names what it paid for); an admin's removal is not use.
+    .where('delta', '<', 0)
+    .where('ref', 'is not', null)
+    .where('created_at', '>=', fromIso)
+    .groupBy(day);
+  const [c, m, t, k] = await Promise.all([chats, completions, toolCalls, credits].map((q) => q.execute()));
+  const numbers = (rows: Array<{ day: string; n: number | string }> | undefined): DailyCount[] =>
+    (rows ?? []).map((r) => ({ day: r.day, n: Number(r.n) }));
+  return { chats: numbers(c), completions: numbers(m), toolCalls: numbers(t), credits: numbers(k) };
+}

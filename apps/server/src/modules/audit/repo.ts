@@ -41,15 +41,27 @@ export const page = async (db: Q, afterSeq: number, limit: number): Promise<Audi
       .execute()
   ).map((r) => ({ ...r, seq: Number(r.seq) }));
 
+export interface AuditFilter {
+  from?: string | undefined;
+  to?: string | undefined;
+  userId?: string | undefined;
+  /** Only entries about these members, or done to these organizations. */
+  organization?: { ids: string[]; userIds: string[] } | undefined;
+}
+
 /** Entries in a time range (ISO, `to` exclusive), optionally of one user, oldest first. */
-export async function find(
-  db: Q,
-  filter: { from?: string | undefined; to?: string | undefined; userId?: string | undefined },
-  limit: number,
-): Promise<AuditRow[]> {
+export async function find(db: Q, filter: AuditFilter, limit: number): Promise<AuditRow[]> {
   let q = db.selectFrom('audit_log').selectAll();
   if (filter.from) q = q.where('at', '>=', filter.from);
   if (filter.to) q = q.where('at', '<', filter.to);
   if (filter.userId) q = q.where('user_id', '=', filter.userId);
+  const { organization } = filter;
+  if (organization)
+    q = q.where((e) =>
+      e.or([
+        e('user_id', 'in', organization.userIds.length ? organization.userIds : ['']),
+        e('target', 'in', organization.ids.length ? organization.ids : ['']),
+      ]),
+    );
   return (await q.orderBy('seq').limit(limit).execute()).map((r) => ({ ...r, seq: Number(r.seq) }));
 }

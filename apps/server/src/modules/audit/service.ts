@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../app.js';
 import type { Db } from '../../platform/db/index.js';
-import { type AuditRow, append, find, page } from './repo.js';
+import { type AuditFilter, type AuditRow, append, find, page } from './repo.js';
 
 export type AuditAction =
   | 'auth.sign_in'
@@ -23,7 +23,9 @@ export type AuditAction =
   | 'admin.policy_changed'
   | 'admin.legal_hold'
   | 'email.held'
-  | 'email.reviewed';
+  | 'email.reviewed'
+  | 'admin.chat_viewed'
+  | 'admin.audit_exported';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -127,7 +129,7 @@ const csvField = (v: unknown) => {
 /** The entries in a range as JSON lines or CSV, for an archive. */
 export async function exportAudit(
   deps: AppDeps,
-  filter: { from?: string | undefined; to?: string | undefined; userId?: string | undefined },
+  filter: AuditFilter,
   format: 'jsonl' | 'csv',
 ): Promise<string> {
   const rows = await find(deps.db.db, filter, EXPORT_LIMIT);

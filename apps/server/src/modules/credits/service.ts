@@ -118,21 +118,35 @@ export async function adjust(
   if (!isOperator(deps, actor)) throw new HttpError(403, 'Only operators can change credits');
   const target = await users.findUserByUuid(deps, input.user_uuid);
   if (!target) throw notFound('User not found');
-  await account(deps, target.id);
+  return changeCredits(deps, actor, target.id, direction * input.num_credits, input.reason);
+}
+
+/** Adds (or with a negative delta removes) credits by hand: in the ledger with its reason, audited. */
+export async function changeCredits(
+  deps: AppDeps,
+  actor: UserRow,
+  userId: string,
+  delta: number,
+  reason: string,
+): Promise<TCreditsUsage> {
+  await account(deps, userId);
   await repo.applyChange(deps.db.db, {
     id: newId(),
-    userId: target.id,
-    delta: direction * input.num_credits,
-    reason: `${input.reason} (by ${actor.email})`,
+    userId,
+    delta,
+    reason: `${reason} (by ${actor.email})`,
     ref: null,
     nowIso: isoNow(deps.clock),
   });
   await recordAudit(deps, {
     action: 'credits.adjusted',
-    userId: target.id,
+    userId,
     actor: actor.email,
-    details: { delta: direction * input.num_credits, reason: input.reason },
+    details: { delta, reason },
   });
-  const a = await account(deps, target.id);
+  const a = await account(deps, userId);
   return { balance: Math.max(a.balance, 0), credits_used: a.credits_used, max_credits: a.max_credits };
 }
+
+/** The user's balance now (opening their account on first sight). */
+export const balanceOf = async (deps: AppDeps, userId: string) => (await account(deps, userId)).balance;

@@ -77,9 +77,14 @@ const requestsWithEmail = (db: Q) =>
     ]);
 
 /** Newest first; a user's own, or everyone's (operators), optionally of one status. */
-export function listRequests(db: Q, filter: { userId?: string; status?: KnapRequestStatus | undefined }) {
+export function listRequests(
+  db: Q,
+  filter: { userId?: string; userIds?: string[]; status?: KnapRequestStatus | undefined },
+) {
   let q = requestsWithEmail(db);
   if (filter.userId) q = q.where('knap_requests.user_id', '=', filter.userId);
+  if (filter.userIds)
+    q = q.where('knap_requests.user_id', 'in', filter.userIds.length ? filter.userIds : ['']);
   if (filter.status) q = q.where('knap_requests.status', '=', filter.status);
   return q.orderBy('knap_requests.created_at', 'desc').orderBy('knap_requests.id').limit(500).execute();
 }
@@ -120,7 +125,7 @@ export const readComponents = (db: Q, userId: string, componentIds: readonly str
     ? Promise.resolve([])
     : db
         .selectFrom('knap_component_data')
-        .select(['component_id', 'data'])
+        .select(['component_id', 'data', 'updated_at'])
         .where('user_id', '=', userId)
         .where('component_id', 'in', componentIds)
         .execute();

@@ -91,18 +91,35 @@ export async function setKnap(
   requireOperator(deps, actor);
   const target = await users.findUserByEmail(deps, input.email);
   if (!target) throw notFound('User not found');
+  return { email: target.email, knaps: await changeKnap(deps, actor, target.id, input.knap, grant) };
+}
+
+/** Gives or takes a knap (for an operator or an organization admin, checked by the caller), audited. */
+export async function changeKnap(
+  deps: AppDeps,
+  actor: UserRow,
+  userId: string,
+  knap: KnapName,
+  grant: boolean,
+): Promise<KnapName[]> {
   // Defaults first, so a later first read cannot give back a knap revoked now.
-  await knapsOf(deps, target.id);
-  if (grant) await repo.grantKnap(deps.db.db, target.id, input.knap, actor.email, isoNow(deps.clock));
-  else await repo.revokeKnap(deps.db.db, target.id, input.knap);
+  await knapsOf(deps, userId);
+  if (grant) await repo.grantKnap(deps.db.db, userId, knap, actor.email, isoNow(deps.clock));
+  else await repo.revokeKnap(deps.db.db, userId, knap);
   await recordAudit(deps, {
     action: grant ? 'knap.granted' : 'knap.revoked',
-    userId: target.id,
+    userId,
     actor: actor.email,
-    target: input.knap,
+    target: knap,
   });
-  return { email: target.email, knaps: (await listKnaps(deps, target.id)).map((k) => k.name) };
+  return knapsOf(deps, userId);
 }
+
+/** The user's knap names, in catalogue order. */
+export const knapNamesOf = async (deps: AppDeps, userId: string): Promise<KnapName[]> => {
+  const owned = new Set(await knapsOf(deps, userId));
+  return KNAP_NAMES.filter((name) => owned.has(name));
+};
 
 type RequestRow = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;
 const toRequest = ({ user_id: _userId, ...row }: RequestRow): TKnapRequest => row;
@@ -134,16 +151,24 @@ export async function reviewRequests(deps: AppDeps, actor: UserRow, status?: TKn
   return (await repo.listRequests(deps.db.db, { status })).map(toRequest);
 }
 
+/** Knap requests of some users (an organization's members, for its admins). */
+export const requestsOf = async (deps: AppDeps, userIds: string[], status?: TKnapRequest['status']) =>
+  (await repo.listRequests(deps.db.db, { userIds, status })).map(toRequest);
+
+export const REQUEST_NOT_FOUND = 'Request not found';
+
 /** An operator approves (granting the knap) or declines a pending request. */
 export async function decideRequest(
   deps: AppDeps,
   actor: UserRow,
   id: string,
   status: 'approved' | 'declined',
+  /** For organization admins: only requests of these users; others answer 404. */
+  onlyUsers?: string[],
 ): Promise<TKnapRequest> {
-  requireOperator(deps, actor);
+  if (!onlyUsers) requireOperator(deps, actor);
   const request = await repo.findRequest(deps.db.db, id);
-  if (!request) throw notFound('Request not found');
+  if (!request || (onlyUsers && !onlyUsers.includes(request.user_id))) throw notFound(REQUEST_NOT_FOUND);
   await knapsOf(deps, request.user_id);
   const decided = await repo.decideRequest(deps.db.db, request, {
     status,

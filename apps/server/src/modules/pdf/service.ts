@@ -14,6 +14,7 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import { safeFilename } from '../../platform/filenames.js';
 import type { FormFile } from '../../platform/multipart.js';
 import { recordAudit } from '../audit/service.js';
+import { isOnLegalHold } from '../compliance/service.js';
 import { type PdfDocumentSpec, renderDocument } from './document.js';
 import { renderRoadmap } from './render.js';
 import * as repo from './repo.js';
@@ -109,7 +110,10 @@ export async function ownedPdf(deps: AppDeps, userId: string, id: string) {
   return pdf;
 }
 
+export const PDFS_ON_HOLD = 'Your account is under legal hold: PDFs cannot be deleted';
+
 export async function deletePdf(deps: AppDeps, userId: string, id: string) {
+  if (await isOnLegalHold(deps, userId)) throw new HttpError(409, PDFS_ON_HOLD);
   if (!(await repo.deletePdf(deps.db.db, userId, id))) throw notFound(PDF_NOT_FOUND);
   return { success: true };
 }

@@ -1,7 +1,7 @@
 // SQL for users, organizations and memberships.
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { precompiled } from '../../platform/db/precompiled.js';
-import type { Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
+import type { Database, NewUser, OrganizationsTable, UserRow, UserUpdate } from '../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
 
@@ -51,7 +51,7 @@ export const listOrganizations = (db: Q, userId: string) =>
   db
     .selectFrom('organizations')
     .innerJoin('memberships', 'memberships.organization_id', 'organizations.id')
-    .select(['organizations.id', 'organizations.org_name'])
+    .select(['organizations.id', 'organizations.org_name', 'organizations.account_label'])
     .where('memberships.user_id', '=', userId)
     .orderBy('memberships.created_at')
     .orderBy('organizations.id')
@@ -60,10 +60,7 @@ export const listOrganizations = (db: Q, userId: string) =>
 export const findOrganizationByDomain = (db: Q, domain: string) =>
   db.selectFrom('organizations').selectAll().where('domain', '=', domain).executeTakeFirst();
 
-export async function insertOrganization(
-  db: Q,
-  row: { id: string; org_name: string; domain: string | null; created_at: string },
-): Promise<void> {
+export async function insertOrganization(db: Q, row: Insertable<OrganizationsTable>): Promise<void> {
   await db.insertInto('organizations').values(row).execute();
 }
 

@@ -5,6 +5,7 @@ import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { adminOrganizations } from '../admin/repo.js';
 import { accountLabel } from './account-label.js';
 import * as repo from './repo.js';
 
@@ -65,6 +66,7 @@ export async function createUser(deps: AppDeps, input: NewUserInput): Promise<Us
         org_name: shared ? domain : `${input.name || input.email}'s workspace`,
         domain: shared ? domain : null,
         created_at: now,
+        account_label: null,
       };
       await repo.insertOrganization(trx, org);
     }
@@ -116,13 +118,27 @@ export async function resolveSessionUser(
   return user;
 }
 
-export const listOrganizations = (deps: AppDeps, userId: string): Promise<TOrganization[]> =>
-  repo.listOrganizations(deps.db.db, userId);
+export const listOrganizations = async (deps: AppDeps, userId: string): Promise<TOrganization[]> =>
+  (await repo.listOrganizations(deps.db.db, userId)).map(({ id, org_name }) => ({ id, org_name }));
+
+/** SPEC §4's account label, unless one of the user's organizations has its own (set by its admin). */
+export async function accountLabelOf(deps: AppDeps, userId: string): Promise<string> {
+  const organizations = await repo.listOrganizations(deps.db.db, userId);
+  const own = organizations.find((o) => o.account_label)?.account_label;
+  const { firstPartyOrg, accountLabels } = deps.config;
+  return (
+    own ??
+    accountLabel(
+      organizations.map((o) => o.org_name),
+      { firstPartyOrg, accountLabels },
+    )
+  );
+}
 
 export async function getProfile(deps: AppDeps, user: UserRow): Promise<TUser> {
   const organizations = await listOrganizations(deps, user.id);
   const names = organizations.map((o) => o.org_name);
-  const { firstPartyOrg, accountLabels } = deps.config;
+  const { firstPartyOrg } = deps.config;
   return {
     id: user.id,
     uuid: user.uuid,
@@ -138,7 +154,8 @@ export async function getProfile(deps: AppDeps, user: UserRow): Promise<TUser> {
     timezone: user.timezone,
     is_beta_tester: user.is_beta_tester === 1,
     auto_delete_chats: user.auto_delete_chats === 1,
-    account_label: accountLabel(names, { firstPartyOrg, accountLabels }),
+    account_label: await accountLabelOf(deps, user.id),
+    is_org_admin: (await adminOrganizations(deps.db.db, user.id)).length > 0,
     is_first_party: !!firstPartyOrg && names.some((n) => n.toLowerCase() === firstPartyOrg.toLowerCase()),
   };
 }

@@ -79,6 +79,9 @@ export async function migrate({ db, schema }: Pick<Db, 'db' | 'schema'>): Promis
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Parallel work lands migrations out of number order; each one stands alone, so a database
+    // that already ran a later number still takes an earlier one that arrives after it.
+    allowUnorderedMigrations: true,
     // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });

@@ -30,6 +30,8 @@ export interface OrganizationsTable {
   org_name: string;
   domain: string | null;
   created_at: string;
+  /** Set by the organization's admin; null follows the configured rules (SPEC §4). */
+  account_label: string | null;
 }
 
 export interface MembershipsTable {
@@ -341,6 +343,75 @@ export interface EmailReviewsTable {
   created_at: string;
 }
 
+export interface SavedPromptsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FinancialPlansTable {
+  id: string;
+  user_id: string;
+  client_name: string;
+  /** JSON: TFinancialPlanInputs. */
+  inputs: string;
+  narrative: Generated<string>;
+  narrative_drafted_at: string | null;
+  base_year: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NewslettersTable {
+  id: string;
+  user_id: string;
+  kind: 'topics' | 'quarterly';
+  subject: string;
+  body: string;
+  /** JSON: TNewsletterSettings. */
+  settings: string;
+  status: 'draft' | 'sent';
+  drafted_at: string | null;
+  sent_at: string | null;
+  sent_count: number;
+  /** JSON: TNewsletterSendReport of the last send. */
+  last_send: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ClientReviewsTable {
+  id: string;
+  user_id: string;
+  /** The lowercased email, else `name:` and the lowercased name. */
+  client_key: string;
+  client_name: string;
+  client_email: string | null;
+  period_label: string;
+  /** YYYY-MM-DD */
+  period_start: string;
+  /** YYYY-MM-DD */
+  period_end: string;
+  status: Generated<'draft' | 'sent'>;
+  /** JSON: TClientReviewSections. */
+  sections: string;
+  /** JSON: TClientReviewEmail. */
+  email: string;
+  /** JSON: TClientReviewSources. */
+  sources: string;
+  pdf_id: string | null;
+  sent_at: string | null;
+  sent_to: string | null;
+  delivered_to: 'gmail' | 'outlook' | 'outbox' | 'review' | null;
+  drafted_at: string;
+  content_updated_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -373,6 +444,10 @@ export interface Database {
   organization_policies: OrganizationPoliciesTable;
   legal_holds: LegalHoldsTable;
   email_reviews: EmailReviewsTable;
+  saved_prompts: SavedPromptsTable;
+  financial_plans: FinancialPlansTable;
+  client_reviews: ClientReviewsTable;
+  newsletters: NewslettersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

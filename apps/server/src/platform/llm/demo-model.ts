@@ -12,7 +12,10 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { demoKnapAnswer } from './demo-knaps.js';
+import { demoNewsletterAnswer } from './demo-newsletters.js';
 import { demoMeetingNotes, MEETING_NOTES_TASK } from './demo-notes.js';
+import { demoPlanAnswer } from './demo-plans.js';
+import { demoReviewAnswer } from './demo-reviews.js';
 
 export const DEMO_NOTICE =
   "I'm the built-in demo assistant of Knap Studio: I run offline and only follow a few scripted paths. " +
@@ -66,6 +69,18 @@ export function decideDemoStep(prompt: LanguageModelV3Prompt, toolNames: Readonl
     typeof system === 'string' &&
     demoKnapAnswer(system, textOf([...prompt].reverse().find((m) => m.role === 'user')?.content));
   if (knapAnswer) return { kind: 'text', text: knapAnswer };
+  const reviewAnswer =
+    typeof system === 'string' &&
+    demoReviewAnswer(system, textOf([...prompt].reverse().find((m) => m.role === 'user')?.content));
+  if (reviewAnswer) return { kind: 'text', text: reviewAnswer };
+  const newsletterAnswer =
+    typeof system === 'string' &&
+    demoNewsletterAnswer(system, textOf([...prompt].reverse().find((m) => m.role === 'user')?.content));
+  if (newsletterAnswer) return { kind: 'text', text: newsletterAnswer };
+  const planAnswer =
+    typeof system === 'string' &&
+    demoPlanAnswer(system, textOf([...prompt].reverse().find((m) => m.role === 'user')?.content));
+  if (planAnswer) return { kind: 'text', text: planAnswer };
   const last = prompt.at(-1);
   if (last?.role === 'tool') {
     const results = last.content.filter((p) => p.type === 'tool-result');

@@ -16,4 +16,7 @@ export const ACCOUNT_COPY = {
   creditsHeading: 'Credits',
   manageSubscription: 'Manage Subscription',
   logOut: 'Log out',
+  adminHeading: 'Organization admin',
+  adminHint: 'Members, knaps and credits, usage, the review queue, retention and the audit trail.',
+  openAdmin: 'Open the admin console',
 } as const;

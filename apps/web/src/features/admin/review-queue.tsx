@@ -14,10 +14,10 @@ import {
   ErrorNotice,
   formatDate,
   mutedTextClasses,
-  plural,
   TextAreaField,
 } from '../knaps/components/knap-step';
 import { type ReviewStatus, useDecideReview, useEmailReviews } from './compliance-api';
+import { StatusFilter, StatusList } from './status-list';
 
 const VIEWS: Array<{ status: ReviewStatus; label: string }> = [
   { status: 'pending', label: 'Waiting' },
@@ -145,40 +145,15 @@ export function ReviewQueue() {
         When your organization requires review (Retention tab), client email drafted in the studio or by the
         assistant waits here until an admin approves it.
       </p>
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Show</legend>
-        {VIEWS.map((view) => (
-          <Button
-            key={view.status}
-            size="sm"
-            variant={status === view.status ? 'primary' : 'secondary'}
-            aria-pressed={status === view.status}
-            onClick={() => setStatus(view.status)}
-          >
-            {view.label}
-          </Button>
-        ))}
-      </fieldset>
-      {reviews.isPending ? (
-        <Spinner label="Loading the review queue" showLabel />
-      ) : reviews.isError ? (
-        <ErrorNotice message={reviews.error.message} onRetry={() => void reviews.refetch()} />
-      ) : reviews.data.length === 0 ? (
-        <p className={mutedTextClasses}>
-          {status === 'pending' ? 'No email is waiting for review.' : `No ${status} email yet.`}
-        </p>
-      ) : (
-        <>
-          <p className={mutedTextClasses} aria-live="polite">
-            {plural(reviews.data.length, 'email')}
-          </p>
-          <ul className="flex flex-col gap-3">
-            {reviews.data.map((review) => (
-              <ReviewCard key={review.id} review={review} timeZone={timeZone} />
-            ))}
-          </ul>
-        </>
-      )}
+      <StatusFilter views={VIEWS} status={status} onChange={setStatus} />
+      <StatusList
+        query={reviews}
+        loadingLabel="Loading the review queue"
+        emptyText={status === 'pending' ? 'No email is waiting for review.' : `No ${status} email yet.`}
+        noun="email"
+      >
+        {(review) => <ReviewCard key={review.id} review={review} timeZone={timeZone} />}
+      </StatusList>
     </section>
   );
 }

@@ -1,11 +1,65 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/ui/coming-soon';
+// /client-review/{id}: one review — its sections edited (autosaved) or previewed, the PDF, the
+// email through the approval step, and Delete with a confirmation.
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { ErrorNotice } from '../knaps/components/knap-step';
+import { useDeleteReview, useReview } from './api';
+import { ReviewEditor } from './components/review-editor';
 
 export function ClientReviewDetailPage() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const review = useReview(id);
+  const remove = useDeleteReview();
+  const [isDeleting, setDeleting] = useState(false);
+
+  const confirmDelete = () =>
+    remove.mutate(id, {
+      onSuccess: () => {
+        setDeleting(false);
+        toast.success('Client review deleted');
+        navigate('/client-review', { replace: true });
+      },
+    });
+
   return (
-    <ComingSoon title="Client review">
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">Review {id}</p>
-    </ComingSoon>
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+      <Link
+        to="/client-review"
+        className="inline-flex w-fit items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Client reviews
+      </Link>
+      {review.isPending ? (
+        <Spinner label="Loading the review" showLabel className="py-10" />
+      ) : review.isError ? (
+        review.error instanceof ApiError && review.error.status === 404 ? (
+          <ErrorNotice message="This review was not found: it may have been deleted." />
+        ) : (
+          <ErrorNotice message={review.error.message} onRetry={() => void review.refetch()} />
+        )
+      ) : (
+        <ReviewEditor key={review.data.id} review={review.data} onDelete={() => setDeleting(true)} />
+      )}
+      <ConfirmDialog
+        isOpen={isDeleting}
+        onOpenChange={(open) => {
+          setDeleting(open);
+          if (!open) remove.reset();
+        }}
+        title="Delete this review?"
+        description={`The review of ${review.data?.client_name ?? 'this client'} (${review.data?.period_label ?? ''}) is deleted. PDFs made from it stay in your Library.`}
+        confirmLabel="Delete review"
+        isPending={remove.isPending}
+        error={remove.error?.message ?? null}
+        onConfirm={confirmDelete}
+      />
+    </div>
   );
 }

@@ -1,5 +1,135 @@
-import { ComingSoon } from '../../components/ui/coming-soon';
+// /financial-plan: plans for clients. The user's plans on the left (on top on a phone), the open
+// plan (?plan=id, so a reload keeps it) on the right: inputs autosaved, the projection computed by
+// the server as a chart and figures, a narrative the model drafts, and the PDF.
+import type { TFinancialPlanSummary } from '@knap/contracts';
+import { PiggyBank, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { resolveTimeZone } from '../../lib/time-zone';
+import { useCurrentUser } from '../auth/store';
+import { cardClasses, ErrorNotice, mutedTextClasses } from '../knaps/components/knap-step';
+import { useCreatePlan, useDeletePlan, usePlan, usePlans } from './api';
+import { PlanEditor } from './components/plan-editor';
+import { PlanList } from './components/plan-list';
+
+function OpenPlan({ id, isNew }: { id: string; isNew: boolean }) {
+  const plan = usePlan(id);
+  if (plan.isPending) return <Spinner label="Loading the plan" showLabel className="py-10" />;
+  if (plan.isError)
+    return plan.error instanceof ApiError && plan.error.status === 404 ? (
+      <ErrorNotice message="This plan was not found: it may have been deleted. Choose another plan." />
+    ) : (
+      <ErrorNotice message={plan.error.message} onRetry={() => void plan.refetch()} />
+    );
+  return <PlanEditor key={plan.data.id} plan={plan.data} isNew={isNew} />;
+}
 
 export function FinancialPlanPage() {
-  return <ComingSoon title="Financial plan" />;
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('plan');
+  const plans = usePlans();
+  const create = useCreatePlan();
+  const remove = useDeletePlan();
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<TFinancialPlanSummary | null>(null);
+  const timeZone = resolveTimeZone(useCurrentUser()?.timezone);
+  const firstId = plans.data?.[0]?.id;
+
+  // With no plan chosen, the last edited one opens.
+  useEffect(() => {
+    if (!selectedId && firstId) setParams({ plan: firstId }, { replace: true });
+  }, [selectedId, firstId, setParams]);
+
+  const newPlan = () =>
+    create.mutate(
+      { client_name: 'New client' },
+      {
+        onSuccess: (plan) => {
+          setCreatedId(plan.id);
+          setParams({ plan: plan.id });
+        },
+        onError: (err) => toast.error(err.message),
+      },
+    );
+
+  const confirmDelete = () =>
+    deleting &&
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success(`Deleted the plan for ${deleting.client_name}`);
+        if (deleting.id === selectedId) setParams({}, { replace: true });
+        setDeleting(null);
+      },
+    });
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="font-semibold text-2xl text-zinc-900 tracking-tight dark:text-zinc-50">
+            Financial plan
+          </h1>
+          <p className="max-w-prose text-sm text-zinc-600 dark:text-zinc-400">
+            Project a client's assets to retirement and beyond, mark their goals, draft the story and share it
+            as a PDF.
+          </p>
+        </div>
+        <Button onClick={newPlan} disabled={create.isPending} aria-busy={create.isPending || undefined}>
+          {create.isPending ? (
+            <Spinner label="Making the plan" />
+          ) : (
+            <Plus aria-hidden="true" className="size-4" />
+          )}
+          New plan
+        </Button>
+      </header>
+
+      {plans.isPending ? (
+        <Spinner label="Loading your plans" showLabel />
+      ) : plans.isError ? (
+        <ErrorNotice message={plans.error.message} onRetry={() => void plans.refetch()} />
+      ) : plans.data.length === 0 ? (
+        <div className={cn(cardClasses, 'flex flex-col items-center gap-2 py-10 text-center')}>
+          <PiggyBank aria-hidden="true" className="size-8 text-zinc-400" />
+          <p className="font-medium text-zinc-900 dark:text-zinc-50">No plans yet.</p>
+          <p className={cn(mutedTextClasses, 'max-w-md')}>
+            Start one for a client: their ages, income, savings, assets and goals give a year-by-year
+            projection.
+          </p>
+          <Button onClick={newPlan} disabled={create.isPending} className="mt-2">
+            <Plus aria-hidden="true" className="size-4" />
+            Start a plan
+          </Button>
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+          <aside className={cn(cardClasses, 'self-start p-2')}>
+            <PlanList plans={plans.data} selectedId={selectedId} timeZone={timeZone} onDelete={setDeleting} />
+          </aside>
+          {selectedId ? (
+            <OpenPlan key={selectedId} id={selectedId} isNew={selectedId === createdId} />
+          ) : (
+            <Spinner label="Opening the plan" showLabel />
+          )}
+        </div>
+      )}
+
+      <ConfirmDialog
+        isOpen={!!deleting}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title={`Delete the plan for ${deleting?.client_name ?? ''}?`}
+        description="The plan, its narrative and its figures are deleted for good. PDFs already made stay in your Library."
+        confirmLabel="Delete"
+        isPending={remove.isPending}
+        error={remove.error?.message ?? null}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
 }

@@ -61,6 +61,24 @@ describe('KnapsPage', () => {
     expect(await screen.findByText('Planning screen')).toBeTruthy();
   });
 
+  it('leads to every workspace screen', async () => {
+    mockFetch({ ...knapApi([]), [`GET ${KNAP_PATHS.requests}`]: () => jsonResponse([]) });
+    renderPage();
+    const workspace = await screen.findByRole('region', { name: 'Workspace' });
+    const targets = within(workspace)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(targets).toEqual([
+      '/client-review',
+      '/financial-plan',
+      '/newsletter-generator',
+      '/quarterly-newsletter',
+      '/first-impressions',
+      '/library',
+      '/onboarding',
+    ]);
+  });
+
   it('says when the user has no knap yet', async () => {
     mockFetch({ ...knapApi([]), [`GET ${KNAP_PATHS.requests}`]: () => jsonResponse([]) });
     renderPage();

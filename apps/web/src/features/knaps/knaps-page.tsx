@@ -95,6 +95,67 @@ function KnapLists() {
   );
 }
 
+/** The workspace screens (SPEC §2 routes the sidebar does not list), reached from here. */
+const WORKSPACE: ReadonlyArray<{ to: string; title: string; description: string }> = [
+  {
+    to: '/client-review',
+    title: 'Client reviews',
+    description: 'Annual and periodic reviews drafted from notes, the CRM and past reviews.',
+  },
+  {
+    to: '/financial-plan',
+    title: 'Financial plan',
+    description: 'Projections from a client’s ages, income, savings and goals, with a narrative and PDF.',
+  },
+  {
+    to: '/newsletter-generator',
+    title: 'Newsletters',
+    description: 'A client newsletter on the topics you choose, sent to a CRM segment after you approve.',
+  },
+  {
+    to: '/quarterly-newsletter',
+    title: 'Quarterly newsletter',
+    description: 'This quarter’s market commentary edition, from a template.',
+  },
+  {
+    to: '/first-impressions',
+    title: 'First impressions',
+    description: 'A briefing and questions before a first meeting with a prospect.',
+  },
+  { to: '/library', title: 'Library', description: 'Everything you have made or saved, with search.' },
+  {
+    to: '/onboarding',
+    title: 'Set up',
+    description: 'Profile, calendar, CRM, notetaker and a first question, step by step.',
+  },
+];
+
+function Workspace() {
+  return (
+    <section aria-labelledby="workspace" className="flex flex-col gap-3">
+      <h2 id="workspace" className={stepHeadingClasses}>
+        Workspace
+      </h2>
+      <ul className={gridClasses}>
+        {WORKSPACE.map((screen) => (
+          <li key={screen.to}>
+            <Link
+              to={screen.to}
+              className={cn(
+                cardClasses,
+                'flex h-full flex-col gap-1 transition-colors hover:border-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:border-indigo-500/60',
+              )}
+            >
+              <span className="font-semibold text-zinc-900 dark:text-zinc-50">{screen.title}</span>
+              <span className={mutedTextClasses}>{screen.description}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function KnapsPage() {
   useEffect(() => {
     void fetchKnaps();
@@ -108,6 +169,7 @@ export function KnapsPage() {
         </p>
       </header>
       <KnapLists />
+      <Workspace />
     </div>
   );
 }

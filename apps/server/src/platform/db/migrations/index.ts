@@ -11,7 +11,12 @@ import * as m0008 from './0008_pdfs.js';
 import * as m0009 from './0009_billing.js';
 import * as m0010 from './0010_audit.js';
 import * as m0011 from './0011_chat_search.js';
+import * as m0012 from './0012_account_labels.js';
 import * as m0013 from './0013_compliance.js';
+import * as m0014 from './0014_financial_plans.js';
+import * as m0015 from './0015_client_reviews.js';
+import * as m0016 from './0016_newsletters.js';
+import * as m0018 from './0018_saved_prompts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -25,5 +30,10 @@ export const migrations: Record<string, Migration> = {
   '0009_billing': m0009,
   '0010_audit': m0010,
   '0011_chat_search': m0011,
+  '0012_account_labels': m0012,
   '0013_compliance': m0013,
+  '0014_financial_plans': m0014,
+  '0015_client_reviews': m0015,
+  '0016_newsletters': m0016,
+  '0018_saved_prompts': m0018,
 };

@@ -60,6 +60,20 @@ describe('Account tab', () => {
     expect(bar.getAttribute('aria-valuemax')).toBe('300');
   });
 
+  it('offers the admin console to organization admins only, and closes on the way there', async () => {
+    renderShell();
+    let dialog = await openSettings();
+    expect(within(dialog).queryByRole('link', { name: 'Open the admin console' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+
+    useAuthStore.setState({ user: { ...TEST_USER, is_org_admin: true } });
+    dialog = await openSettings();
+    const link = within(dialog).getByRole('link', { name: 'Open the admin console' });
+    expect(link.getAttribute('href')).toBe('/admin');
+    await userEvent.click(link);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull());
+  });
+
   it('refreshes the credits and the plan each time Settings opens', async () => {
     const { fetchMock } = renderShell();
     await openSettings();

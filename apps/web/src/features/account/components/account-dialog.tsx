@@ -71,7 +71,7 @@ function AccountDialogBody({ initialTab, onClose }: { initialTab: AccountDialogT
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6 sm:pb-6">
         <Tabs.Content value="account" className="focus-visible:outline-none">
-          <AccountTab onManageSubscription={() => setTab('subscription')} />
+          <AccountTab onManageSubscription={() => setTab('subscription')} onLeave={onClose} />
         </Tabs.Content>
         <Tabs.Content value="subscription" className="focus-visible:outline-none">
           <SubscriptionTab onLeave={onClose} />

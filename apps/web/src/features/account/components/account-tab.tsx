@@ -1,8 +1,10 @@
 import { CHAT_AUTO_DELETE_DAYS, ERR } from '@knap/contracts';
-import { LogOut } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
+import { cn } from '../../../lib/cn';
 import { UserAvatar } from '../../auth/components/user-avatar';
 import { useLogout } from '../../auth/queries';
 import { useCurrentUser } from '../../auth/store';
@@ -17,10 +19,12 @@ import { useAutoDeleteChats } from '../queries';
 export interface AccountTabProps {
   /** 'Manage Subscription': shows the Subscription tab. */
   onManageSubscription: () => void;
+  /** Closes the dialog (before going to another page). */
+  onLeave?: () => void;
 }
 
 /** SPEC §2 Account tab: Account Information, Privacy, Credits and Log out. */
-export function AccountTab({ onManageSubscription }: AccountTabProps) {
+export function AccountTab({ onManageSubscription, onLeave }: AccountTabProps) {
   const user = useCurrentUser();
   const subscription = useSubscription();
   const tiers = useTiers();
@@ -85,6 +89,16 @@ export function AccountTab({ onManageSubscription }: AccountTabProps) {
           ) : null}
         </CreditsSummary>
       </SectionCard>
+
+      {user?.is_org_admin ? (
+        <SectionCard title={ACCOUNT_COPY.adminHeading} level={3}>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{ACCOUNT_COPY.adminHint}</p>
+          <Link to="/admin" className={cn(buttonClasses('secondary'), 'mt-3')} onClick={onLeave}>
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            {ACCOUNT_COPY.openAdmin}
+          </Link>
+        </SectionCard>
+      ) : null}
 
       <div className="flex justify-end">
         <Button variant="danger" onClick={() => logout.mutate()} disabled={logout.isPending}>

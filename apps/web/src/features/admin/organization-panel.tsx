@@ -1,0 +1,149 @@
+// The organization's settings and records: its account label (which decides what members see,
+// SPEC §4), and the audit trail exported for an archive, by dates and member.
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import {
+  cardClasses,
+  ErrorNotice,
+  mutedTextClasses,
+  SelectField,
+  stepHeadingClasses,
+} from '../knaps/components/knap-step';
+import {
+  type AuditExportFilter,
+  downloadAudit,
+  useAdminMembers,
+  useAdminOrganization,
+  useSetAccountLabel,
+} from './admin-api';
+
+const FOLLOW_RULES = '';
+
+function AccountLabelForm() {
+  const organization = useAdminOrganization();
+  const save = useSetAccountLabel();
+  if (organization.isPending) return <Spinner label="Loading the organization" showLabel />;
+  if (organization.isError)
+    return <ErrorNotice message={organization.error.message} onRetry={() => void organization.refetch()} />;
+  const org = organization.data;
+  return (
+    <section aria-labelledby="account-label-heading" className={cn(cardClasses, 'flex flex-col gap-3')}>
+      <div>
+        <h3 id="account-label-heading" className={stepHeadingClasses}>
+          Account label
+        </h3>
+        <p className={mutedTextClasses}>
+          Members of {org.org_name} see the tools and content of this account. Now: {org.effective_label}.
+        </p>
+      </div>
+      <SelectField
+        label="Label for members"
+        value={org.account_label ?? FOLLOW_RULES}
+        disabled={save.isPending}
+        options={[
+          { value: FOLLOW_RULES, label: 'Automatic (from the organization)' },
+          ...org.choices.map((c) => ({ value: c, label: c })),
+        ]}
+        onChange={(e) =>
+          save.mutate(e.target.value || null, {
+            onSuccess: (saved) => toast.success(`Account label: ${saved.effective_label}`),
+          })
+        }
+        className="max-w-sm"
+      />
+      {save.error ? <ErrorNotice message={save.error.message} /> : null}
+    </section>
+  );
+}
+
+function AuditExport() {
+  const members = useAdminMembers('');
+  const [filter, setFilter] = useState<AuditExportFilter>({ from: '', to: '', userId: '', format: 'csv' });
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setPending] = useState(false);
+  const set = (patch: Partial<AuditExportFilter>) => setFilter((f) => ({ ...f, ...patch }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (filter.from && filter.to && filter.from > filter.to)
+      return setError('The start date is after the end date');
+    setError(null);
+    setPending(true);
+    try {
+      toast.success(`Saved ${await downloadAudit(filter)}`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="audit-export-heading"
+      className={cn(cardClasses, 'flex flex-col gap-3')}
+    >
+      <div>
+        <h3 id="audit-export-heading" className={stepHeadingClasses}>
+          Audit trail
+        </h3>
+        <p className={mutedTextClasses}>
+          Sign-ins, connections, tool calls and approvals, email, PDFs, credit and admin changes of your
+          organization, hash-chained so any change to a past entry is detectable. Export for your archive.
+        </p>
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <TextField
+          label="From"
+          type="date"
+          value={filter.from}
+          onChange={(e) => set({ from: e.target.value })}
+        />
+        <TextField label="To" type="date" value={filter.to} onChange={(e) => set({ to: e.target.value })} />
+        <SelectField
+          label="Member"
+          value={filter.userId}
+          onChange={(e) => set({ userId: e.target.value })}
+          options={[
+            { value: '', label: 'Everyone' },
+            ...(members.data ?? []).map((m) => ({
+              value: m.user_id,
+              label: m.name ? `${m.name} (${m.email})` : m.email,
+            })),
+          ]}
+        />
+        <SelectField
+          label="Format"
+          value={filter.format}
+          onChange={(e) => set({ format: e.target.value as AuditExportFilter['format'] })}
+          options={[
+            { value: 'csv', label: 'CSV (spreadsheets)' },
+            { value: 'jsonl', label: 'JSON lines (archives)' },
+          ]}
+        />
+      </div>
+      {error ? <ErrorNotice message={error} /> : null}
+      <div>
+        <Button type="submit" disabled={isPending}>
+          {isPending ? <Spinner label="Exporting" /> : null}
+          Export audit trail
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function OrganizationPanel() {
+  return (
+    <section aria-label="Organization" className="flex flex-col gap-4">
+      <AccountLabelForm />
+      <AuditExport />
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+// The organization's usage by week, drawn as bar charts: chats started, assistant replies, tool
+// calls and credits spent. Each chart is an image with a summary for screen readers, and the
+// figures are in a table below.
+import type { TUsageWeek } from '@knap/contracts';
+import { useState } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import {
+  bodyCellClasses,
+  cardClasses,
+  ErrorNotice,
+  mutedTextClasses,
+  SelectField,
+  stepHeadingClasses,
+  TableHead,
+  tableFrameClasses,
+} from '../knaps/components/knap-step';
+import { useUsage } from './admin-api';
+
+type Metric = Exclude<keyof TUsageWeek, 'week_start'>;
+const METRICS: Array<{ key: Metric; label: string }> = [
+  { key: 'chats', label: 'Chats started' },
+  { key: 'completions', label: 'Assistant replies' },
+  { key: 'tool_calls', label: 'Tool calls' },
+  { key: 'credits', label: 'Credits spent' },
+];
+const RANGES = [4, 12, 26, 52] as const;
+
+/** 'Nov 16' for a YYYY-MM-DD week start. */
+const weekLabel = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+const W = 320;
+const H = 120;
+const PAD = 4;
+
+export function UsageChart({ weeks, metric, label }: { weeks: TUsageWeek[]; metric: Metric; label: string }) {
+  const values = weeks.map((w) => w[metric]);
+  const max = Math.max(1, ...values);
+  const total = values.reduce((a, b) => a + b, 0);
+  const slot = (W - PAD * 2) / Math.max(1, weeks.length);
+  const last = weeks.at(-1);
+  const summary = `${label}: ${total.toLocaleString('en-US')} over ${weeks.length} weeks, ${
+    last ? `${last[metric].toLocaleString('en-US')} in the week of ${weekLabel(last.week_start)}` : 'none'
+  }, at most ${Math.max(0, ...values).toLocaleString('en-US')} in a week.`;
+  return (
+    <figure className={cn(cardClasses, 'flex flex-col gap-2')}>
+      <figcaption className="flex items-baseline justify-between gap-2">
+        <span className={stepHeadingClasses}>{label}</span>
+        <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+          {total.toLocaleString('en-US')}
+        </span>
+      </figcaption>
+      <svg
+        role="img"
+        aria-label={summary}
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-28 w-full"
+        preserveAspectRatio="none"
+      >
+        <line x1={0} x2={W} y1={H - 0.5} y2={H - 0.5} className="stroke-zinc-300 dark:stroke-zinc-700" />
+        {weeks.map((w, i) => {
+          const h = (w[metric] / max) * (H - PAD * 2);
+          return (
+            <rect
+              key={w.week_start}
+              x={PAD + i * slot + slot * 0.15}
+              y={H - h}
+              width={slot * 0.7}
+              height={h}
+              rx={2}
+              className="fill-indigo-500 dark:fill-indigo-400"
+            >
+              <title>{`${weekLabel(w.week_start)}: ${w[metric].toLocaleString('en-US')}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <div className="flex justify-between text-xs text-zinc-500 dark:text-zinc-400" aria-hidden="true">
+        <span>{weeks[0] ? weekLabel(weeks[0].week_start) : ''}</span>
+        <span>{last ? weekLabel(last.week_start) : ''}</span>
+      </div>
+    </figure>
+  );
+}
+
+export function UsagePanel() {
+  const [weeks, setWeeks] = useState<number>(12);
+  const usage = useUsage(weeks);
+  return (
+    <section aria-label="Usage" className="flex flex-col gap-4">
+      <SelectField
+        label="Period"
+        value={String(weeks)}
+        options={RANGES.map((n) => ({ value: String(n), label: `Last ${n} weeks` }))}
+        onChange={(e) => setWeeks(Number(e.target.value))}
+        className="max-w-xs"
+      />
+      {usage.isPending ? (
+        <Spinner label="Loading usage" showLabel />
+      ) : usage.isError ? (
+        <ErrorNotice message={usage.error.message} onRetry={() => void usage.refetch()} />
+      ) : (
+        <>
+          <p className={mutedTextClasses}>
+            Weeks start on Monday (UTC). Everyone in your organization is counted.
+          </p>
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
+            {METRICS.map((m) => (
+              <UsageChart key={m.key} weeks={usage.data.weeks} metric={m.key} label={m.label} />
+            ))}
+          </div>
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium text-zinc-700 dark:text-zinc-300">
+              Figures by week
+            </summary>
+            <div className={cn(tableFrameClasses, 'mt-2')}>
+              <table className="w-full min-w-[32rem] border-collapse">
+                <TableHead columns={['Week of', ...METRICS.map((m) => m.label)]} />
+                <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                  {[...usage.data.weeks].reverse().map((w) => (
+                    <tr key={w.week_start}>
+                      <td className={bodyCellClasses}>{weekLabel(w.week_start)}</td>
+                      {METRICS.map((m) => (
+                        <td key={m.key} className={cn(bodyCellClasses, 'tabular-nums')}>
+                          {w[m.key].toLocaleString('en-US')}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+// The PDF and the email that sends it. Export makes the PDF from the saved review; 'Review and
+// send' saves, makes the PDF again if the review changed since, and opens the approval dialog with
+// the PDF attached. Once it went, the review is marked sent with where it went.
+import {
+  EMAIL_BODY_MAX,
+  EMAIL_SUBJECT_MAX,
+  PDF_PATHS,
+  type TClientReview,
+  type TClientReviewEmail,
+  type TEmailSendResult,
+  type TPdfInfo,
+} from '@knap/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, FileText, Send } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { downloadFile } from '../../../lib/download';
+import { resolveTimeZone } from '../../../lib/time-zone';
+import { useCurrentUser } from '../../auth/store';
+import {
+  cardClasses,
+  ErrorNotice,
+  formatDate,
+  mutedTextClasses,
+  stepHeadingClasses,
+  TextAreaField,
+} from '../../knaps/components/knap-step';
+import { SENT_TO, SendEmailDialog } from '../../knaps/components/send-email-dialog';
+import { reviewKeys, useExportReviewPdf, useMarkSent } from '../api';
+import { EMAIL_TO_MAX } from '../review-sections';
+
+export interface ReviewSendPanelProps {
+  review: TClientReview;
+  email: TClientReviewEmail;
+  onEmailChange: (email: TClientReviewEmail) => void;
+  /** Saves the draft; false when it could not be saved. */
+  flush: () => Promise<boolean>;
+}
+
+const SAVE_FIRST = 'The review could not be saved: this works from the saved review. Try again.';
+
+export function ReviewSendPanel({ review, email, onEmailChange, flush }: ReviewSendPanelProps) {
+  const exporting = useExportReviewPdf(review.id);
+  const markSent = useMarkSent(review.id);
+  const timeZone = resolveTimeZone(useCurrentUser()?.timezone);
+  const [error, setError] = useState<string | null>(null);
+  const [isPreparing, setPreparing] = useState(false);
+  const [isDownloading, setDownloading] = useState(false);
+  const [attachment, setAttachment] = useState<TPdfInfo | null>(null);
+  const [isApproving, setApproving] = useState(false);
+  const queryClient = useQueryClient();
+  const [sent, setSent] = useState<{ result: TEmailSendResult; to: string; pdfId: string } | null>(null);
+  const pdf = review.pdf;
+
+  /** The review's PDF as it is now: made again when the saved review changed since the last one. */
+  const currentPdf = async (): Promise<TPdfInfo | null> => {
+    if (!(await flush())) {
+      setError(SAVE_FIRST);
+      return null;
+    }
+    // The save's answer (or the last read) says whether the PDF still matches the review.
+    const saved = queryClient.getQueryData<TClientReview>(reviewKeys.review(review.id)) ?? review;
+    if (saved.pdf && saved.pdf_is_current) return saved.pdf;
+    try {
+      return (await exporting.mutateAsync()).pdf;
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The PDF could not be made');
+      return null;
+    }
+  };
+
+  const exportPdf = async () => {
+    setError(null);
+    if (!(await flush())) return setError(SAVE_FIRST);
+    exporting.mutate(undefined, {
+      onError: (err) => setError(err.message),
+    });
+  };
+
+  const download = async () => {
+    if (!pdf) return;
+    setDownloading(true);
+    try {
+      await downloadFile(PDF_PATHS.pdf(pdf.id), pdf.filename);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'The PDF could not be downloaded');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const prepare = async () => {
+    setError(null);
+    if (!email.to.trim()) return setError("Enter the client's email address to send the review to.");
+    if (!email.subject.trim()) return setError('Enter a subject for the email.');
+    setPreparing(true);
+    const made = await currentPdf();
+    setPreparing(false);
+    if (!made) return;
+    setAttachment(made);
+    setApproving(true);
+  };
+
+  const recordSent = (result: TEmailSendResult, to: string, pdfId: string) => {
+    setSent({ result, to, pdfId });
+    markSent.mutate({ to, delivered_to: result.delivered_to, pdf_id: pdfId });
+  };
+
+  const deliveredText = review.delivered_to ? SENT_TO[review.delivered_to] : null;
+
+  return (
+    <section aria-labelledby="review-send" className={cn(cardClasses, 'flex flex-col gap-4')}>
+      <h2 id="review-send" className={stepHeadingClasses}>
+        PDF and email
+      </h2>
+
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => void exportPdf()}
+            disabled={exporting.isPending}
+            aria-busy={exporting.isPending || undefined}
+          >
+            <FileText aria-hidden="true" className="size-4" />
+            Export PDF
+          </Button>
+          {pdf && !exporting.isPending ? (
+            <Button
+              variant="secondary"
+              className="max-w-full"
+              onClick={() => void download()}
+              disabled={isDownloading}
+            >
+              {isDownloading ? (
+                <Spinner label="Downloading" />
+              ) : (
+                <Download aria-hidden="true" className="size-4" />
+              )}
+              <span className="min-w-0 truncate">Download {pdf.filename}</span>
+            </Button>
+          ) : null}
+          {exporting.isPending ? <Spinner label="Making the PDF" showLabel /> : null}
+        </div>
+        {pdf && !exporting.isPending ? (
+          <p className={mutedTextClasses}>
+            {review.pdf_is_current
+              ? `${pdf.filename} is ready, and kept in your Library.`
+              : 'The review changed after this PDF was made: export it again, or send, which makes it again.'}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-3 border-zinc-200 border-t pt-4 dark:border-zinc-800">
+        <TextField
+          label="To"
+          type="email"
+          multiple
+          value={email.to}
+          maxLength={EMAIL_TO_MAX}
+          hint="One or more addresses, separated by commas."
+          onChange={(e) => onEmailChange({ ...email, to: e.target.value })}
+        />
+        <TextField
+          label="Subject"
+          value={email.subject}
+          maxLength={EMAIL_SUBJECT_MAX}
+          onChange={(e) => onEmailChange({ ...email, subject: e.target.value })}
+        />
+        <TextAreaField
+          label="Message"
+          value={email.body}
+          rows={7}
+          maxLength={EMAIL_BODY_MAX}
+          hint="The review's PDF is attached."
+          onChange={(e) => onEmailChange({ ...email, body: e.target.value })}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button onClick={() => void prepare()} disabled={isPreparing} aria-busy={isPreparing || undefined}>
+            <Send aria-hidden="true" className="size-4" />
+            {review.status === 'sent' ? 'Send again…' : 'Review and send…'}
+          </Button>
+          {isPreparing ? <Spinner label="Preparing the PDF" showLabel /> : null}
+        </div>
+      </div>
+
+      {error ? <ErrorNotice message={error} /> : null}
+      {markSent.isError && sent ? (
+        <ErrorNotice
+          message={`The email went out, but the review could not be marked sent: ${markSent.error.message}`}
+          onRetry={() =>
+            markSent.mutate({ to: sent.to, delivered_to: sent.result.delivered_to, pdf_id: sent.pdfId })
+          }
+        />
+      ) : null}
+      {review.status === 'sent' && review.sent_at ? (
+        <p
+          role="status"
+          className="rounded-lg bg-emerald-50 p-3 text-emerald-800 text-sm dark:bg-emerald-500/10 dark:text-emerald-200"
+        >
+          Sent to {review.sent_to} on {formatDate(review.sent_at, timeZone)}. {deliveredText}
+        </p>
+      ) : null}
+
+      {attachment ? (
+        <SendEmailDialog
+          isOpen={isApproving}
+          onOpenChange={setApproving}
+          email={{
+            to: email.to,
+            subject: email.subject,
+            body: email.body,
+            pdfId: attachment.id,
+            filename: attachment.filename,
+          }}
+          attachmentName={attachment.filename}
+          onSent={(result) => recordSent(result, email.to, attachment.id)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+// The plan's narrative: drafted by the model from the saved plan, then the advisor's to edit
+// (Markdown, autosaved with the plan) and read as it will print. Redrafting asks first, since it
+// replaces what is there.
+import { Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { MessageMarkdown } from '../../chat/components/message-markdown';
+import {
+  cardClasses,
+  ErrorNotice,
+  mutedTextClasses,
+  stepHeadingClasses,
+  TextAreaField,
+} from '../../knaps/components/knap-step';
+import { NARRATIVE_MAX } from '../plan-draft';
+
+export interface NarrativePanelProps {
+  narrative: string;
+  /** When the model last drafted it; a new draft opens in preview. */
+  draftedAt: string | null;
+  error: string | null;
+  isDrafting: boolean;
+  onChange: (narrative: string) => void;
+  onDraft: () => void;
+}
+
+export function NarrativePanel({
+  narrative,
+  draftedAt,
+  error,
+  isDrafting,
+  onChange,
+  onDraft,
+}: NarrativePanelProps) {
+  const hasText = narrative.trim() !== '';
+  // The parent keys this panel by `draftedAt`, so each new draft starts here again.
+  const [isEditing, setEditing] = useState(!hasText && draftedAt === null);
+  const [isConfirming, setConfirming] = useState(false);
+
+  return (
+    <section aria-labelledby="plan-narrative" className={cn(cardClasses, 'flex flex-col gap-3')}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="plan-narrative" className={stepHeadingClasses}>
+          Narrative
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          {hasText ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-pressed={isEditing}
+              onClick={() => setEditing(!isEditing)}
+            >
+              {isEditing ? 'Preview' : 'Edit'}
+            </Button>
+          ) : null}
+          <Button
+            size="sm"
+            disabled={isDrafting}
+            aria-busy={isDrafting || undefined}
+            onClick={() => (hasText ? setConfirming(true) : onDraft())}
+          >
+            <Sparkles aria-hidden="true" className="size-4" />
+            {hasText ? 'Redraft with AI' : 'Draft with AI'}
+          </Button>
+        </div>
+      </div>
+      {isDrafting ? <Spinner label="Drafting the narrative from the plan" showLabel /> : null}
+      {error && !isDrafting ? <ErrorNotice message={error} /> : null}
+      {isEditing || !hasText ? (
+        <TextAreaField
+          label="Narrative text"
+          hint="Markdown: ## for headings, - for bullets, **bold**. Saved as you type."
+          value={narrative}
+          rows={12}
+          maxLength={NARRATIVE_MAX}
+          disabled={isDrafting}
+          placeholder="Draft it with AI from the figures, or write it yourself."
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        <article
+          aria-label="Narrative preview"
+          className="text-sm text-zinc-800 leading-relaxed dark:text-zinc-200"
+        >
+          <MessageMarkdown content={narrative} />
+        </article>
+      )}
+      {!hasText && !isDrafting ? (
+        <p className={mutedTextClasses}>
+          The model writes from the saved inputs and projection; you can edit every word.
+        </p>
+      ) : null}
+      <ConfirmDialog
+        isOpen={isConfirming}
+        onOpenChange={setConfirming}
+        title="Replace the narrative?"
+        description="The model drafts a new narrative from the plan as it is now. Your current text, with your edits, is replaced."
+        confirmLabel="Replace"
+        onConfirm={() => {
+          setConfirming(false);
+          setEditing(false);
+          onDraft();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+// One plan open for editing: the inputs (autosaved), the projection of the last save as a chart and
+// figures, the narrative and the PDF. Actions that read the saved plan save the draft first.
+import type { TFinancialPlan, TPdfInfo } from '@knap/contracts';
+import { CircleCheck } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../../lib/cn';
+import { mutedTextClasses } from '../../knaps/components/knap-step';
+import { useDraftNarrative, useExportPdf } from '../api';
+import { draftOf, type PlanDraft } from '../plan-draft';
+import { type SaveStatus, usePlanAutosave } from '../use-plan-autosave';
+import { ExportPanel } from './export-panel';
+import { NarrativePanel } from './narrative-panel';
+import { PlanInputsForm } from './plan-inputs-form';
+import { ProjectionChart } from './projection-chart';
+import { ProjectionFigures } from './projection-figures';
+
+const SAVE_FIRST = 'Fix the highlighted inputs first: this works from the saved plan.';
+
+function SaveIndicator({ status }: { status: SaveStatus }) {
+  const text = {
+    saved: 'All changes saved',
+    pending: 'Unsaved changes',
+    saving: 'Saving…',
+    invalid: 'Not saved: fix the highlighted fields',
+    failed: status.kind === 'failed' ? `Not saved: ${status.message}` : '',
+  }[status.kind];
+  const isProblem = status.kind === 'invalid' || status.kind === 'failed';
+  return (
+    <p
+      role="status"
+      className={cn(
+        'flex items-center gap-1.5 text-sm',
+        isProblem ? 'text-red-600 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400',
+      )}
+    >
+      {status.kind === 'saved' ? (
+        <CircleCheck aria-hidden="true" className="size-4 text-emerald-600" />
+      ) : null}
+      {text}
+    </p>
+  );
+}
+
+export interface PlanEditorProps {
+  plan: TFinancialPlan;
+  /** Just made: the client's name takes the focus. */
+  isNew: boolean;
+}
+
+export function PlanEditor({ plan, isNew }: PlanEditorProps) {
+  const [draft, setDraft] = useState<PlanDraft>(() => draftOf(plan));
+  const { status, changed, flush } = usePlanAutosave(plan.id, draft);
+  const drafting = useDraftNarrative(plan.id);
+  const exporting = useExportPdf(plan.id);
+  const [narrativeError, setNarrativeError] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [pdf, setPdf] = useState<TPdfInfo | null>(null);
+  const errors = status.kind === 'invalid' || status.kind === 'failed' ? status.errors : {};
+  const name = draft.client_name.trim() || plan.inputs.client_name;
+
+  const update = (next: PlanDraft) => {
+    setDraft(next);
+    changed();
+  };
+
+  const draftNarrative = async () => {
+    setNarrativeError(null);
+    if (!(await flush())) return setNarrativeError(SAVE_FIRST);
+    drafting.mutate(undefined, {
+      // Only the narrative comes from the answer: anything typed meanwhile stays as typed.
+      onSuccess: (saved) => setDraft((d) => ({ ...d, narrative: saved.narrative })),
+      onError: (err) => setNarrativeError(err.message),
+    });
+  };
+
+  const exportPdf = async () => {
+    setExportError(null);
+    if (!(await flush())) return setExportError(SAVE_FIRST);
+    exporting.mutate(undefined, { onSuccess: setPdf, onError: (err) => setExportError(err.message) });
+  };
+
+  return (
+    <section aria-labelledby="plan-title" className="flex min-w-0 flex-col gap-6">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id="plan-title" className="truncate font-semibold text-xl text-zinc-900 dark:text-zinc-50">
+            Plan for {name}
+          </h2>
+          <p className={mutedTextClasses}>
+            Ages as of {plan.projection.base_year}. Projections assume the same return and inflation every
+            year.
+          </p>
+        </div>
+        <SaveIndicator status={status} />
+      </header>
+
+      {/* Side by side only where the editor itself is wide: the shell's sidebar and the plan list take room. */}
+      <div className="@container">
+        <div className="grid grid-cols-1 gap-6 @5xl:grid-cols-[minmax(0,1fr)_24rem]">
+          <div className="flex min-w-0 flex-col gap-4">
+            <ProjectionChart projection={plan.projection} clientName={plan.inputs.client_name} />
+            {status.kind !== 'saved' ? (
+              <p className={mutedTextClasses}>The figures update when the plan is saved.</p>
+            ) : null}
+            <ProjectionFigures inputs={plan.inputs} projection={plan.projection} />
+          </div>
+          <PlanInputsForm
+            draft={draft}
+            errors={errors}
+            firstYear={plan.projection.base_year}
+            onChange={update}
+            isNew={isNew}
+          />
+        </div>
+      </div>
+
+      <NarrativePanel
+        key={plan.narrative_drafted_at ?? 'not-drafted'}
+        narrative={draft.narrative}
+        draftedAt={plan.narrative_drafted_at}
+        error={narrativeError}
+        isDrafting={drafting.isPending}
+        onChange={(narrative) => update({ ...draft, narrative })}
+        onDraft={() => void draftNarrative()}
+      />
+      <ExportPanel
+        pdf={pdf}
+        error={exportError}
+        isExporting={exporting.isPending}
+        onExport={() => void exportPdf()}
+      />
+    </section>
+  );
+}

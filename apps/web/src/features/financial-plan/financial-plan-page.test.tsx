@@ -1,0 +1,337 @@
+import {
+  FINANCIAL_PLAN_PATHS,
+  type TFinancialPlan,
+  type TFinancialPlanSummary,
+  type TPlanProjection,
+} from '@knap/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { calledRoutes, heldResponse, jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { setUpKnapSession } from '../../test/knaps';
+import { renderRoutes } from '../../test/render';
+import { chartSummary, niceMax } from './components/projection-chart';
+import { FinancialPlanPage } from './financial-plan-page';
+import { AUTOSAVE_DELAY_MS } from './use-plan-autosave';
+
+vi.mock('sonner', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('sonner')>()),
+  toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }),
+}));
+
+setUpKnapSession();
+
+/** 63 today with 1,000,000; retiring at 65; 60,000 a year from then at 0%; the plan ends at 67. */
+const projection: TPlanProjection = {
+  base_year: 2026,
+  retirement_year: 2028,
+  end_year: 2030,
+  rows: [
+    {
+      year: 2026,
+      age: 63,
+      partner_age: null,
+      assets: 1_000_000,
+      saved: 20_000,
+      spending: 0,
+      goals: 0,
+      shortfall: 0,
+    },
+    {
+      year: 2027,
+      age: 64,
+      partner_age: null,
+      assets: 1_020_000,
+      saved: 20_000,
+      spending: 0,
+      goals: 50_000,
+      shortfall: 0,
+    },
+    {
+      year: 2028,
+      age: 65,
+      partner_age: null,
+      assets: 990_000,
+      saved: 0,
+      spending: 60_000,
+      goals: 0,
+      shortfall: 0,
+    },
+    {
+      year: 2029,
+      age: 66,
+      partner_age: null,
+      assets: 930_000,
+      saved: 0,
+      spending: 60_000,
+      goals: 0,
+      shortfall: 0,
+    },
+    {
+      year: 2030,
+      age: 67,
+      partner_age: null,
+      assets: 870_000,
+      saved: 0,
+      spending: 0,
+      goals: 0,
+      shortfall: 0,
+    },
+  ],
+  assets_at_retirement: 990_000,
+  assets_at_end: 870_000,
+  depleted_at_age: null,
+  spending_at_retirement: 60_000,
+  without_goals: { assets_at_retirement: 1_040_000, assets_at_end: 920_000, depleted_at_age: null },
+  first_rmd: null,
+  goals: [{ name: 'Boat', amount: 50_000, year: 2027, age: 64, cost: 50_000, funded: true }],
+};
+
+const plan: TFinancialPlan = {
+  id: 'p1',
+  inputs: {
+    client_name: 'Ann Henderson',
+    client_age: 63,
+    partner_age: null,
+    retirement_age: 65,
+    life_expectancy: 67,
+    annual_income: 150_000,
+    annual_savings: 20_000,
+    current_assets: 1_000_000,
+    expected_return_pct: 0,
+    inflation_pct: 0,
+    retirement_spending: 60_000,
+    goals: [{ name: 'Boat', amount: 50_000, year: 2027 }],
+  },
+  narrative: '',
+  narrative_drafted_at: null,
+  created_at: '2026-06-01T10:00:00Z',
+  updated_at: '2026-06-01T10:00:00Z',
+  projection,
+};
+
+const summary = (p: TFinancialPlan): TFinancialPlanSummary => ({
+  id: p.id,
+  client_name: p.inputs.client_name,
+  client_age: p.inputs.client_age,
+  retirement_age: p.inputs.retirement_age,
+  created_at: p.created_at,
+  updated_at: p.updated_at,
+});
+
+function Where() {
+  return <p data-testid="where">{useLocation().search}</p>;
+}
+
+const routes = [
+  {
+    path: '/financial-plan',
+    element: (
+      <>
+        <FinancialPlanPage />
+        <Where />
+      </>
+    ),
+  },
+];
+
+const planRoutes = (extra: Parameters<typeof mockFetch>[0] = {}) => ({
+  [`GET ${FINANCIAL_PLAN_PATHS.list}`]: () => jsonResponse([summary(plan)]),
+  [`GET ${FINANCIAL_PLAN_PATHS.plan('p1')}`]: () => jsonResponse(plan),
+  ...extra,
+});
+
+describe('FinancialPlanPage', () => {
+  it('opens the last edited plan with its chart, figures and goals', async () => {
+    mockFetch(planRoutes());
+    renderRoutes(routes, '/financial-plan');
+    const chart = await screen.findByRole('img', { name: /^Projected assets for Ann Henderson/ });
+    expect(chart.getAttribute('aria-label')).toBe(
+      'Projected assets for Ann Henderson, 2026 to 2030: $1,000,000 today, $990,000 at retirement in 2028 (age 65), $870,000 left at age 67. 1 goal marked.',
+    );
+    expect(screen.getByTestId('where').textContent).toBe('?plan=p1');
+    expect(screen.getByRole('link', { name: /Ann Henderson/ }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('Assets at retirement').nextElementSibling?.textContent).toBe('$990,000');
+    expect(screen.getByText('Left at 67').nextElementSibling?.textContent).toBe('$870,000');
+    const goals = screen.getByRole('table', { name: 'Goals' });
+    expect(within(goals).getByRole('row', { name: /Boat/ }).textContent).toContain('$50,000');
+    const years = screen.getByRole('table', { name: 'Projected assets by year' });
+    expect(within(years).getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByRole('textbox', { name: 'Client name' })).toHaveProperty('value', 'Ann Henderson');
+    expect(screen.getByRole('textbox', { name: 'Investable assets' })).toHaveProperty('value', '1,000,000');
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe('All changes saved');
+  });
+
+  it('autosaves the draft as numbers, and shows the figures the server computed', async () => {
+    const saved = {
+      ...plan,
+      inputs: { ...plan.inputs, client_name: 'Ann B. Henderson', current_assets: 1_250_000 },
+    };
+    const save = heldResponse();
+    mockFetch(planRoutes({ [`PUT ${FINANCIAL_PLAN_PATHS.plan('p1')}`]: save.handler }));
+    renderRoutes(routes, '/financial-plan');
+    const assets = await screen.findByRole('textbox', { name: 'Investable assets' });
+    await userEvent.clear(assets);
+    await userEvent.type(assets, '$1,250,000');
+    const name = screen.getByRole('textbox', { name: 'Client name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ann B. Henderson');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    await waitFor(() => expect(save.bodies).toHaveLength(1), { timeout: AUTOSAVE_DELAY_MS * 4 });
+    expect(save.bodies[0]).toEqual({
+      ...plan.inputs,
+      client_name: 'Ann B. Henderson',
+      current_assets: 1_250_000,
+      narrative: '',
+    });
+    expect(screen.getByText('Saving…')).toBeTruthy();
+    save.release(jsonResponse(saved));
+    expect(await screen.findByText('All changes saved')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Plan for Ann B. Henderson' })).toBeTruthy();
+  });
+
+  it('does not send a draft that is not numbers, and shows the server’s refusal on its field', async () => {
+    const fetchMock = mockFetch(
+      planRoutes({
+        [`PUT ${FINANCIAL_PLAN_PATHS.plan('p1')}`]: () =>
+          jsonResponse(
+            {
+              detail:
+                "Invalid body.retirement_age: The retirement age cannot be below the client's current age",
+            },
+            422,
+          ),
+      }),
+    );
+    renderRoutes(routes, '/financial-plan');
+    const age = await screen.findByRole('textbox', { name: "Client's age" });
+    await userEvent.clear(age);
+    await userEvent.type(age, 'sixty');
+    expect(
+      await screen.findByText('Enter an age in years', {}, { timeout: AUTOSAVE_DELAY_MS * 4 }),
+    ).toBeTruthy();
+    expect(age.getAttribute('aria-invalid')).toBe('true');
+    expect(calledRoutes(fetchMock)).not.toContain(`PUT ${FINANCIAL_PLAN_PATHS.plan('p1')}`);
+
+    await userEvent.clear(age);
+    await userEvent.type(age, '70');
+    const retirement = screen.getByRole('textbox', { name: 'Retirement age' });
+    expect(
+      await screen.findByText(
+        "The retirement age cannot be below the client's current age",
+        { selector: 'p.text-xs' },
+        { timeout: AUTOSAVE_DELAY_MS * 4 },
+      ),
+    ).toBeTruthy();
+    expect(retirement.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('status', { name: '' }).textContent).toContain('Not saved');
+  });
+
+  it('drafts the narrative from the saved plan and shows it as it will print', async () => {
+    const drafted = {
+      ...plan,
+      narrative: '## Retirement\nAnn retires at **65** with $990,000.',
+      narrative_drafted_at: '2026-06-01T10:05:00Z',
+    };
+    const draft = heldResponse();
+    mockFetch(planRoutes({ [`POST ${FINANCIAL_PLAN_PATHS.narrative('p1')}`]: draft.handler }));
+    renderRoutes(routes, '/financial-plan');
+    await userEvent.click(await screen.findByRole('button', { name: 'Draft with AI' }));
+    expect(await screen.findByRole('status', { name: 'Drafting the narrative from the plan' })).toBeTruthy();
+    draft.release(jsonResponse(drafted));
+    const preview = await screen.findByRole('article', { name: 'Narrative preview' });
+    expect(await within(preview).findByRole('heading', { name: 'Retirement' })).toBeTruthy();
+    expect(within(preview).getByText('65').tagName).toBe('STRONG');
+
+    // Redrafting asks first.
+    await userEvent.click(screen.getByRole('button', { name: 'Redraft with AI' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Replace the narrative?' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('textbox', { name: 'Narrative text' })).toHaveProperty(
+      'value',
+      drafted.narrative,
+    );
+  });
+
+  it('exports the PDF and offers its download', async () => {
+    mockFetch(
+      planRoutes({
+        [`POST ${FINANCIAL_PLAN_PATHS.pdf('p1')}`]: () =>
+          jsonResponse({
+            id: 'f1',
+            filename: 'financial_plan_ann_henderson.pdf',
+            size: 12_000,
+            created_at: '',
+          }),
+      }),
+    );
+    renderRoutes(routes, '/financial-plan');
+    await userEvent.click(await screen.findByRole('button', { name: 'Export PDF' }));
+    expect(
+      await screen.findByRole('button', { name: 'Download financial_plan_ann_henderson.pdf' }),
+    ).toBeTruthy();
+  });
+
+  it('starts a plan from the empty state and opens it', async () => {
+    let plans: TFinancialPlanSummary[] = [];
+    const fetchMock = mockFetch({
+      [`GET ${FINANCIAL_PLAN_PATHS.list}`]: () => jsonResponse(plans),
+      [`POST ${FINANCIAL_PLAN_PATHS.list}`]: () => {
+        plans = [summary(plan)];
+        return jsonResponse(plan);
+      },
+      [`GET ${FINANCIAL_PLAN_PATHS.plan('p1')}`]: () => jsonResponse(plan),
+    });
+    renderRoutes(routes, '/financial-plan');
+    expect(await screen.findByText('No plans yet.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Start a plan' }));
+    expect(await screen.findByRole('img', { name: /^Projected assets for Ann Henderson/ })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('?plan=p1');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Client name' }));
+    expect(calledRoutes(fetchMock)).toContain(`POST ${FINANCIAL_PLAN_PATHS.list}`);
+  });
+
+  it('deletes a plan after confirming', async () => {
+    let deleted = false;
+    mockFetch(
+      planRoutes({
+        [`GET ${FINANCIAL_PLAN_PATHS.list}`]: () => jsonResponse(deleted ? [] : [summary(plan)]),
+        [`DELETE ${FINANCIAL_PLAN_PATHS.plan('p1')}`]: () => {
+          deleted = true;
+          return jsonResponse({ success: true });
+        },
+      }),
+    );
+    renderRoutes(routes, '/financial-plan');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete the plan for Ann Henderson' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the plan for Ann Henderson?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No plans yet.')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('');
+  });
+
+  it('says when the plans cannot be loaded, with Try again', async () => {
+    mockFetch({
+      [`GET ${FINANCIAL_PLAN_PATHS.list}`]: () => jsonResponse({ detail: 'Database unavailable' }, 503),
+    });
+    renderRoutes(routes, '/financial-plan');
+    expect(await screen.findByText('Database unavailable')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('projection chart', () => {
+  it('rounds the axis up to a readable figure', () => {
+    expect([niceMax(0), niceMax(870_000), niceMax(1_020_000), niceMax(2_400_000), niceMax(5_100)]).toEqual([
+      1, 1_000_000, 2_000_000, 2_500_000, 10_000,
+    ]);
+  });
+
+  it('says when the money runs out', () => {
+    expect(chartSummary({ ...projection, depleted_at_age: 66, goals: [] }, 'Bo Chen')).toBe(
+      'Projected assets for Bo Chen, 2026 to 2030: $1,000,000 today, $990,000 at retirement in 2028 (age 65), running out at age 66.',
+    );
+  });
+});

@@ -1,0 +1,119 @@
+// The editor's draft: every field as the user typed it, turned into the PUT body when it reads as
+// numbers. Only typing is checked here (a number where one is needed); the plan's rules (ages in
+// order, limits, goal years) are the server's, and its 422 detail is shown on the field it names.
+import type { FINANCIAL_PLAN_LIMITS, TFinancialPlan, TFinancialPlanUpdate } from '@knap/contracts';
+
+/** The server's limit (FINANCIAL_PLAN_LIMITS.goals); typed against it so the two cannot drift. */
+export const MAX_GOALS: (typeof FINANCIAL_PLAN_LIMITS)['goals'] = 20;
+export const NARRATIVE_MAX: (typeof FINANCIAL_PLAN_LIMITS)['narrative'] = 20_000;
+export const CLIENT_NAME_MAX: (typeof FINANCIAL_PLAN_LIMITS)['clientName'] = 120;
+
+export interface GoalDraft {
+  /** Keys rows while goals are added and removed. */
+  key: string;
+  name: string;
+  amount: string;
+  year: string;
+}
+
+export interface PlanDraft {
+  client_name: string;
+  client_age: string;
+  partner_age: string;
+  retirement_age: string;
+  life_expectancy: string;
+  annual_income: string;
+  annual_savings: string;
+  current_assets: string;
+  expected_return_pct: string;
+  inflation_pct: string;
+  retirement_spending: string;
+  goals: GoalDraft[];
+  narrative: string;
+}
+
+export type NumberField = Exclude<keyof PlanDraft, 'client_name' | 'goals' | 'narrative'>;
+
+/** Field errors by the path the server names them with: 'client_age', 'goals.1.year'. */
+export type FieldErrors = Record<string, string>;
+
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const money = (n: number) => grouped.format(n);
+
+let goalKeys = 0;
+export const newGoalKey = () => `goal-${++goalKeys}`;
+
+export function draftOf(plan: TFinancialPlan): PlanDraft {
+  const i = plan.inputs;
+  return {
+    client_name: i.client_name,
+    client_age: String(i.client_age),
+    partner_age: i.partner_age === null ? '' : String(i.partner_age),
+    retirement_age: String(i.retirement_age),
+    life_expectancy: String(i.life_expectancy),
+    annual_income: money(i.annual_income),
+    annual_savings: money(i.annual_savings),
+    current_assets: money(i.current_assets),
+    expected_return_pct: String(i.expected_return_pct),
+    inflation_pct: String(i.inflation_pct),
+    retirement_spending: money(i.retirement_spending),
+    goals: i.goals.map((g) => ({
+      key: newGoalKey(),
+      name: g.name,
+      amount: money(g.amount),
+      year: String(g.year),
+    })),
+    narrative: plan.narrative,
+  };
+}
+
+/** '650,000', '$ 1,200.50', '5.5' → numbers; '' and words → null. */
+export function readNumber(text: string): number | null {
+  const clean = text.replace(/[$,%\s]/g, '');
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(clean)) return null;
+  return Number(clean);
+}
+
+export type ParsedDraft = { ok: true; body: TFinancialPlanUpdate } | { ok: false; errors: FieldErrors };
+
+const AGE_FIELDS = new Set<NumberField>(['client_age', 'partner_age', 'retirement_age', 'life_expectancy']);
+
+export function parseDraft(draft: PlanDraft): ParsedDraft {
+  const errors: FieldErrors = {};
+  const number = (field: NumberField): number => {
+    const value = readNumber(draft[field]);
+    if (value === null) errors[field] = AGE_FIELDS.has(field) ? 'Enter an age in years' : 'Enter a number';
+    else if (AGE_FIELDS.has(field) && !Number.isInteger(value))
+      errors[field] = 'Enter a whole number of years';
+    return value ?? 0;
+  };
+  const goals = draft.goals.map((goal, i) => {
+    const amount = readNumber(goal.amount);
+    const year = readNumber(goal.year);
+    if (amount === null) errors[`goals.${i}.amount`] = 'Enter the amount';
+    if (year === null || !Number.isInteger(year)) errors[`goals.${i}.year`] = 'Enter a year, e.g. 2035';
+    return { name: goal.name, amount: amount ?? 0, year: year ?? 0 };
+  });
+  const body: TFinancialPlanUpdate = {
+    client_name: draft.client_name,
+    client_age: number('client_age'),
+    partner_age: draft.partner_age.trim() === '' ? null : number('partner_age'),
+    retirement_age: number('retirement_age'),
+    life_expectancy: number('life_expectancy'),
+    annual_income: number('annual_income'),
+    annual_savings: number('annual_savings'),
+    current_assets: number('current_assets'),
+    expected_return_pct: number('expected_return_pct'),
+    inflation_pct: number('inflation_pct'),
+    retirement_spending: number('retirement_spending'),
+    goals,
+    narrative: draft.narrative,
+  };
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body };
+}
+
+/** The field a server 422 names ('Invalid body.goals.1.year: …'), with its message. */
+export function fieldErrorOf(detail: string | undefined): { field: string; message: string } | null {
+  const match = detail ? /^Invalid body\.([\w.]+): (.+)$/.exec(detail) : null;
+  return match ? { field: match[1]!, message: match[2]! } : null;
+}

@@ -1,0 +1,283 @@
+// One newsletter open for editing: subject and Markdown body (autosaved), a preview as the email
+// will look, the settings to draft it again from, the PDF, and sending to clients through the
+// approval step. Actions that read the saved newsletter save the draft first.
+import {
+  FIRST_NAME_PLACEHOLDER,
+  firstNameOf,
+  NEWSLETTER_LIMITS,
+  PDF_PATHS,
+  type TNewsletter,
+  type TNewsletterUpdate,
+  type TPdfInfo,
+} from '@knap/contracts';
+import { CircleCheck, Download, FileText, Send, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { TextField } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { downloadFile } from '../../../lib/download';
+import {
+  cardClasses,
+  ErrorNotice,
+  formatDate,
+  mutedTextClasses,
+  stepHeadingClasses,
+  TextAreaField,
+} from '../../knaps/components/knap-step';
+import { useExportNewsletterPdf, useNewsletterAudience, useRedraftNewsletter } from '../api';
+import { type SaveStatus, useNewsletterAutosave } from '../use-newsletter-autosave';
+import { EmailPreview } from './email-preview';
+import { SendNewsletterDialog } from './send-newsletter-dialog';
+import { SendReport, sendSummary } from './send-report';
+import { SettingsFields } from './settings-fields';
+
+/** Whom the preview greets when the user has no clients yet. */
+const SAMPLE_FIRST_NAME = 'Alex';
+
+const SAVE_FIRST = 'Fix the highlighted fields first: this works from the saved newsletter.';
+
+function SaveIndicator({ status }: { status: SaveStatus }) {
+  const text = {
+    saved: 'All changes saved',
+    pending: 'Unsaved changes',
+    saving: 'Saving…',
+    invalid: 'Not saved: fix the highlighted fields',
+    failed: status.kind === 'failed' ? `Not saved: ${status.message}` : '',
+  }[status.kind];
+  const isProblem = status.kind === 'invalid' || status.kind === 'failed';
+  return (
+    <p
+      role="status"
+      className={cn(
+        'flex items-center gap-1.5 text-sm',
+        isProblem ? 'text-red-600 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400',
+      )}
+    >
+      {status.kind === 'saved' ? (
+        <CircleCheck aria-hidden="true" className="size-4 text-emerald-600" />
+      ) : null}
+      {text}
+    </p>
+  );
+}
+
+export interface NewsletterEditorProps {
+  newsletter: TNewsletter;
+  /** The model's failure when this newsletter was just made. */
+  draftError: string | null;
+  /** Who the email is from, as the preview shows it. */
+  from: string;
+  timeZone: string;
+  today: Date;
+}
+
+export function NewsletterEditor({ newsletter, draftError, from, timeZone, today }: NewsletterEditorProps) {
+  const [draft, setDraft] = useState<TNewsletterUpdate>(() => ({
+    subject: newsletter.subject,
+    body: newsletter.body,
+    settings: newsletter.settings,
+  }));
+  const { status, changed, flush } = useNewsletterAutosave(newsletter.id, draft);
+  const redraft = useRedraftNewsletter(newsletter.id);
+  const exporting = useExportNewsletterPdf(newsletter.id);
+  const [isPreview, setPreview] = useState(false);
+  // The preview greets the first client, as their email will.
+  const audience = useNewsletterAudience(isPreview);
+  const firstClient = audience.data?.clients[0];
+  const previewName = audience.data
+    ? ((firstClient ? firstNameOf(firstClient.name) : null) ?? SAMPLE_FIRST_NAME)
+    : null;
+  const [isConfirmingRedraft, setConfirmingRedraft] = useState(false);
+  const [isSending, setSending] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(draftError);
+  const [pdf, setPdf] = useState<TPdfInfo | null>(null);
+  const errors = status.kind === 'invalid' || status.kind === 'failed' ? status.errors : {};
+  const hasBody = draft.body.trim() !== '';
+
+  const update = (next: TNewsletterUpdate) => {
+    setDraft(next);
+    changed();
+  };
+
+  const runRedraft = async () => {
+    setActionError(null);
+    if (!(await flush())) return setActionError(SAVE_FIRST);
+    redraft.mutate(undefined, {
+      // Only the drafted parts come from the answer: settings typed meanwhile stay as typed.
+      onSuccess: (saved) => {
+        setDraft((d) => ({ ...d, subject: saved.subject, body: saved.body }));
+        setPreview(true);
+      },
+      onError: (err) => setActionError(err.message),
+    });
+  };
+
+  const exportPdf = async () => {
+    setActionError(null);
+    if (!(await flush())) return setActionError(SAVE_FIRST);
+    exporting.mutate(undefined, { onSuccess: setPdf, onError: (err) => setActionError(err.message) });
+  };
+
+  const openSend = async () => {
+    setActionError(null);
+    if (!(await flush())) return setActionError(SAVE_FIRST);
+    setSending(true);
+  };
+
+  const download = async (file: TPdfInfo) => {
+    try {
+      await downloadFile(PDF_PATHS.pdf(file.id), file.filename);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'The PDF could not be downloaded');
+    }
+  };
+
+  const isBusy = redraft.isPending || exporting.isPending;
+  const title =
+    newsletter.settings.kind === 'quarterly' ? `${newsletter.settings.quarter} edition` : 'Newsletter draft';
+
+  return (
+    <section aria-labelledby="newsletter-title" className="flex min-w-0 flex-col gap-6">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2
+            id="newsletter-title"
+            className="truncate font-semibold text-xl text-zinc-900 dark:text-zinc-50"
+          >
+            {title}
+          </h2>
+          <p className={mutedTextClasses}>
+            {newsletter.status === 'sent' && newsletter.sent_at
+              ? `Sent ${formatDate(newsletter.sent_at, timeZone)}. You can edit it and send it again.`
+              : newsletter.drafted_at
+                ? `Drafted with AI ${formatDate(newsletter.drafted_at, timeZone)}; yours to edit.`
+                : 'Not drafted yet.'}
+          </p>
+        </div>
+        <SaveIndicator status={status} />
+      </header>
+
+      <div className={cn(cardClasses, 'flex flex-col gap-4')}>
+        <TextField
+          label="Subject"
+          value={draft.subject}
+          maxLength={300}
+          error={errors.subject}
+          disabled={redraft.isPending}
+          onChange={(e) => update({ ...draft, subject: e.target.value })}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 className={stepHeadingClasses}>{isPreview ? 'Preview' : 'Newsletter'}</h3>
+          <div className="flex gap-1">
+            <Button variant="secondary" size="sm" aria-pressed={!isPreview} onClick={() => setPreview(false)}>
+              Edit
+            </Button>
+            <Button variant="secondary" size="sm" aria-pressed={isPreview} onClick={() => setPreview(true)}>
+              Preview
+            </Button>
+          </div>
+        </div>
+        {redraft.isPending ? <Spinner label="Drafting with AI" showLabel /> : null}
+        {isPreview ? (
+          <EmailPreview from={from} subject={draft.subject} body={draft.body} firstName={previewName} />
+        ) : (
+          <TextAreaField
+            label="Newsletter text"
+            hint={`Markdown: ## for headings, - for bullets, **bold**. ${FIRST_NAME_PLACEHOLDER} becomes each client's first name. Saved as you type.`}
+            value={draft.body}
+            rows={18}
+            maxLength={NEWSLETTER_LIMITS.body}
+            disabled={redraft.isPending}
+            error={errors.body}
+            placeholder="Draft it with AI from the settings below, or write it yourself."
+            onChange={(e) => update({ ...draft, body: e.target.value })}
+          />
+        )}
+        {actionError ? (
+          <ErrorNotice
+            message={actionError}
+            onRetry={!hasBody && draftError === actionError ? () => void runRedraft() : undefined}
+          />
+        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <Button onClick={() => void openSend()} disabled={isBusy || !hasBody}>
+            <Send aria-hidden="true" className="size-4" />
+            Send to clients…
+          </Button>
+          <Button variant="secondary" onClick={() => void exportPdf()} disabled={isBusy || !hasBody}>
+            <FileText aria-hidden="true" className="size-4" />
+            Export PDF
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => (hasBody ? setConfirmingRedraft(true) : void runRedraft())}
+            disabled={isBusy}
+            aria-busy={redraft.isPending || undefined}
+          >
+            <Sparkles aria-hidden="true" className="size-4" />
+            {hasBody ? 'Redraft with AI' : 'Draft with AI'}
+          </Button>
+          {exporting.isPending ? <Spinner label="Making the PDF" showLabel /> : null}
+        </div>
+        {pdf && !exporting.isPending ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <p role="status" className={mutedTextClasses}>
+              {pdf.filename} is ready, and kept in your Library.
+            </p>
+            <Button variant="ghost" size="sm" onClick={() => void download(pdf)}>
+              <Download aria-hidden="true" className="size-4" />
+              Download {pdf.filename}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      {newsletter.last_send ? <SendReport report={newsletter.last_send} timeZone={timeZone} /> : null}
+
+      <details className={cn(cardClasses, 'group')}>
+        <summary className="cursor-pointer font-semibold text-base text-zinc-900 outline-none focus-visible:ring-4 focus-visible:ring-indigo-500/20 dark:text-zinc-50">
+          Draft settings
+        </summary>
+        <div className="mt-4 flex flex-col gap-3">
+          <p className={mutedTextClasses}>
+            What “Redraft with AI” works from. Saved with the newsletter; redrafting replaces the subject and
+            text.
+          </p>
+          <SettingsFields
+            settings={draft.settings}
+            errors={errors}
+            disabled={redraft.isPending}
+            today={today}
+            onChange={(settings) => update({ ...draft, settings })}
+          />
+        </div>
+      </details>
+
+      <ConfirmDialog
+        isOpen={isConfirmingRedraft}
+        onOpenChange={setConfirmingRedraft}
+        title="Replace the newsletter?"
+        description="The model drafts it again from the settings. The current subject and text, with your edits, are replaced."
+        confirmLabel="Replace"
+        onConfirm={() => {
+          setConfirmingRedraft(false);
+          void runRedraft();
+        }}
+      />
+      <SendNewsletterDialog
+        isOpen={isSending}
+        onOpenChange={setSending}
+        newsletter={{ id: newsletter.id, subject: draft.subject, body: draft.body }}
+        onSent={(sent) => {
+          const results = sent.last_send?.results ?? [];
+          const summary = `${sendSummary(results)}.`;
+          if (results.some((r) => r.delivered_to === null)) toast.error(summary);
+          else toast.success(summary[0]!.toUpperCase() + summary.slice(1));
+        }}
+      />
+    </section>
+  );
+}

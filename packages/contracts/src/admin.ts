@@ -1,0 +1,98 @@
+// Organization admins' screens (issue 12): members with their plan, credits and knaps, knap grants
+// and requests, credit adjustments, the organization's account label, weekly usage, the audit
+// export and the audited read-only view of a member's chat.
+import { z } from 'zod';
+import { ZPlanTier } from './billing.js';
+import { ZChatSummary, ZMessage } from './chats.js';
+import { ACCOUNT_LABEL_CHOICES, ADMIN_CREDIT_ADJUST_MAX, ADMIN_USAGE_WEEKS_MAX } from './constants.js';
+import { ZKnapName } from './knaps.js';
+import { ZMember } from './users.js';
+
+export const ZAdminMember = ZMember.extend({
+  plan: ZPlanTier,
+  /** The member's credit balance now. */
+  credits: z.number(),
+  knaps: z.array(ZKnapName),
+});
+export type TAdminMember = z.infer<typeof ZAdminMember>;
+
+/** A credit change by an admin: the reason is kept in the member's ledger and the audit trail. */
+export const ZAdminCreditChange = z.object({
+  delta: z
+    .number()
+    .int('Credits are whole numbers')
+    .min(-ADMIN_CREDIT_ADJUST_MAX, `At most ${ADMIN_CREDIT_ADJUST_MAX} credits at a time`)
+    .max(ADMIN_CREDIT_ADJUST_MAX, `At most ${ADMIN_CREDIT_ADJUST_MAX} credits at a time`)
+    .refine((n) => n !== 0, 'Add or remove at least one credit'),
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Say why, in a few words')
+    .max(200, 'Keep the reason under 200 characters'),
+});
+export type TAdminCreditChange = z.infer<typeof ZAdminCreditChange>;
+
+export const ZAdminKnapParams = z.object({ userId: z.string().min(1).max(100), knap: ZKnapName });
+
+export const ZAdminOrganization = z.object({
+  organization_id: z.string(),
+  org_name: z.string(),
+  /** Set by an admin; null follows the instance's rules (SPEC §4). */
+  account_label: z.string().nullable(),
+  /** The label members get now. */
+  effective_label: z.string(),
+  choices: z.array(z.string()),
+});
+export type TAdminOrganization = z.infer<typeof ZAdminOrganization>;
+export const ZAccountLabelChange = z.object({ account_label: z.enum(ACCOUNT_LABEL_CHOICES).nullable() });
+
+export const ZUsageQuery = z.object({
+  weeks: z.coerce.number().int().min(1).max(ADMIN_USAGE_WEEKS_MAX).default(12),
+});
+export const ZUsageWeek = z.object({
+  /** Monday of the week (UTC), YYYY-MM-DD. */
+  week_start: z.string(),
+  chats: z.number().int(),
+  completions: z.number().int(),
+  tool_calls: z.number().int(),
+  credits: z.number(),
+});
+export type TUsageWeek = z.infer<typeof ZUsageWeek>;
+export const ZUsageResponse = z.object({ weeks: z.array(ZUsageWeek) });
+export type TUsageResponse = z.infer<typeof ZUsageResponse>;
+
+export const ZAuditExportQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    user_id: z.string().min(1).max(100).optional(),
+    format: z.enum(['jsonl', 'csv']).default('jsonl'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to' });
+
+export const ZAdminChatSummary = ZChatSummary.pick({
+  id: true,
+  title: true,
+  created_at: true,
+  updated_at: true,
+  message_count: true,
+});
+export type TAdminChatSummary = z.infer<typeof ZAdminChatSummary>;
+
+export const ZAdminApproval = z.object({
+  id: z.string(),
+  tool_name: z.string(),
+  status: z.enum(['pending', 'approved', 'denied']),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export const ZAdminChat = z.object({
+  id: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  owner: z.object({ user_id: z.string(), name: z.string(), email: z.string() }),
+  messages: z.array(ZMessage),
+  approvals: z.array(ZAdminApproval),
+});
+export type TAdminChat = z.infer<typeof ZAdminChat>;
