@@ -42,6 +42,12 @@ async function knapsOf(deps: AppDeps, userId: string): Promise<KnapName[]> {
   return repo.listKnaps(deps.db.db, userId);
 }
 
+/** The user's knap names, in catalogue order. */
+export async function knapNamesOf(deps: AppDeps, userId: string): Promise<KnapName[]> {
+  const owned = new Set(await knapsOf(deps, userId));
+  return KNAP_NAMES.filter((name) => owned.has(name));
+}
+
 /** GET /api/studio/knap/: in catalogue order; a step is accessible once it has data, the first always. */
 export async function listKnaps(deps: AppDeps, userId: string): Promise<TKnap[]> {
   const owned = new Set(await knapsOf(deps, userId));
@@ -112,14 +118,9 @@ export async function changeKnap(
     actor: actor.email,
     target: knap,
   });
-  return knapsOf(deps, userId);
+  return knapNamesOf(deps, userId);
 }
 
-/** The user's knap names, in catalogue order. */
-export const knapNamesOf = async (deps: AppDeps, userId: string): Promise<KnapName[]> => {
-  const owned = new Set(await knapsOf(deps, userId));
-  return KNAP_NAMES.filter((name) => owned.has(name));
-};
 
 type RequestRow = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;
 const toRequest = ({ user_id: _userId, ...row }: RequestRow): TKnapRequest => row;
