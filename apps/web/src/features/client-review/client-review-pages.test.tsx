@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { AUTOSAVE_DELAY_MS } from '../../lib/autosave';
 import { calledRoutes, heldResponse, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { setUpKnapSession } from '../../test/knaps';
 import { renderRoutes } from '../../test/render';
@@ -17,7 +18,6 @@ import { ClientReviewDetailPage } from './client-review-detail-page';
 import { ClientReviewListPage } from './client-review-list-page';
 import { ClientReviewNewPage } from './client-review-new-page';
 import { localToday, periodPresets } from './review-periods';
-import { AUTOSAVE_DELAY_MS } from './use-review-autosave';
 
 vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),

@@ -8,12 +8,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { AUTOSAVE_DELAY_MS } from '../../lib/autosave';
 import { calledRoutes, heldResponse, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { setUpKnapSession } from '../../test/knaps';
 import { renderRoutes } from '../../test/render';
 import { chartSummary, niceMax } from './components/projection-chart';
 import { FinancialPlanPage } from './financial-plan-page';
-import { AUTOSAVE_DELAY_MS } from './use-plan-autosave';
 
 vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),

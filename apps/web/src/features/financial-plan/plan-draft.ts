@@ -2,6 +2,7 @@
 // numbers. Only typing is checked here (a number where one is needed); the plan's rules (ages in
 // order, limits, goal years) are the server's, and its 422 detail is shown on the field it names.
 import type { FINANCIAL_PLAN_LIMITS, TFinancialPlan, TFinancialPlanUpdate } from '@knap/contracts';
+import type { FieldErrors, PreparedDraft } from '../../lib/autosave';
 
 /** The server's limit (FINANCIAL_PLAN_LIMITS.goals); typed against it so the two cannot drift. */
 export const MAX_GOALS: (typeof FINANCIAL_PLAN_LIMITS)['goals'] = 20;
@@ -35,7 +36,7 @@ export interface PlanDraft {
 export type NumberField = Exclude<keyof PlanDraft, 'client_name' | 'goals' | 'narrative'>;
 
 /** Field errors by the path the server names them with: 'client_age', 'goals.1.year'. */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const money = (n: number) => grouped.format(n);
@@ -74,7 +75,7 @@ export function readNumber(text: string): number | null {
   return Number(clean);
 }
 
-export type ParsedDraft = { ok: true; body: TFinancialPlanUpdate } | { ok: false; errors: FieldErrors };
+export type ParsedDraft = PreparedDraft<TFinancialPlanUpdate>;
 
 const AGE_FIELDS = new Set<NumberField>(['client_age', 'partner_age', 'retirement_age', 'life_expectancy']);
 

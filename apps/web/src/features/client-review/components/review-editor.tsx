@@ -6,41 +6,19 @@ import type {
   TClientReviewEmail,
   TClientReviewUpdate,
 } from '@knap/contracts';
-import { CircleCheck, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
+import { SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
 import { cardClasses, mutedTextClasses, TextAreaField } from '../../knaps/components/knap-step';
 import { draftOf, PERIOD_LABEL_MAX, SECTION_MAX, SECTIONS } from '../review-sections';
-import { type SaveStatus, useReviewAutosave } from '../use-review-autosave';
+import { useReviewAutosave } from '../use-review-autosave';
 import { ReviewPreview } from './review-preview';
 import { ReviewSendPanel } from './review-send-panel';
 import { StatusBadge } from './status-badge';
-
-function SaveIndicator({ status }: { status: SaveStatus }) {
-  const text = {
-    saved: 'All changes saved',
-    pending: 'Unsaved changes',
-    saving: 'Saving…',
-    failed: status.kind === 'failed' ? `Not saved: ${status.message}` : '',
-  }[status.kind];
-  return (
-    <p
-      role="status"
-      className={cn(
-        'flex items-center gap-1.5 text-sm',
-        status.kind === 'failed' ? 'text-red-600 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400',
-      )}
-    >
-      {status.kind === 'saved' ? (
-        <CircleCheck aria-hidden="true" className="size-4 text-emerald-600" />
-      ) : null}
-      {text}
-    </p>
-  );
-}
 
 const CRM_NAMES: Record<string, string> = {
   wealthbox: 'Wealthbox',

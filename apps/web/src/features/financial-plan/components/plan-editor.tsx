@@ -1,13 +1,13 @@
 // One plan open for editing: the inputs (autosaved), the projection of the last save as a chart and
 // figures, the narrative and the PDF. Actions that read the saved plan save the draft first.
 import type { TFinancialPlan, TPdfInfo } from '@knap/contracts';
-import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
+import { SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
 import { mutedTextClasses } from '../../knaps/components/knap-step';
 import { useDraftNarrative, useExportPdf } from '../api';
 import { draftOf, type PlanDraft } from '../plan-draft';
-import { type SaveStatus, usePlanAutosave } from '../use-plan-autosave';
+import { usePlanAutosave } from '../use-plan-autosave';
 import { ExportPanel } from './export-panel';
 import { NarrativePanel } from './narrative-panel';
 import { PlanInputsForm } from './plan-inputs-form';
@@ -15,31 +15,6 @@ import { ProjectionChart } from './projection-chart';
 import { ProjectionFigures } from './projection-figures';
 
 const SAVE_FIRST = 'Fix the highlighted inputs first: this works from the saved plan.';
-
-function SaveIndicator({ status }: { status: SaveStatus }) {
-  const text = {
-    saved: 'All changes saved',
-    pending: 'Unsaved changes',
-    saving: 'Saving…',
-    invalid: 'Not saved: fix the highlighted fields',
-    failed: status.kind === 'failed' ? `Not saved: ${status.message}` : '',
-  }[status.kind];
-  const isProblem = status.kind === 'invalid' || status.kind === 'failed';
-  return (
-    <p
-      role="status"
-      className={cn(
-        'flex items-center gap-1.5 text-sm',
-        isProblem ? 'text-red-600 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400',
-      )}
-    >
-      {status.kind === 'saved' ? (
-        <CircleCheck aria-hidden="true" className="size-4 text-emerald-600" />
-      ) : null}
-      {text}
-    </p>
-  );
-}
 
 export interface PlanEditorProps {
   plan: TFinancialPlan;

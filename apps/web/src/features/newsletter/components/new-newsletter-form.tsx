@@ -10,6 +10,7 @@ import { Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import type { FieldErrors } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
 import {
   cardClasses,
@@ -19,7 +20,6 @@ import {
 } from '../../knaps/components/knap-step';
 import { useCreateNewsletter } from '../api';
 import { lastQuarter } from '../quarters';
-import type { FieldErrors } from '../use-newsletter-autosave';
 import { SettingsFields } from './settings-fields';
 
 export function initialSettings(kind: NewsletterKind, today: Date): TNewsletterSettings {

@@ -10,13 +10,14 @@ import {
   type TNewsletterUpdate,
   type TPdfInfo,
 } from '@knap/contracts';
-import { CircleCheck, Download, FileText, Send, Sparkles } from 'lucide-react';
+import { Download, FileText, Send, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
 import { downloadFile } from '../../../lib/download';
 import {
@@ -28,7 +29,7 @@ import {
   TextAreaField,
 } from '../../knaps/components/knap-step';
 import { useExportNewsletterPdf, useNewsletterAudience, useRedraftNewsletter } from '../api';
-import { type SaveStatus, useNewsletterAutosave } from '../use-newsletter-autosave';
+import { useNewsletterAutosave } from '../use-newsletter-autosave';
 import { EmailPreview } from './email-preview';
 import { SendNewsletterDialog } from './send-newsletter-dialog';
 import { SendReport, sendSummary } from './send-report';
@@ -38,31 +39,6 @@ import { SettingsFields } from './settings-fields';
 const SAMPLE_FIRST_NAME = 'Alex';
 
 const SAVE_FIRST = 'Fix the highlighted fields first: this works from the saved newsletter.';
-
-function SaveIndicator({ status }: { status: SaveStatus }) {
-  const text = {
-    saved: 'All changes saved',
-    pending: 'Unsaved changes',
-    saving: 'Saving…',
-    invalid: 'Not saved: fix the highlighted fields',
-    failed: status.kind === 'failed' ? `Not saved: ${status.message}` : '',
-  }[status.kind];
-  const isProblem = status.kind === 'invalid' || status.kind === 'failed';
-  return (
-    <p
-      role="status"
-      className={cn(
-        'flex items-center gap-1.5 text-sm',
-        isProblem ? 'text-red-600 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400',
-      )}
-    >
-      {status.kind === 'saved' ? (
-        <CircleCheck aria-hidden="true" className="size-4 text-emerald-600" />
-      ) : null}
-      {text}
-    </p>
-  );
-}
 
 export interface NewsletterEditorProps {
   newsletter: TNewsletter;

@@ -17,10 +17,10 @@ import { Check, Plus } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
+import type { FieldErrors } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
 import { labelClasses, SelectField, TextAreaField } from '../../knaps/components/knap-step';
 import { quarterOptions } from '../quarters';
-import type { FieldErrors } from '../use-newsletter-autosave';
 
 const LENGTH_LABELS: Record<NewsletterLength, string> = {
   short: 'Short (a paragraph per topic)',
