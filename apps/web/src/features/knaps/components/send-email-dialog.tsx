@@ -21,6 +21,40 @@ export const SENT_TO = {
   review: 'Your organization reviews client email first: it leaves once an admin approves it.',
 } as const satisfies Record<TEmailSendResult['delivered_to'], string>;
 
+/** The mail accounts the user has connected, and the one an email leaves from (the first unless chosen). */
+export function useSendingAccount() {
+  const scopes = useConnectedScopes().data?.scopes ?? [];
+  const connected = EMAIL_CONNECTION_TYPES.filter((type) => scopes.includes(MAIL_SCOPES[type]));
+  const [chosen, choose] = useState<EmailConnectionType | null>(null);
+  return { connected, account: chosen ?? connected[0] ?? 'Gmail', choose };
+}
+
+/** The account an email leaves from: a choice when several are connected, the outbox when none. */
+export function SendFrom({
+  connected,
+  account,
+  onChoose,
+}: {
+  connected: EmailConnectionType[];
+  account: EmailConnectionType;
+  onChoose: (account: EmailConnectionType) => void;
+}) {
+  if (connected.length === 0) return 'Your outbox (no mail account connected)';
+  if (connected.length === 1) return account;
+  return (
+    <select
+      aria-label="Send from"
+      value={account}
+      onChange={(e) => onChoose(e.target.value as EmailConnectionType)}
+      className="rounded-md border border-zinc-200 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      {connected.map((type) => (
+        <option key={type}>{type}</option>
+      ))}
+    </select>
+  );
+}
+
 export interface SendEmailDialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
@@ -37,10 +71,7 @@ export function SendEmailDialog({
   attachmentName,
   onSent,
 }: SendEmailDialogProps) {
-  const scopes = useConnectedScopes().data?.scopes ?? [];
-  const connected = EMAIL_CONNECTION_TYPES.filter((type) => scopes.includes(MAIL_SCOPES[type]));
-  const [chosen, setChosen] = useState<EmailConnectionType | null>(null);
-  const account = chosen ?? connected[0] ?? 'Gmail';
+  const { connected, account, choose } = useSendingAccount();
   const [isPending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -71,22 +102,7 @@ export function SendEmailDialog({
             <div className={row}>
               <dt className={label}>From</dt>
               <dd>
-                {connected.length > 1 ? (
-                  <select
-                    aria-label="Send from"
-                    value={account}
-                    onChange={(e) => setChosen(e.target.value as EmailConnectionType)}
-                    className="rounded-md border border-zinc-200 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
-                  >
-                    {connected.map((type) => (
-                      <option key={type}>{type}</option>
-                    ))}
-                  </select>
-                ) : connected.length === 1 ? (
-                  account
-                ) : (
-                  'Your outbox (no mail account connected)'
-                )}
+                <SendFrom connected={connected} account={account} onChoose={choose} />
               </dd>
             </div>
             <div className={row}>

@@ -2,8 +2,6 @@
 // of the user's clients it goes to, each recipient to leave out by hand, the count, the account it
 // leaves from, and the email exactly as the first recipient gets it. Nothing is sent before Send.
 import {
-  EMAIL_CONNECTION_TYPES,
-  type EmailConnectionType,
   firstNameOf,
   NEWSLETTER_LIMITS,
   type NewsletterSegment,
@@ -15,15 +13,10 @@ import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useConnectedScopes } from '../../connections/queries';
 import { ErrorNotice, plural, SelectField } from '../../knaps/components/knap-step';
+import { SendFrom, useSendingAccount } from '../../knaps/components/send-email-dialog';
 import { useNewsletterAudience, useSendNewsletter } from '../api';
 
-/** The scope that has to be connected for mail to go out through each account. */
-const MAIL_SCOPES: Record<EmailConnectionType, string> = {
-  Gmail: 'google_gmail_modify',
-  Outlook: 'microsoft_outlook_read',
-};
 const CAP = NEWSLETTER_LIMITS.recipients;
 
 export interface SendNewsletterDialogProps {
@@ -41,10 +34,7 @@ export function SendNewsletterDialog({
 }: SendNewsletterDialogProps) {
   const audience = useNewsletterAudience(isOpen);
   const send = useSendNewsletter(newsletter.id);
-  const scopes = useConnectedScopes().data?.scopes ?? [];
-  const connected = EMAIL_CONNECTION_TYPES.filter((type) => scopes.includes(MAIL_SCOPES[type]));
-  const [chosenAccount, setChosenAccount] = useState<EmailConnectionType | null>(null);
-  const account = chosenAccount ?? connected[0] ?? 'Gmail';
+  const { connected, account, choose } = useSendingAccount();
   const [segment, setSegment] = useState<NewsletterSegment>('all');
   // Null: the whole segment (up to the cap); a set once the user picks by hand.
   const [picked, setPicked] = useState<Set<string> | null>(null);
@@ -184,22 +174,7 @@ export function SendNewsletterDialog({
                 <div className={row}>
                   <dt className={label}>From</dt>
                   <dd>
-                    {connected.length > 1 ? (
-                      <select
-                        aria-label="Send from"
-                        value={account}
-                        onChange={(e) => setChosenAccount(e.target.value as EmailConnectionType)}
-                        className="rounded-md border border-zinc-200 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
-                      >
-                        {connected.map((type) => (
-                          <option key={type}>{type}</option>
-                        ))}
-                      </select>
-                    ) : connected.length === 1 ? (
-                      account
-                    ) : (
-                      'Your outbox (no mail account connected)'
-                    )}
+                    <SendFrom connected={connected} account={account} onChoose={choose} />
                   </dd>
                 </div>
                 <div className={row}>
