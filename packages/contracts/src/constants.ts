@@ -388,3 +388,23 @@ export const LIBRARY_PROMPT_TITLE_MAX = 120;
 export const LIBRARY_PROMPT_TEXT_MAX = 4000;
 /** The most saved prompts one user keeps. */
 export const LIBRARY_PROMPTS_MAX = 200;
+
+/** First impressions: limits of one briefing and of a user's briefings. */
+export const FIRST_IMPRESSION_LIMITS = {
+  briefings: 500,
+  name: 200,
+  email: 254,
+  company: 200,
+  /** Characters of the briefing's Markdown. */
+  briefing: 20_000,
+  /** The most questions a briefing keeps (the model drafts 5 to 8). */
+  questions: 20,
+  /** Characters of one question. */
+  question: 500,
+  /** Meetings with the prospect the model is given, newest first. */
+  meetings: 20,
+} as const;
+
+/** Onboarding: the first-run guide's steps, in the order the guide shows them. */
+export const ONBOARDING_STEPS = ['profile', 'calendar', 'crm', 'notetaker', 'first_question'] as const;
+export type OnboardingStepId = (typeof ONBOARDING_STEPS)[number];

@@ -22,6 +22,8 @@ export const USER_PATHS = {
   organizations: '/api/studio/users/me/organizations',
   sharingPermission: '/api/studio/users/me/sharing-permission',
   timezone: '/api/studio/users/me/timezone',
+  /** PUT {name}: the user's display name. */
+  name: '/api/studio/users/me/name',
   autoDeleteChats: '/api/studio/users/me/auto-delete-chats',
   info: (id: string) => `/api/users/${encodeURIComponent(id)}`,
 } as const;
@@ -200,4 +202,22 @@ export const CLIENT_REVIEW_PATHS = {
   pdf: (id: string) => `/api/studio/client-reviews/${encodeURIComponent(id)}/pdf`,
   /** POST {to, delivered_to, pdf_id}: the approved email went out; the review is sent. */
   sent: (id: string) => `/api/studio/client-reviews/${encodeURIComponent(id)}/sent`,
+} as const;
+
+/** First impressions: briefings before a first meeting; the user's own only, another user's id answers 404. */
+export const FIRST_IMPRESSIONS_PATHS = {
+  /** GET: the user's briefings, newest first; POST {name, email, company}: a new briefing the model drafts. */
+  list: '/api/studio/first-impressions',
+  /** GET, PUT {briefing, questions}, DELETE. */
+  briefing: (id: string) => `/api/studio/first-impressions/${encodeURIComponent(id)}`,
+  /** POST: gathers what is known again and the model drafts the briefing and questions anew. */
+  regenerate: (id: string) => `/api/studio/first-impressions/${encodeURIComponent(id)}/regenerate`,
+  /** POST: the briefing as a PDF in the user's PDFs; answers its TPdfInfo. */
+  pdf: (id: string) => `/api/studio/first-impressions/${encodeURIComponent(id)}/pdf`,
+} as const;
+
+/** Onboarding: the first-run guide's progress, the caller's own only. */
+export const ONBOARDING_PATHS = {
+  /** GET: each step's state and the guide's; PUT {skip?, profile_confirmed?, dismissed?}: records them. */
+  state: '/api/onboarding',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT } from './constants.js';
+import { NAME_MAX_LENGTH, PRODUCT } from './constants.js';
 
 export const ZOrganization = z.object({ id: z.string(), org_name: z.string() });
 export type TOrganization = z.infer<typeof ZOrganization>;
@@ -44,6 +44,15 @@ export type TSharingPermissionRequest = z.infer<typeof ZSharingPermissionRequest
 
 export const ZTimezoneRequest = z.object({ timezone: z.string().min(1).max(64) });
 export type TTimezoneRequest = z.infer<typeof ZTimezoneRequest>;
+
+export const ZNameRequest = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+});
+export type TNameRequest = z.infer<typeof ZNameRequest>;
 
 export const ZAutoDeleteChatsRequest = z.object({ auto_delete_chats: z.boolean() });
 export type TAutoDeleteChatsRequest = z.infer<typeof ZAutoDeleteChatsRequest>;

@@ -121,7 +121,6 @@ export async function changeKnap(
   return knapNamesOf(deps, userId);
 }
 
-
 type RequestRow = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;
 const toRequest = ({ user_id: _userId, ...row }: RequestRow): TKnapRequest => row;
 

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { clientReviewsSource } from '../client-reviews/library-source.js';
 import { financialPlansSource } from '../financial-plans/library-source.js';
+import { briefingsSource } from '../first-impressions/library-source.js';
 import * as knapsRepo from '../knaps/repo.js';
 import { knapNamesOf } from '../knaps/service.js';
 import * as meetingsRepo from '../meetings/repo.js';
@@ -151,4 +152,5 @@ export const LIBRARY_SOURCES: LibrarySource[] = [
   clientReviewsSource,
   financialPlansSource,
   newslettersSource,
+  briefingsSource,
 ];

@@ -1,6 +1,7 @@
 import {
   USER_PATHS,
   ZAutoDeleteChatsRequest,
+  ZNameRequest,
   ZOrganizationsResponse,
   ZSharingPermissionRequest,
   ZTimezoneRequest,
@@ -30,6 +31,10 @@ export async function userRoutes(app: AppInstance): Promise<void> {
 
   app.put(USER_PATHS.timezone, { schema: { body: ZTimezoneRequest } }, (req) =>
     users.updateTimezone(deps, authOf(req).user.id, req.body.timezone),
+  );
+
+  app.put(USER_PATHS.name, { schema: { body: ZNameRequest } }, (req) =>
+    users.updateName(deps, authOf(req).user.id, req.body.name),
   );
 
   app.put(USER_PATHS.autoDeleteChats, { schema: { body: ZAutoDeleteChatsRequest } }, (req) =>

@@ -187,6 +187,12 @@ export async function updateTimezone(deps: AppDeps, userId: string, timezone: st
   return { timezone };
 }
 
+/** The display name (trimmed, 1 to NAME_MAX_LENGTH characters by the request schema). */
+export async function updateName(deps: AppDeps, userId: string, name: string) {
+  await repo.updateUser(deps.db.db, userId, { name });
+  return { name };
+}
+
 export async function updateSharingPermission(deps: AppDeps, userId: string, sharing_permission: number) {
   await repo.updateUser(deps.db.db, userId, { sharing_permission });
   return { sharing_permission };

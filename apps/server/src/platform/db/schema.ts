@@ -412,6 +412,39 @@ export interface ClientReviewsTable {
   updated_at: string;
 }
 
+export interface BriefingsTable {
+  id: string;
+  user_id: string;
+  name: string | null;
+  /** Lowercased. */
+  email: string | null;
+  company: string | null;
+  /** Markdown. */
+  briefing: string;
+  /** JSON: string[]. */
+  questions: string;
+  /** JSON: TBriefingSources. */
+  sources: string;
+  drafted_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OnboardingTable {
+  user_id: string;
+  profile_confirmed_at: string | null;
+  dismissed_at: string | null;
+  completed_at: string | null;
+  updated_at: string;
+}
+
+export interface OnboardingSkipsTable {
+  user_id: string;
+  /** An OnboardingStepId. */
+  step: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -448,6 +481,9 @@ export interface Database {
   financial_plans: FinancialPlansTable;
   client_reviews: ClientReviewsTable;
   newsletters: NewslettersTable;
+  onboarding: OnboardingTable;
+  onboarding_skips: OnboardingSkipsTable;
+  briefings: BriefingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
+import { demoBriefingAnswer } from './demo-briefings.js';
 import { demoKnapAnswer } from './demo-knaps.js';
 import { demoNewsletterAnswer } from './demo-newsletters.js';
 import { demoMeetingNotes, MEETING_NOTES_TASK } from './demo-notes.js';
@@ -81,6 +82,10 @@ export function decideDemoStep(prompt: LanguageModelV3Prompt, toolNames: Readonl
     typeof system === 'string' &&
     demoPlanAnswer(system, textOf([...prompt].reverse().find((m) => m.role === 'user')?.content));
   if (planAnswer) return { kind: 'text', text: planAnswer };
+  const briefingAnswer =
+    typeof system === 'string' &&
+    demoBriefingAnswer(system, textOf([...prompt].reverse().find((m) => m.role === 'user')?.content));
+  if (briefingAnswer) return { kind: 'text', text: briefingAnswer };
   const last = prompt.at(-1);
   if (last?.role === 'tool') {
     const results = last.content.filter((p) => p.type === 'tool-result');

@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { useCurrentUser } from '../auth/store';
+import { SetupBanner } from '../onboarding/setup-banner';
 import { logChatFailure } from './chat-errors';
 import { ChatWelcome } from './components/chat-welcome';
 import { Composer } from './components/composer';
@@ -85,6 +86,7 @@ export function ChatPage() {
     <div className="flex h-full min-h-0 flex-col">
       {!chatId ? (
         <>
+          <SetupBanner />
           <ChatWelcome name={user?.name}>
             <SuggestionChips onPick={handleStart} isDisabled={isStarting} />
           </ChatWelcome>

@@ -16,7 +16,9 @@ import * as m0013 from './0013_compliance.js';
 import * as m0014 from './0014_financial_plans.js';
 import * as m0015 from './0015_client_reviews.js';
 import * as m0016 from './0016_newsletters.js';
+import * as m0017 from './0017_onboarding.js';
 import * as m0018 from './0018_saved_prompts.js';
+import * as m0019 from './0019_briefings.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -35,5 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0014_financial_plans': m0014,
   '0015_client_reviews': m0015,
   '0016_newsletters': m0016,
+  '0017_onboarding': m0017,
   '0018_saved_prompts': m0018,
+  '0019_briefings': m0019,
 };

@@ -1,0 +1,401 @@
+// First impressions: a briefing before a first meeting with a prospect. Owner only (another user's
+// briefing answers 404). The server gathers what the user's systems know of the person — meetings
+// (past and upcoming) with them, those meetings' notes, matching contacts in the connected CRMs —
+// and the model drafts the briefing and 5 to 8 discovery questions from it; the advisor edits both,
+// regenerates them, exports a PDF (into the user's PDFs) and deletes the briefing.
+import {
+  FIRST_IMPRESSION_LIMITS,
+  type TBriefing,
+  type TBriefingSources,
+  type TBriefingSummary,
+  type TBriefingUpdate,
+  type TMeetingNotesContent,
+  type TParticipant,
+  type TPdfInfo,
+  type ZBriefingCreate,
+  ZBriefingModelDraft,
+} from '@knap/contracts';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { newId } from '../../platform/crypto.js';
+import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { BRIEFING_TASKS, type BriefingDraftInput } from '../../platform/llm/demo-briefings.js';
+import { isOnLegalHold } from '../compliance/service.js';
+import * as crm from '../connections/crm.js';
+import { connectedScopes } from '../connections/oauth-service.js';
+import * as wealthbox from '../connections/wealthbox.js';
+import { askModel, type Log } from '../knaps/model.js';
+import * as meetingsRepo from '../meetings/repo.js';
+import { parseJson } from '../meetings/service.js';
+import type { PdfDocumentSpec } from '../pdf/document.js';
+import { generateDocumentPdf } from '../pdf/service.js';
+import * as repo from './repo.js';
+
+const L = FIRST_IMPRESSION_LIMITS;
+
+export const BRIEFING_NOT_FOUND = 'Briefing not found';
+export const TOO_MANY_BRIEFINGS = `You have ${L.briefings} briefings: delete one to make another`;
+export const BRIEFINGS_ON_HOLD = 'Your account is under legal hold: briefings cannot be deleted';
+
+const DRAFT_PROMPT = [
+  BRIEFING_TASKS.draft,
+  'You are given JSON: the advisor, today, the prospect as the advisor entered them (name, email, company), the meetings',
+  'with the prospect in the advisor’s calendar (past ones with their notes: summary, decisions, action items, client facts;',
+  'upcoming ones without notes) and the matching contacts in the advisor’s connected CRMs (contact details, notes,',
+  'opportunities). Write a briefing in Markdown with the sections "## Who they are", "## What we know", "## Where this',
+  'comes from" (list every meeting and CRM record you used, and what the advisor entered) and "## Talking points"; then',
+  '5 to 8 open discovery questions tailored to what is known (their goals, family, accounts, risk, work), each one',
+  'sentence. Use only what the input says: do not invent facts, figures, accounts or products. When nothing is known,',
+  'say so plainly in "What we know" and still write the questions. Answer with JSON only:',
+  '{"briefing": string, "questions": string[]}.',
+].join(' ');
+
+type Prospect = { name: string | null; email: string | null; company: string | null };
+
+const normalName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const containsWords = (text: string, words: string) =>
+  new RegExp(`(^|\\W)${escapeRegExp(words)}($|\\W)`, 'i').test(text);
+
+/**
+ * Whether a meeting was (or will be) with the prospect: a guest has their address or their name;
+ * or, for a meeting with no other guests on record (an uploaded transcript), its title names them.
+ */
+export function isProspectMeeting(
+  meeting: { title: string | null; participants: TParticipant[] },
+  prospect: { name: string | null; email: string | null },
+  userEmail: string,
+): boolean {
+  const guests = meeting.participants.filter(
+    (p) => (p.email ?? '').toLowerCase() !== userEmail.toLowerCase(),
+  );
+  const email = prospect.email?.toLowerCase();
+  const name = prospect.name ? normalName(prospect.name) : null;
+  if (email && guests.some((p) => (p.email ?? '').toLowerCase() === email)) return true;
+  if (name && guests.some((p) => p.name && normalName(p.name) === name)) return true;
+  if (guests.length > 0 || !name) return false;
+  return containsWords(meeting.title ?? '', name);
+}
+
+// ---- Reading ----
+
+function toBriefing(row: repo.BriefingRow): TBriefing {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    briefing: row.briefing,
+    questions: parseJson<string[]>(row.questions, []),
+    sources: parseJson<TBriefingSources>(row.sources, { meetings: [], crm: [] }),
+    drafted_at: row.drafted_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+async function ownedRow(deps: AppDeps, userId: string, id: string) {
+  const row = await repo.findBriefing(deps.db.db, userId, id);
+  if (!row) throw notFound(BRIEFING_NOT_FOUND);
+  return row;
+}
+
+export async function getBriefing(deps: AppDeps, userId: string, id: string): Promise<TBriefing> {
+  return toBriefing(await ownedRow(deps, userId, id));
+}
+
+export async function listBriefings(deps: AppDeps, userId: string): Promise<TBriefingSummary[]> {
+  return (await repo.listBriefings(deps.db.db, userId, L.briefings)).map(({ sources, ...row }) => {
+    const found = parseJson<TBriefingSources>(sources, { meetings: [], crm: [] });
+    return { ...row, source_count: found.meetings.length + found.crm.length };
+  });
+}
+
+// ---- Gathering ----
+
+/** The prospect's meetings, newest first: found by their address and by their name. */
+async function meetingsOf(deps: AppDeps, user: UserRow, prospect: Prospect): Promise<MeetingRow[]> {
+  const found = new Map<string, MeetingRow>();
+  for (const query of [prospect.email, prospect.name && normalName(prospect.name)])
+    if (query)
+      for (const row of await meetingsRepo.searchMeetings(deps.db.db, user.id, { query }))
+        found.set(row.id, row);
+  const when = (m: MeetingRow) => m.start_time ?? m.created_at;
+  return [...found.values()]
+    .filter((m) =>
+      isProspectMeeting(
+        { title: m.title, participants: parseJson<TParticipant[]>(m.participants, []) },
+        prospect,
+        user.email,
+      ),
+    )
+    .sort((a, b) => when(b).localeCompare(when(a)) || a.id.localeCompare(b.id))
+    .slice(0, L.meetings);
+}
+
+/**
+ * What each connected CRM holds on the prospect: a contact with their address (or, when either side
+ * has none, their name). A CRM that fails to answer is left out (and logged).
+ */
+async function crmRecordsOf(
+  deps: AppDeps,
+  log: Log,
+  userId: string,
+  prospect: Prospect,
+  searchName: string | null,
+): Promise<BriefingDraftInput['crm']> {
+  const { scopes } = await connectedScopes(deps, userId);
+  const records: BriefingDraftInput['crm'] = [];
+  const email = prospect.email;
+  const name = prospect.name ? normalName(prospect.name) : null;
+  const matches = (c: { name: string; email: string | null }) =>
+    email && c.email ? c.email.toLowerCase() === email : name !== null && normalName(c.name) === name;
+  if (scopes.includes('wealthbox')) {
+    try {
+      let found = searchName
+        ? (await wealthbox.searchContacts(deps, userId, searchName)).find(matches)
+        : undefined;
+      // The CRM may spell the name otherwise; its first page of contacts may still hold the address.
+      if (!found && email) found = (await wealthbox.searchContacts(deps, userId, '')).find(matches);
+      if (found) {
+        const { contact, notes } = await wealthbox.contactWithNotes(deps, userId, found.id);
+        records.push({
+          source: 'wealthbox',
+          name: contact.name,
+          email: contact.email,
+          birth_date: contact.birth_date,
+          notes: notes
+            .sort((a, b) => b.created_at.localeCompare(a.created_at))
+            .slice(0, 10)
+            .map((n) => ({ date: n.created_at.slice(0, 10), content: n.content.slice(0, 1000) })),
+        });
+      }
+    } catch (err) {
+      log.warn({ err }, 'first impressions: the Wealthbox lookup failed');
+    }
+  }
+  for (const id of ['salesforce', 'zoho', 'copper'] as const) {
+    if (!scopes.includes(id) || !searchName) continue;
+    try {
+      const contact = (await crm.searchContacts(deps, userId, id, searchName)).find(matches);
+      if (!contact) continue;
+      const company = contact.company ?? prospect.company;
+      const opportunities = company ? await crm.searchOpportunities(deps, userId, id, company) : [];
+      records.push({
+        source: id,
+        name: contact.name,
+        email: contact.email,
+        phone: contact.phone,
+        company: contact.company,
+        title: contact.title,
+        opportunities: opportunities
+          .slice(0, 10)
+          .map((o) => ({ name: o.name, stage: o.stage, amount: o.amount })),
+      });
+    } catch (err) {
+      log.warn({ err, crm: id }, 'first impressions: the CRM lookup failed');
+    }
+  }
+  return records;
+}
+
+/** Gathers what is known of the prospect and has the model draft the briefing and questions. */
+async function draftFor(deps: AppDeps, log: Log, user: UserRow, prospect: Prospect) {
+  const now = deps.clock.now().toISOString();
+  const meetings = await meetingsOf(deps, user, prospect);
+  const guests = meetings.map((m) =>
+    parseJson<TParticipant[]>(m.participants, []).filter(
+      (p) => (p.email ?? '').toLowerCase() !== user.email.toLowerCase(),
+    ),
+  );
+  // CRMs are searched by name: the one entered, else the one a meeting gives the address, else the
+  // address's first word.
+  const searchName =
+    prospect.name ??
+    guests.flat().find((p) => p.name && p.email.toLowerCase() === prospect.email)?.name ??
+    prospect.email?.split('@')[0]?.split(/[^a-z]+/i)[0] ??
+    null;
+  const crmRecords = await crmRecordsOf(deps, log, user.id, prospect, searchName || null);
+  const facts = meetings.map((m, i) => {
+    const notes = m.notes_status === 'ready' ? parseJson<TMeetingNotesContent | null>(m.notes, null) : null;
+    return {
+      id: m.id,
+      title: m.title?.trim() || 'Untitled meeting',
+      date: (m.start_time ?? m.created_at).slice(0, 10),
+      upcoming: m.start_time !== null && m.start_time > now,
+      participants: guests[i]!.map((p) => p.name || p.email),
+      notes: notes && {
+        summary: notes.summary.slice(0, 4000),
+        decisions: notes.decisions,
+        action_items: notes.action_items,
+        client_facts: notes.client_facts,
+      },
+    };
+  });
+  const input: BriefingDraftInput = {
+    advisor: user.name || user.email,
+    today: now.slice(0, 10),
+    prospect,
+    meetings: facts.map(({ id: _id, ...m }) => m),
+    crm: crmRecords,
+  };
+  const draft = await askModel(deps, log, { system: DRAFT_PROMPT, input }, ZBriefingModelDraft);
+  const sources: TBriefingSources = {
+    meetings: facts.map((m) => ({
+      id: m.id,
+      title: m.title,
+      date: m.date,
+      upcoming: m.upcoming,
+      has_notes: m.notes !== null,
+    })),
+    crm: crmRecords.map((r) => ({
+      crm: r.source,
+      name: r.name,
+      email: r.email,
+      company: r.company ?? null,
+    })),
+  };
+  return { ...draft, sources, drafted_at: now };
+}
+
+/** Creates a briefing drafted by the model; nothing is stored when the model fails. */
+export async function createBriefing(
+  deps: AppDeps,
+  log: Log,
+  user: UserRow,
+  body: z.output<typeof ZBriefingCreate>,
+): Promise<TBriefing> {
+  if ((await repo.countBriefings(deps.db.db, user.id)) >= L.briefings)
+    throw new HttpError(422, TOO_MANY_BRIEFINGS);
+  const prospect: Prospect = {
+    name: body.name?.replace(/\s+/g, ' ') ?? null,
+    email: body.email?.toLowerCase() ?? null,
+    company: body.company,
+  };
+  const draft = await draftFor(deps, log, user, prospect);
+  const id = newId();
+  await repo.insertBriefing(deps.db.db, {
+    id,
+    user_id: user.id,
+    ...prospect,
+    briefing: draft.briefing,
+    questions: JSON.stringify(draft.questions),
+    sources: JSON.stringify(draft.sources),
+    drafted_at: draft.drafted_at,
+    created_at: draft.drafted_at,
+    updated_at: draft.drafted_at,
+  });
+  return getBriefing(deps, user.id, id);
+}
+
+/** Gathers again and has the model draft anew: the briefing, questions and sources are replaced. */
+export async function regenerateBriefing(
+  deps: AppDeps,
+  log: Log,
+  user: UserRow,
+  id: string,
+): Promise<TBriefing> {
+  const row = await ownedRow(deps, user.id, id);
+  const draft = await draftFor(deps, log, user, { name: row.name, email: row.email, company: row.company });
+  const saved = await repo.updateBriefing(deps.db.db, user.id, id, {
+    briefing: draft.briefing,
+    questions: JSON.stringify(draft.questions),
+    sources: JSON.stringify(draft.sources),
+    drafted_at: draft.drafted_at,
+    updated_at: draft.drafted_at,
+  });
+  // Deleted while the model was writing.
+  if (!saved) throw notFound(BRIEFING_NOT_FOUND);
+  return getBriefing(deps, user.id, id);
+}
+
+// ---- Editing, exporting, deleting ----
+
+/** Saves the whole draft: the briefing text and the questions. */
+export async function updateBriefing(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  body: TBriefingUpdate,
+): Promise<TBriefing> {
+  const saved = await repo.updateBriefing(deps.db.db, userId, id, {
+    briefing: body.briefing,
+    questions: JSON.stringify(body.questions),
+    updated_at: deps.clock.now().toISOString(),
+  });
+  if (!saved) throw notFound(BRIEFING_NOT_FOUND);
+  return getBriefing(deps, userId, id);
+}
+
+export async function deleteBriefing(deps: AppDeps, userId: string, id: string) {
+  await ownedRow(deps, userId, id);
+  if (await isOnLegalHold(deps, userId)) throw new HttpError(409, BRIEFINGS_ON_HOLD);
+  if (!(await repo.deleteBriefing(deps.db.db, userId, id))) throw notFound(BRIEFING_NOT_FOUND);
+  return { success: true };
+}
+
+/** Who the briefing is for, as titles show it: their name, else their address. */
+export const briefingTitleOf = (b: { name: string | null; email: string | null }) =>
+  b.name || b.email || 'Prospect';
+
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/@.*$/, '')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+
+const CRM_NAMES: Record<string, string> = {
+  wealthbox: 'Wealthbox',
+  salesforce: 'Salesforce',
+  zoho: 'Zoho CRM',
+  copper: 'Copper',
+};
+
+/** The briefing as a document: who, the sources found, the briefing, then the questions numbered. */
+export function briefingDocument(b: TBriefing): PdfDocumentSpec {
+  const title = briefingTitleOf(b);
+  const slug = slugOf(title);
+  const questions = b.questions.map((q) => q.trim()).filter(Boolean);
+  const sourceRows = [
+    ...b.sources.meetings.map((m) => [
+      m.upcoming ? 'Upcoming meeting' : 'Meeting',
+      m.title,
+      `${m.date}${m.upcoming ? '' : m.has_notes ? ', with notes' : ', no notes'}`,
+    ]),
+    ...b.sources.crm.map((c) => [
+      CRM_NAMES[c.crm] ?? c.crm,
+      c.name,
+      [c.email, c.company].filter(Boolean).join(', ') || '—',
+    ]),
+  ];
+  return {
+    title: `Briefing — ${title}`,
+    subtitle: 'First meeting',
+    filename: slug ? `briefing_${slug}.pdf` : 'briefing.pdf',
+    blocks: [
+      {
+        kind: 'table',
+        columns: ['Name', 'Email', 'Company'],
+        rows: [[b.name ?? '—', b.email ?? '—', b.company ?? '—']],
+      },
+      { kind: 'heading', text: 'Sources found' },
+      sourceRows.length
+        ? { kind: 'table', columns: ['Source', 'Record', 'Details'], rows: sourceRows }
+        : { kind: 'markdown', text: 'Nothing was found in your meetings or connected CRMs.' },
+      { kind: 'heading', text: 'Briefing' },
+      { kind: 'markdown', text: b.briefing.trim() || 'The briefing is empty.' },
+      { kind: 'heading', text: 'Questions' },
+      {
+        kind: 'markdown',
+        text: questions.length ? questions.map((q, i) => `${i + 1}. ${q}`).join('\n') : 'No questions yet.',
+      },
+    ],
+  };
+}
+
+/** Makes the PDF from the saved briefing into the user's PDFs (the PDF service records it in the audit trail). */
+export async function exportBriefingPdf(deps: AppDeps, user: UserRow, id: string): Promise<TPdfInfo> {
+  return generateDocumentPdf(deps, user, briefingDocument(await getBriefing(deps, user.id, id)));
+}
