@@ -3,6 +3,7 @@
 // reviews of the same client; the advisor edits each section, exports a PDF and emails it.
 import { z } from 'zod';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX } from './constants.js';
+import { ZEmailSendForm } from './email.js';
 import { ZPdfInfo } from './pdf.js';
 
 /** Limits of one review and of a user's reviews. */
@@ -125,15 +126,20 @@ export const ZClientReviewUpdate = z.object({
 });
 export type TClientReviewUpdate = z.infer<typeof ZClientReviewUpdate>;
 
-/** POST …/sent: what the email endpoint answered after the approved send. */
-export const ZClientReviewSent = z.object({
-  /** The addresses it went to. */
-  to: z.string().trim().min(1).max(L.emailTo),
-  delivered_to: z.enum(['gmail', 'outlook', 'outbox', 'review']),
-  /** The PDF that was attached: it has to be the review's current PDF. */
+/**
+ * POST …/send, after the user approved the email: the server sends it with the review's PDF
+ * attached, through the same path as every email (supervision, audit), and marks the review sent.
+ */
+export const ZClientReviewSend = ZEmailSendForm.pick({
+  to: true,
+  subject: true,
+  body: true,
+  connection_type: true,
+}).extend({
+  /** The PDF the user approved: it has to be the review's current PDF. */
   pdf_id: z.string().min(1).max(100),
 });
-export type TClientReviewSent = z.infer<typeof ZClientReviewSent>;
+export type TClientReviewSend = z.infer<typeof ZClientReviewSend>;
 
 /** What the draft was written from. */
 export const ZClientReviewSources = z.object({

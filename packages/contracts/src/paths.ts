@@ -200,8 +200,8 @@ export const CLIENT_REVIEW_PATHS = {
   review: (id: string) => `/api/studio/client-reviews/${encodeURIComponent(id)}`,
   /** POST: the review as a PDF in the user's PDFs; answers the review with it. */
   pdf: (id: string) => `/api/studio/client-reviews/${encodeURIComponent(id)}/pdf`,
-  /** POST {to, delivered_to, pdf_id}: the approved email went out; the review is sent. */
-  sent: (id: string) => `/api/studio/client-reviews/${encodeURIComponent(id)}/sent`,
+  /** POST {to, subject, body, connection_type, pdf_id}: sends the approved email with the PDF; the review is sent. */
+  send: (id: string) => `/api/studio/client-reviews/${encodeURIComponent(id)}/send`,
 } as const;
 
 /** First impressions: briefings before a first meeting; the user's own only, another user's id answers 404. */

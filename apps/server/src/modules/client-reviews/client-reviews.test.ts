@@ -21,7 +21,7 @@ import { fixedClock } from '../../platform/clock.js';
 import type { ReviewDraftInput } from '../../platform/llm/demo-reviews.js';
 import { connectViaOAuth } from '../../testing/connections.js';
 import { fakeLlm } from '../../testing/llm.js';
-import { formOf, pdfText } from '../../testing/pdf.js';
+import { pdfText } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
 import { eventually } from '../../testing/wait.js';
@@ -347,29 +347,10 @@ describe(`client reviews on the demo model (${testEngine()})`, () => {
       'A calm year.',
     );
 
-    // The approved email goes through the email endpoint (no mail account: the outbox)...
-    const sentMail = await as(
-      t,
-      dana,
-    )({
-      method: 'POST',
-      url: EMAIL_PATHS.send,
-      payload: formOf({
-        to: ANN,
-        subject: 'Your review, Ann',
-        body: fresh.email.body,
-        connection_type: 'Gmail',
-        pdf_id: fresh.pdf!.id,
-      }),
-    });
-    expect(sentMail.json()).toEqual({ success: true, delivered_to: 'outbox' });
-    const [outboxed] = (await call(dana, 'GET', EMAIL_PATHS.outbox)).json();
-    expect(outboxed).toMatchObject({ to: ANN, attachment_filename: 'client_review_ann_henderson.pdf' });
-
-    // ...and the review records it, for its current PDF only.
-    const stale = await call(dana, 'POST', CLIENT_REVIEW_PATHS.sent(review.id), {
-      to: ANN,
-      delivered_to: 'outbox',
+    // The approved email is sent by the review's own endpoint, for its current PDF only...
+    const email = { to: ANN, subject: 'Your review, Ann', body: fresh.email.body, connection_type: 'Gmail' };
+    const stale = await call(dana, 'POST', CLIENT_REVIEW_PATHS.send(review.id), {
+      ...email,
       pdf_id: exported.pdf!.id,
     });
     expect([stale.statusCode, stale.json().detail]).toEqual([
@@ -377,11 +358,11 @@ describe(`client reviews on the demo model (${testEngine()})`, () => {
       "The email's attachment is not this review's current PDF: export the PDF again and send it",
     ]);
     expect((await get(dana, review.id)).status).toBe('draft');
+    expect((await call(dana, 'GET', EMAIL_PATHS.outbox)).json()).toEqual([]);
     clock.advance(60_000);
     const sentAt = clock.now().toISOString();
-    const sent = await call(dana, 'POST', CLIENT_REVIEW_PATHS.sent(review.id), {
-      to: ANN,
-      delivered_to: 'outbox',
+    const sent = await call(dana, 'POST', CLIENT_REVIEW_PATHS.send(review.id), {
+      ...email,
       pdf_id: fresh.pdf!.id,
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -391,6 +372,9 @@ describe(`client reviews on the demo model (${testEngine()})`, () => {
       sent_to: ANN,
       delivered_to: 'outbox',
     });
+    // ...through the one email path: no mail account is connected, so it waits in the outbox, with the PDF.
+    const [outboxed] = (await call(dana, 'GET', EMAIL_PATHS.outbox)).json();
+    expect(outboxed).toMatchObject({ to: ANN, attachment_filename: 'client_review_ann_henderson.pdf' });
     const listed = (await call(dana, 'GET', CLIENT_REVIEW_PATHS.list)).json();
     expect(listed[0]).toMatchObject({ id: review.id, status: 'sent', sent_at: sentAt });
   });
@@ -404,7 +388,11 @@ describe(`client reviews on the demo model (${testEngine()})`, () => {
       ['PUT', CLIENT_REVIEW_PATHS.review(review.id), { ...draftOf(review), period_label: 'Stolen' }],
       ['DELETE', CLIENT_REVIEW_PATHS.review(review.id), undefined],
       ['POST', CLIENT_REVIEW_PATHS.pdf(review.id), undefined],
-      ['POST', CLIENT_REVIEW_PATHS.sent(review.id), { to: ANN, delivered_to: 'outbox', pdf_id: pdf.pdf!.id }],
+      [
+        'POST',
+        CLIENT_REVIEW_PATHS.send(review.id),
+        { to: ANN, subject: 'Hi', body: 'Hello', connection_type: 'Gmail', pdf_id: pdf.pdf!.id },
+      ],
       ['GET', CLIENT_REVIEW_PATHS.review('no-such-review'), undefined],
     ] as const) {
       const res = await call(other, method, url, payload);
@@ -479,20 +467,22 @@ describe(`client reviews on the demo model (${testEngine()})`, () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().detail).toContain(detail);
     }
-    const sentCases: object[] = [
-      { to: ANN, delivered_to: 'carrier-pigeon', pdf_id: 'x' },
-      { to: '', delivered_to: 'outbox', pdf_id: 'x' },
-      { to: ANN, delivered_to: 'outbox' },
+    const outbox = async () => (await call(dana, 'GET', EMAIL_PATHS.outbox)).json().length;
+    const outboxBefore = await outbox();
+    const mail = { to: ANN, subject: 'Your review', body: 'Hello', connection_type: 'Gmail', pdf_id: 'x' };
+    const sendCases: object[] = [
+      { ...mail, connection_type: 'carrier-pigeon' },
+      { ...mail, to: '' },
+      { ...mail, to: 'not an address' },
+      { ...mail, subject: '' },
+      { ...mail, pdf_id: undefined },
     ];
-    for (const payload of sentCases)
-      expect((await call(dana, 'POST', CLIENT_REVIEW_PATHS.sent(review.id), payload)).statusCode).toBe(422);
-    // Marked sent before any PDF was made: refused.
-    const noPdf = await call(dana, 'POST', CLIENT_REVIEW_PATHS.sent(review.id), {
-      to: ANN,
-      delivered_to: 'outbox',
-      pdf_id: 'x',
-    });
+    for (const payload of sendCases)
+      expect((await call(dana, 'POST', CLIENT_REVIEW_PATHS.send(review.id), payload)).statusCode).toBe(422);
+    // Sent before any PDF was made: refused, and nothing goes out.
+    const noPdf = await call(dana, 'POST', CLIENT_REVIEW_PATHS.send(review.id), mail);
     expect(noPdf.statusCode).toBe(409);
+    expect(await outbox()).toBe(outboxBefore);
     expect(await get(dana, review.id)).toEqual(review);
   });
 

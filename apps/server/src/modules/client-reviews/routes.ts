@@ -3,7 +3,7 @@ import {
   ZClientReview,
   ZClientReviewClient,
   ZClientReviewCreate,
-  ZClientReviewSent,
+  ZClientReviewSend,
   ZClientReviewSummary,
   ZClientReviewUpdate,
   ZSuccessResponse,
@@ -51,8 +51,8 @@ export async function clientReviewRoutes(app: AppInstance): Promise<void> {
     reviews.exportReviewPdf(deps, authOf(req).user, req.params.id),
   );
   app.post(
-    `${REVIEW}/sent`,
-    { schema: { params: ZReviewParams, body: ZClientReviewSent, response: { 200: ZClientReview } } },
-    (req) => reviews.markSent(deps, uid(req), req.params.id, req.body),
+    `${REVIEW}/send`,
+    { schema: { params: ZReviewParams, body: ZClientReviewSend, response: { 200: ZClientReview } } },
+    (req) => reviews.sendReview(deps, uid(req), req.params.id, req.body),
   );
 }

@@ -6,11 +6,12 @@
 import {
   CLIENT_REVIEW_LIMITS,
   CLIENT_REVIEW_SECTIONS,
+  emailRecipients,
   type TClientReview,
   type TClientReviewClient,
   type TClientReviewEmail,
   type TClientReviewSections,
-  type TClientReviewSent,
+  type TClientReviewSend,
   type TClientReviewSources,
   type TClientReviewSummary,
   type TClientReviewUpdate,
@@ -29,6 +30,7 @@ import { isOnLegalHold } from '../compliance/service.js';
 import * as crm from '../connections/crm.js';
 import { connectedScopes } from '../connections/oauth-service.js';
 import * as wealthbox from '../connections/wealthbox.js';
+import { sendEmail } from '../email/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
 import * as meetingsRepo from '../meetings/repo.js';
@@ -464,21 +466,28 @@ export async function exportReviewPdf(deps: AppDeps, user: UserRow, id: string):
  * Records that the approved email with the review's PDF went out (the email endpoint sent it and
  * held it for the organization's review when that applies); the review is then sent.
  */
-export async function markSent(
+/**
+ * Sends the approved email with the review's current PDF attached — through `email/service.ts`, so
+ * supervision holds it for review where the organization asks, and the audit trail has it — then
+ * marks the review sent with where it went. A PDF made before the last change answers 409.
+ */
+export async function sendReview(
   deps: AppDeps,
   userId: string,
   id: string,
-  body: TClientReviewSent,
+  body: TClientReviewSend,
 ): Promise<TClientReview> {
   const row = await ownedRow(deps, userId, id);
   if (!row.pdf_id || row.pdf_id !== body.pdf_id || !row.pdf_created_at)
     throw new HttpError(409, PDF_NOT_CURRENT);
+  const { pdf_id, ...email } = body;
+  const sent = await sendEmail(deps, userId, { fields: { ...email, pdf_id }, file: null });
   const now = deps.clock.now().toISOString();
   await repo.updateReview(deps.db.db, userId, id, {
     status: 'sent',
     sent_at: now,
-    sent_to: body.to,
-    delivered_to: body.delivered_to,
+    sent_to: emailRecipients(email.to).join(', '),
+    delivered_to: sent.delivered_to,
     updated_at: now,
   });
   return getReview(deps, userId, id);

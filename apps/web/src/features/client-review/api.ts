@@ -1,11 +1,11 @@
 // The client review screens' calls: the user's reviews, the clients to pick from, one review,
-// saving the draft, the PDF, marking it sent, deleting.
+// saving the draft, the PDF, sending it, deleting.
 import {
   CLIENT_REVIEW_PATHS,
   type TClientReview,
   type TClientReviewClient,
   type TClientReviewCreate,
-  type TClientReviewSent,
+  type TClientReviewSend,
   type TClientReviewSummary,
   type TClientReviewUpdate,
 } from '@knap/contracts';
@@ -72,11 +72,12 @@ export function useExportReviewPdf(id: string) {
   });
 }
 
-export function useMarkSent(id: string) {
+/** Sends the approved email with the review's PDF; the server marks the review sent. */
+export function useSendReview(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TClientReviewSent) =>
-      apiRequest<TClientReview>(CLIENT_REVIEW_PATHS.sent(id), { method: 'POST', body }),
+    mutationFn: (body: TClientReviewSend) =>
+      apiRequest<TClientReview>(CLIENT_REVIEW_PATHS.send(id), { method: 'POST', body }),
     onSuccess: (review) => storeReview(queryClient, review),
   });
 }

@@ -255,19 +255,14 @@ describe('ClientReviewDetailPage', () => {
       sent_to: 'ann@henderson.example',
       delivered_to: 'outbox',
     };
-    const mailForms: FormData[] = [];
-    const marked: unknown[] = [];
+    const sends: unknown[] = [];
     const fetchMock = mockFetch({
       [`GET ${CLIENT_REVIEW_PATHS.review('r1')}`]: () => jsonResponse(review),
       [`PUT ${CLIENT_REVIEW_PATHS.review('r1')}`]: async (request) =>
         jsonResponse({ ...review, email: ((await request.json()) as TClientReview).email }),
       [`POST ${CLIENT_REVIEW_PATHS.pdf('r1')}`]: () => jsonResponse(exported),
-      [`POST ${EMAIL_PATHS.send}`]: async (request) => {
-        mailForms.push(await request.formData());
-        return jsonResponse({ success: true, delivered_to: 'outbox' });
-      },
-      [`POST ${CLIENT_REVIEW_PATHS.sent('r1')}`]: async (request) => {
-        marked.push(await request.json());
+      [`POST ${CLIENT_REVIEW_PATHS.send('r1')}`]: async (request) => {
+        sends.push(await request.json());
         return jsonResponse(sentReview);
       },
     });
@@ -283,25 +278,43 @@ describe('ClientReviewDetailPage', () => {
     expect(calls.indexOf(`PUT ${CLIENT_REVIEW_PATHS.review('r1')}`)).toBeLessThan(
       calls.indexOf(`POST ${CLIENT_REVIEW_PATHS.pdf('r1')}`),
     );
-    expect(calls).not.toContain(`POST ${EMAIL_PATHS.send}`);
+    expect(calls).not.toContain(`POST ${CLIENT_REVIEW_PATHS.send('r1')}`);
 
+    // Approved: the review's endpoint sends it with the PDF (and marks the review sent).
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send email' }));
     await waitFor(() =>
-      expect(marked).toEqual([{ to: 'ann@henderson.example', delivered_to: 'outbox', pdf_id: 'pdf1' }]),
+      expect(sends).toEqual([
+        {
+          to: 'ann@henderson.example',
+          subject: 'Your 2026 annual review, Ann',
+          body: 'Dear Ann,\n\nAttached.',
+          connection_type: 'Gmail',
+          pdf_id: 'pdf1',
+        },
+      ]),
     );
-    const form = Object.fromEntries(mailForms[0]!.entries()) as Record<string, string>;
-    // Multipart forms carry line breaks as CRLF.
-    expect({ ...form, body: form.body!.replaceAll('\r\n', '\n') }).toEqual({
-      to: 'ann@henderson.example',
-      subject: 'Your 2026 annual review, Ann',
-      body: 'Dear Ann,\n\nAttached.',
-      connection_type: 'Gmail',
-      pdf_id: 'pdf1',
-      filename: 'client_review_ann_henderson.pdf',
-    });
+    expect(calledRoutes(fetchMock)).not.toContain(`POST ${EMAIL_PATHS.send}`);
     const status = await screen.findByText(/^Sent to ann@henderson.example/);
     expect(status.textContent).toContain(SENT_TO.outbox);
     expect(screen.getByText('Sent', { selector: 'span' })).toBeTruthy();
+  });
+
+  it("shows the server's reason in the approval dialog when the send is refused", async () => {
+    const exported = { ...review, pdf, pdf_is_current: true };
+    const detail =
+      "The email's attachment is not this review's current PDF: export the PDF again and send it";
+    mockFetch({
+      [`GET ${CLIENT_REVIEW_PATHS.review('r1')}`]: () => jsonResponse(review),
+      [`PUT ${CLIENT_REVIEW_PATHS.review('r1')}`]: () => jsonResponse(review),
+      [`POST ${CLIENT_REVIEW_PATHS.pdf('r1')}`]: () => jsonResponse(exported),
+      [`POST ${CLIENT_REVIEW_PATHS.send('r1')}`]: () => jsonResponse({ detail }, 409),
+    });
+    renderRoutes(routes, '/client-review/r1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Review and send…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this email?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send email' }));
+    expect(await within(dialog).findByText(detail)).toBeTruthy();
+    expect(screen.queryByText(/^Sent to /)).toBeNull();
   });
 
   it('deletes after confirming, and says when a review is not there', async () => {

@@ -1,6 +1,6 @@
 // The PDF and the email that sends it. Export makes the PDF from the saved review; 'Review and
 // send' saves, makes the PDF again if the review changed since, and opens the approval dialog with
-// the PDF attached. Once it went, the review is marked sent with where it went.
+// the PDF attached; the review's endpoint sends it and marks the review sent with where it went.
 import {
   EMAIL_BODY_MAX,
   EMAIL_SUBJECT_MAX,
@@ -30,7 +30,8 @@ import {
   TextAreaField,
 } from '../../knaps/components/knap-step';
 import { SENT_TO, SendEmailDialog } from '../../knaps/components/send-email-dialog';
-import { reviewKeys, useExportReviewPdf, useMarkSent } from '../api';
+import type { OutgoingEmail } from '../../knaps/send';
+import { reviewKeys, useExportReviewPdf, useSendReview } from '../api';
 import { EMAIL_TO_MAX } from '../review-sections';
 
 export interface ReviewSendPanelProps {
@@ -45,7 +46,7 @@ const SAVE_FIRST = 'The review could not be saved: this works from the saved rev
 
 export function ReviewSendPanel({ review, email, onEmailChange, flush }: ReviewSendPanelProps) {
   const exporting = useExportReviewPdf(review.id);
-  const markSent = useMarkSent(review.id);
+  const sendReview = useSendReview(review.id);
   const timeZone = resolveTimeZone(useCurrentUser()?.timezone);
   const [error, setError] = useState<string | null>(null);
   const [isPreparing, setPreparing] = useState(false);
@@ -53,7 +54,6 @@ export function ReviewSendPanel({ review, email, onEmailChange, flush }: ReviewS
   const [attachment, setAttachment] = useState<TPdfInfo | null>(null);
   const [isApproving, setApproving] = useState(false);
   const queryClient = useQueryClient();
-  const [sent, setSent] = useState<{ result: TEmailSendResult; to: string; pdfId: string } | null>(null);
   const pdf = review.pdf;
 
   /** The review's PDF as it is now: made again when the saved review changed since the last one. */
@@ -105,9 +105,16 @@ export function ReviewSendPanel({ review, email, onEmailChange, flush }: ReviewS
     setApproving(true);
   };
 
-  const recordSent = (result: TEmailSendResult, to: string, pdfId: string) => {
-    setSent({ result, to, pdfId });
-    markSent.mutate({ to, delivered_to: result.delivered_to, pdf_id: pdfId });
+  /** The approved email, sent by the review's endpoint, which marks the review sent. */
+  const send = async (outgoing: OutgoingEmail, pdfId: string): Promise<TEmailSendResult> => {
+    const sent = await sendReview.mutateAsync({
+      to: outgoing.to,
+      subject: outgoing.subject,
+      body: outgoing.body,
+      connection_type: outgoing.connectionType,
+      pdf_id: pdfId,
+    });
+    return { success: true, delivered_to: sent.delivered_to ?? 'outbox' };
   };
 
   const deliveredText = review.delivered_to ? SENT_TO[review.delivered_to] : null;
@@ -189,14 +196,6 @@ export function ReviewSendPanel({ review, email, onEmailChange, flush }: ReviewS
       </div>
 
       {error ? <ErrorNotice message={error} /> : null}
-      {markSent.isError && sent ? (
-        <ErrorNotice
-          message={`The email went out, but the review could not be marked sent: ${markSent.error.message}`}
-          onRetry={() =>
-            markSent.mutate({ to: sent.to, delivered_to: sent.result.delivered_to, pdf_id: sent.pdfId })
-          }
-        />
-      ) : null}
       {review.status === 'sent' && review.sent_at ? (
         <p
           role="status"
@@ -218,7 +217,8 @@ export function ReviewSendPanel({ review, email, onEmailChange, flush }: ReviewS
             filename: attachment.filename,
           }}
           attachmentName={attachment.filename}
-          onSent={(result) => recordSent(result, email.to, attachment.id)}
+          send={(outgoing) => send(outgoing, attachment.id)}
+          onSent={() => undefined}
         />
       ) : null}
     </section>

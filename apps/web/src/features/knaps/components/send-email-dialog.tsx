@@ -61,6 +61,11 @@ export interface SendEmailDialogProps {
   email: Omit<OutgoingEmail, 'connectionType'>;
   /** Shown as the attachment's name. */
   attachmentName?: string;
+  /**
+   * Sends the approved email; by default the email endpoint. A screen whose document records the
+   * send (a client review) passes its own; a thrown error's message is shown in the dialog.
+   */
+  send?: (email: OutgoingEmail) => Promise<TEmailSendResult | false>;
   onSent: (result: TEmailSendResult) => void;
 }
 
@@ -69,6 +74,7 @@ export function SendEmailDialog({
   onOpenChange,
   email,
   attachmentName,
+  send: sendVia = sendEmail,
   onSent,
 }: SendEmailDialogProps) {
   const { connected, account, choose } = useSendingAccount();
@@ -78,8 +84,11 @@ export function SendEmailDialog({
   const send = async () => {
     setPending(true);
     setError(null);
-    const result = await sendEmail({ ...email, connectionType: account });
+    const result = await sendVia({ ...email, connectionType: account }).catch((err: unknown) =>
+      err instanceof Error ? err.message : String(err),
+    );
     setPending(false);
+    if (typeof result === 'string') return setError(result);
     if (!result) return setError('The email could not be sent. Check the address and try again.');
     onSent(result);
     onOpenChange(false);
