@@ -15,12 +15,19 @@ export interface Figure {
 
 /**
  * Runs autocannon in a child process, so the load generator does not share the server's event
- * loop. `tokens` are rotated across requests as bearer tokens.
+ * loop. `tokens` are rotated across requests as bearer tokens, `paths` likewise.
  */
 export async function load(
   name: string,
   url: string,
-  options: { connections: number; durationSec: number; tokens?: string[]; bodies?: string[] },
+  options: {
+    connections: number;
+    durationSec: number;
+    tokens?: string[];
+    bodies?: string[];
+    /** Paths (with query) rotated across requests, by the same index as the tokens. */
+    paths?: string[];
+  },
 ): Promise<Figure> {
   const child = fork(path.join(import.meta.dirname, 'load-worker.ts'), [], {
     execArgv: ['--import', 'tsx'],
@@ -36,6 +43,7 @@ export async function load(
       duration: options.durationSec,
       tokens: options.tokens ?? [],
       bodies: options.bodies,
+      paths: options.paths,
     });
   });
   child.kill();

@@ -9,6 +9,7 @@ process.once(
     duration: number;
     tokens: string[];
     bodies?: string[];
+    paths?: string[];
   }) => {
     let n = 0;
     const result = await autocannon({
@@ -21,10 +22,13 @@ process.once(
               {
                 setupRequest: (req: autocannon.Request) => {
                   const i = n++;
-                  // With bodies: a POST per request, each body with the token at the same index.
+                  // With bodies: a POST per request, each body with the token at the same index; with paths,
+                  // each request's path, also by index.
                   const body = msg.bodies?.[i % msg.bodies.length];
+                  const path = msg.paths?.[i % msg.paths.length];
                   return {
                     ...req,
+                    ...(path ? { path } : {}),
                     ...(body ? { method: 'POST' as const, body } : {}),
                     headers: {
                       ...req.headers,

@@ -3,7 +3,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import { MAX_JSON_BODY_BYTES } from '@knap/contracts';
 import Fastify, {
   type FastifyBaseLogger,
@@ -46,6 +45,7 @@ import { closeEvents, redisBus, useEvents } from './platform/events.js';
 import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
 import { bullmqScheduler } from './platform/jobs-bullmq.js';
 import { createLanguageModel } from './platform/llm/index.js';
+import { useSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web.js';
 
 export interface AppDeps {
@@ -120,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
 
-  await app.register(helmet, {
+  useSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

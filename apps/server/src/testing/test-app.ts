@@ -69,8 +69,11 @@ export interface TestDb extends Db {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database on the engine this run targets. */
-export async function createTestDb(dataDir: string, url = process.env.TEST_DATABASE_URL): Promise<TestDb> {
+/**
+ * A fresh, migrated database: SQLite in `dataDir` without a URL, else a new PostgreSQL schema
+ * (testConfig is what defaults the URL to TEST_DATABASE_URL; an explicit undefined means SQLite).
+ */
+export async function createTestDb(dataDir: string, url: string | undefined): Promise<TestDb> {
   if (!url) {
     const db = openDb({ sqliteFile: path.join(dataDir, 'test.db') });
     await migrate(db);

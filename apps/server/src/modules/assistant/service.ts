@@ -176,15 +176,19 @@ export async function prepareRun(
     if (chat.message_count === 0 && chat.title.startsWith('New Chat ')) {
       await chats.setChatFlags(deps, user.id, chat.id, { title: autoChatTitle(text, deps.clock.now()) });
     }
-    await chats.appendMessageRow(deps, user.id, chat.id, { role: 'user', content: text, metadata: null });
-    const reply = await chats.appendMessageRow(deps, user.id, chat.id, {
-      role: 'assistant',
-      content: '',
-      metadata: { append_mode: 'checkpoint', runs: 1 },
-      state: 'streaming',
-    });
-    const rows = await chats.messageRows(deps, chat.id);
-    return { chatId: chat.id, user, uiMessages: toUIMessages(rows), reply, continuing: false, run: 1 };
+    // The user's message and the reply being written, stored together before the model is called.
+    const earlier = await chats.messageRows(deps, chat.id);
+    const [asked, reply] = await chats.appendMessageRows(deps, user.id, chat.id, [
+      { role: 'user', content: text, metadata: null },
+      {
+        role: 'assistant',
+        content: '',
+        metadata: { append_mode: 'checkpoint', runs: 1 },
+        state: 'streaming',
+      },
+    ]);
+    const uiMessages = toUIMessages([...earlier, asked!, reply!]);
+    return { chatId: chat.id, user, uiMessages, reply: reply!, continuing: false, run: 1 };
   }
 
   // Continuing after approvals: the last reply must have decisions for every request it made.

@@ -16,11 +16,18 @@ export const summaryColumns = [
   'unread',
 ] as const;
 
-/** Keeps users.chat_count equal to the number of the user's chats (inside the caller's transaction). */
-async function adjustChatCount(db: Q, userId: string, delta: number): Promise<void> {
+/**
+ * Records a change to the user's chats, inside the transaction that makes it: raises
+ * users.chats_version (the chat list cache's key, so it must commit with the change, never before
+ * it) and keeps users.chat_count equal to the number of the user's chats.
+ */
+async function chatsChanged(db: Q, userId: string, countDelta = 0): Promise<void> {
   await db
     .updateTable('users')
-    .set({ chat_count: sql`chat_count + ${delta}` })
+    .set({
+      chats_version: sql`chats_version + 1`,
+      ...(countDelta ? { chat_count: sql`chat_count + ${countDelta}` } : {}),
+    })
     .where('id', '=', userId)
     .execute();
 }
@@ -28,7 +35,7 @@ async function adjustChatCount(db: Q, userId: string, delta: number): Promise<vo
 export async function insertChat(db: Q, row: Omit<ChatRow, 'out_of_tokens' | 'unread' | 'message_count'>) {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('chats').values(row).execute();
-    await adjustChatCount(trx, row.user_id, 1);
+    await chatsChanged(trx, row.user_id, 1);
   });
 }
 
@@ -60,15 +67,6 @@ export const listChatsQuery = (db: Q, userId: string, limit: number, skip: numbe
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc');
 
-/** The user's number of chats, from the counter kept on the user row. */
-const chatCountQuery = precompiled(
-  (db: Q, userId: string) => db.selectFrom('users').select('chat_count').where('id', '=', userId),
-  ['\u0000user'],
-);
-export async function countChats(db: Q, userId: string): Promise<number> {
-  return (await chatCountQuery(db, userId))[0]?.chat_count ?? 0;
-}
-
 /** Unread chats, counted on the (user_id, unread) index: only the unread entries are read. */
 export async function countUnreadChats(db: Q, userId: string): Promise<number> {
   const row = await db
@@ -89,13 +87,17 @@ export const findChat = (db: Q, userId: string, chatId: string) =>
     .executeTakeFirst();
 
 export async function updateChat(db: Q, userId: string, chatId: string, patch: Partial<ChatRow>) {
-  return db
-    .updateTable('chats')
-    .set(patch)
-    .where('id', '=', chatId)
-    .where('user_id', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
+  return db.transaction().execute(async (trx) => {
+    const chat = await trx
+      .updateTable('chats')
+      .set(patch)
+      .where('id', '=', chatId)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+    if (chat) await chatsChanged(trx, userId);
+    return chat;
+  });
 }
 
 /** Deletes a chat; its messages go with it through the foreign key, in the same statement. */
@@ -107,46 +109,61 @@ export async function deleteChat(db: Q, userId: string, chatId: string): Promise
       .where('user_id', '=', userId)
       .executeTakeFirst();
     const deleted = Number(res.numDeletedRows) > 0;
-    if (deleted) await adjustChatCount(trx, userId, -1);
+    if (deleted) await chatsChanged(trx, userId, -1);
     return deleted;
   });
 }
 
 export async function markAllRead(db: Q, userId: string): Promise<number> {
-  const res = await db
-    .updateTable('chats')
-    .set({ unread: 0 })
-    .where('user_id', '=', userId)
-    .where('unread', '=', 1)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  return db.transaction().execute(async (trx) => {
+    const res = await trx
+      .updateTable('chats')
+      .set({ unread: 0 })
+      .where('user_id', '=', userId)
+      .where('unread', '=', 1)
+      .executeTakeFirst();
+    const marked = Number(res.numUpdatedRows);
+    if (marked > 0) await chatsChanged(trx, userId);
+    return marked;
+  });
 }
 
 export const listMessages = (db: Q, chatId: string) =>
   db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('seq').execute();
 
 /**
- * Appends a message: bumping the chat's message_count first takes the chat row's lock, so the
- * returned count is this message's position even with concurrent writers.
+ * Appends messages to a chat, in order, in one transaction: bumping the chat's message_count first
+ * takes the chat row's lock, so the returned rows' positions are theirs even with concurrent writers.
  */
-export async function appendMessage(
+export async function appendMessages(
   db: Q,
   userId: string,
-  message: Omit<MessageRow, 'seq' | 'state' | 'updated_at'> & { state?: MessageRow['state'] },
+  chatId: string,
+  messages: Array<
+    Omit<MessageRow, 'seq' | 'state' | 'updated_at' | 'chat_id'> & { state?: MessageRow['state'] }
+  >,
   chatPatch: { updated_at: string; last_message_preview: string; unread?: 0 | 1 },
-): Promise<MessageRow | undefined> {
+): Promise<MessageRow[] | undefined> {
   return db.transaction().execute(async (trx) => {
     const chat = await trx
       .updateTable('chats')
-      .set({ ...chatPatch, message_count: sql`message_count + 1` })
-      .where('id', '=', message.chat_id)
+      .set({ ...chatPatch, message_count: sql`message_count + ${messages.length}` })
+      .where('id', '=', chatId)
       .where('user_id', '=', userId)
       .returning('message_count')
       .executeTakeFirst();
     if (!chat) return undefined;
-    const row: MessageRow = { state: null, updated_at: null, ...message, seq: chat.message_count };
-    await trx.insertInto('messages').values(row).execute();
-    return row;
+    const first = chat.message_count - messages.length;
+    const rows: MessageRow[] = messages.map((m, i) => ({
+      state: null,
+      updated_at: null,
+      ...m,
+      chat_id: chatId,
+      seq: first + i,
+    }));
+    await trx.insertInto('messages').values(rows).execute();
+    await chatsChanged(trx, userId);
+    return rows;
   });
 }
 
@@ -200,7 +217,7 @@ export async function deleteIdleChats(
     const deleted = await query.returning('user_id').execute();
     const perUser = new Map<string, number>();
     for (const { user_id } of deleted) perUser.set(user_id, (perUser.get(user_id) ?? 0) + 1);
-    for (const [userId, n] of perUser) await adjustChatCount(trx, userId, -n);
+    for (const [userId, n] of perUser) await chatsChanged(trx, userId, -n);
     return deleted.length;
   });
 }
@@ -225,6 +242,7 @@ export async function deleteLastMessage(
       .where('id', '=', chatId)
       .where('user_id', '=', userId)
       .execute();
+    await chatsChanged(trx, userId);
     return true;
   });
 }

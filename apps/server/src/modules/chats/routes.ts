@@ -36,7 +36,11 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
   app.get(
     CHAT_PATHS.chats,
     { schema: { querystring: ZListChatsQuery, response: { 200: ZListChatsResponse } } },
-    (req) => chats.listChats(deps, uid(req), req.query),
+    // JSON bytes, often from the cache: a Buffer is sent as it is.
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await chats.listChatsJson(deps, authOf(req).user, req.query)) as never),
   );
   app.get(
     CHAT_PATHS.search,

@@ -17,10 +17,11 @@ import {
 import type { AppDeps } from '../../app.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
-import type { ChatRow, MessageRow } from '../../platform/db/schema.js';
+import type { ChatRow, MessageRow, UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../audit/service.js';
 import { heldUserIds, isOnLegalHold } from '../compliance/service.js';
+import { ChatListCache } from './list-cache.js';
 import * as repo from './repo.js';
 
 export const CHAT_NOT_FOUND = 'Chat not found';
@@ -78,16 +79,40 @@ export async function createChat(deps: AppDeps, userId: string, input: TCreateCh
   return getChat(deps, userId, row.id);
 }
 
+/** A page of the signed-in user's chats; the total is the counter on the user row the session check read. */
 export async function listChats(
   deps: AppDeps,
-  userId: string,
+  user: Pick<UserRow, 'id' | 'chat_count'>,
   query: TListChatsQuery,
 ): Promise<TListChatsResponse> {
-  const [rows, total] = await Promise.all([
-    repo.listChats(deps.db.db, userId, query.limit, query.skip),
-    repo.countChats(deps.db.db, userId),
-  ]);
+  const rows = await repo.listChats(deps.db.db, user.id, query.limit, query.skip);
+  const total = user.chat_count;
   return { chats: rows.map(toSummary), total, has_more: query.skip + rows.length < total };
+}
+
+const listCaches = new WeakMap<AppDeps['db'], ChatListCache>();
+
+/**
+ * listChats as JSON bytes, from the cache while the user's chats are unchanged (list-cache.ts).
+ * `user` must be the row the request's session check read, so its chats_version is current.
+ */
+export async function listChatsJson(
+  deps: AppDeps,
+  user: Pick<UserRow, 'id' | 'chat_count' | 'chats_version'>,
+  query: TListChatsQuery,
+): Promise<Buffer> {
+  let cache = listCaches.get(deps.db);
+  if (!cache) {
+    cache = new ChatListCache();
+    listCaches.set(deps.db, cache);
+  }
+  const key = ChatListCache.key(user, query.limit, query.skip);
+  let json = cache.get(key);
+  if (json === undefined) {
+    json = Buffer.from(JSON.stringify(await listChats(deps, user, query)));
+    cache.set(key, json);
+  }
+  return json;
 }
 
 export async function ownedChat(deps: AppDeps, userId: string, chatId: string): Promise<ChatRow> {
@@ -207,29 +232,47 @@ export const deleteChatsIdleSince = (deps: AppDeps, userIds: string[], cutoffIso
 export const messageRows = (deps: AppDeps, chatId: string) => repo.listMessages(deps.db.db, chatId);
 
 /** Appends a message row as is (the assistant module writes replies while they stream). */
+type NewMessage = {
+  role: 'user' | 'assistant';
+  content: string;
+  metadata: object | null;
+  state?: 'streaming' | null;
+};
+
 export async function appendMessageRow(
   deps: AppDeps,
   userId: string,
   chatId: string,
-  row: { role: 'user' | 'assistant'; content: string; metadata: object | null; state?: 'streaming' | null },
+  row: NewMessage,
 ): Promise<MessageRow> {
+  return (await appendMessageRows(deps, userId, chatId, [row]))[0]!;
+}
+
+/** Appends messages in one transaction; the chat's preview and unread follow the last of them. */
+export async function appendMessageRows(
+  deps: AppDeps,
+  userId: string,
+  chatId: string,
+  rows: NewMessage[],
+): Promise<MessageRow[]> {
   const now = isoNow(deps.clock);
-  const inserted = await repo.appendMessage(
+  const last = rows.at(-1)!;
+  const inserted = await repo.appendMessages(
     deps.db.db,
     userId,
-    {
+    chatId,
+    rows.map((row) => ({
       id: newId(),
-      chat_id: chatId,
       role: row.role,
       content: row.content,
       metadata: row.metadata ? encodeMetadata(row.metadata) : null,
       created_at: now,
       state: row.state ?? null,
-    },
+    })),
     {
       updated_at: now,
-      last_message_preview: preview(row.content),
-      ...(row.role === 'assistant' ? { unread: 1 as const } : {}),
+      last_message_preview: preview(last.content),
+      ...(rows.some((row) => row.role === 'assistant') ? { unread: 1 as const } : {}),
     },
   );
   if (!inserted) throw notFound(CHAT_NOT_FOUND);

@@ -1,6 +1,6 @@
 // The shape of a tool: one file each, with a zod input schema, a description, whether it needs the
 // user's approval, its credit cost, and an execute function given the user's context.
-import type { FlexibleSchema } from 'ai';
+import { type FlexibleSchema, zodSchema } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
@@ -50,7 +50,11 @@ export interface ToolDefinition<I = unknown> {
   preview?(input: I, ctx: ToolContext): Promise<ChangePreview>;
 }
 
-/** A built-in tool, typed by its zod input schema. */
+/**
+ * A built-in tool, typed by its zod input schema. The schema is wrapped once here: the wrapper
+ * turns it into the JSON schema sent to the model the first time and keeps it, where a bare zod
+ * schema would be converted again on every reply (milliseconds before the model is called).
+ */
 export const defineTool = <S extends z.ZodType>(
   def: Omit<ToolDefinition<z.infer<S>>, 'inputSchema'> & { inputSchema: S },
-): ToolDefinition => def as unknown as ToolDefinition;
+): ToolDefinition => ({ ...def, inputSchema: zodSchema(def.inputSchema) }) as unknown as ToolDefinition;

@@ -23,6 +23,8 @@ export interface UsersTable {
   meeting_notetaker_enabled: Generated<Bool>;
   /** Maintained with every chat insert and delete (repo of chats). */
   chat_count: Generated<number>;
+  /** Raised by every change to the user's chats (the chat list cache's key). */
+  chats_version: Generated<number>;
 }
 
 export interface OrganizationsTable {
