@@ -296,6 +296,24 @@ export async function accessTokenFor(
   const fresh =
     !row.expires_at || Date.parse(row.expires_at) - REFRESH_MARGIN_MS > deps.clock.now().getTime();
   if (fresh && !force) return decryptSecret(key, row.access_token);
+  // One refresh per connection at a time in this process: calls made together (a newsletter's
+  // emails, parallel tool calls) share it rather than each spending the refresh token, which some
+  // providers rotate, so a second use could fail and mark the connection for reconnecting.
+  const inFlight = refreshing.get(row.id);
+  if (inFlight) return inFlight;
+  const refresh = refreshAccessToken(deps, row).finally(() => refreshing.delete(row.id));
+  refreshing.set(row.id, refresh);
+  return refresh;
+}
+
+/** Refreshes in progress, by connection id. */
+const refreshing = new Map<string, Promise<string | null>>();
+
+async function refreshAccessToken(
+  deps: AppDeps,
+  row: NonNullable<Awaited<ReturnType<typeof repo.findConnectionByType>>>,
+): Promise<string | null> {
+  const key = tokenKey(deps);
   const endpoints = endpointsOf(deps, row.provider as ConnectionProvider, row.instance_url);
   const tokens =
     row.refresh_token && endpoints

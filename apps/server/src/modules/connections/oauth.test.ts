@@ -175,6 +175,16 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
     const second = await accessTokenFor(t.app.deps, userId, p.type);
     expect(second).toMatch(/^fake-at-/);
     expect(second).not.toBe(first);
+    // Asked together when the token is due, the calls share one refresh (a rotating refresh
+    // token would not survive a second use).
+    clock.advance(3600_000);
+    const refreshes = () =>
+      fake.calls.filter((c) => c.path === '/token' && c.params.grant_type === 'refresh_token').length;
+    const before = refreshes();
+    const together = await Promise.all([1, 2, 3].map(() => accessTokenFor(t.app.deps, userId, p.type)));
+    expect(new Set(together).size).toBe(1);
+    expect(together[0]).not.toBe(second);
+    expect(refreshes() - before).toBe(1);
     clock.advance(3600_000);
     user = await signIn(t, user);
     fake.failNextRefresh();

@@ -31,6 +31,7 @@ import {
   ZNewsletterTopicsDraft,
 } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
+import { mapWithLimit } from '../../platform/concurrency.js';
 import { newId } from '../../platform/crypto.js';
 import type { NewslettersTable, UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -357,6 +358,9 @@ export async function newsletterAudience(deps: AppDeps, user: UserRow): Promise<
  * organization requires it). Every recipient must be one of the user's clients, or nothing is sent.
  * A failure for one recipient is reported and the rest still go.
  */
+/** Emails of one newsletter in flight at once: far quicker than one by one, gentle on the mail API. */
+export const NEWSLETTER_SENDS_AT_ONCE = 4;
+
 export async function sendNewsletter(
   deps: AppDeps,
   log: Log,
@@ -374,31 +378,35 @@ export async function sendNewsletter(
       `Invalid body.recipients: not among your clients: ${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ` and ${unknown.length - 3} more` : ''}`,
     );
   const text = newsletterPlainText(row.body);
-  const results: TNewsletterRecipientResult[] = [];
-  for (const address of request.recipients) {
-    const client = clients.get(address.toLowerCase())!;
-    const firstName = firstNameOf(client.name);
-    try {
-      const sent = await sendEmail(deps, user.id, {
-        fields: {
-          to: client.email,
-          subject: personalize(row.subject, firstName),
-          body: personalize(text, firstName),
-          connection_type: request.connection_type,
-        },
-        file: null,
-      });
-      results.push({ email: client.email, name: client.name, delivered_to: sent.delivered_to, error: null });
-    } catch (err) {
-      if (!(err instanceof HttpError)) log.warn({ err }, 'newsletter email failed');
-      results.push({
-        email: client.email,
-        name: client.name,
-        delivered_to: null,
-        error: err instanceof HttpError ? err.detail : 'The email could not be sent',
-      });
-    }
-  }
+  // Each recipient gets their own email, a few at a time (NEWSLETTER_SENDS_AT_ONCE).
+  const results = await mapWithLimit(
+    request.recipients,
+    NEWSLETTER_SENDS_AT_ONCE,
+    async (address): Promise<TNewsletterRecipientResult> => {
+      const client = clients.get(address.toLowerCase())!;
+      const firstName = firstNameOf(client.name);
+      try {
+        const sent = await sendEmail(deps, user.id, {
+          fields: {
+            to: client.email,
+            subject: personalize(row.subject, firstName),
+            body: personalize(text, firstName),
+            connection_type: request.connection_type,
+          },
+          file: null,
+        });
+        return { email: client.email, name: client.name, delivered_to: sent.delivered_to, error: null };
+      } catch (err) {
+        if (!(err instanceof HttpError)) log.warn({ err }, 'newsletter email failed');
+        return {
+          email: client.email,
+          name: client.name,
+          delivered_to: null,
+          error: err instanceof HttpError ? err.detail : 'The email could not be sent',
+        };
+      }
+    },
+  );
   const now = deps.clock.now().toISOString();
   const report: TNewsletterSendReport = { sent_at: now, connection_type: request.connection_type, results };
   const delivered = results.filter((r) => r.delivered_to !== null).length;
