@@ -12,6 +12,7 @@ import { AUTOSAVE_DELAY_MS } from '../../lib/autosave';
 import { calledRoutes, heldResponse, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { setUpKnapSession } from '../../test/knaps';
 import { renderRoutes } from '../../test/render';
+import { NO_MONEY_YET } from './components/plan-editor';
 import { chartSummary, niceMax } from './components/projection-chart';
 import { FinancialPlanPage } from './financial-plan-page';
 
@@ -143,6 +144,18 @@ const planRoutes = (extra: Parameters<typeof mockFetch>[0] = {}) => ({
 });
 
 describe('FinancialPlanPage', () => {
+  it('shows no projection for a plan with no money in it yet, rather than money running out', async () => {
+    const empty: TFinancialPlan = {
+      ...plan,
+      inputs: { ...plan.inputs, annual_savings: 0, current_assets: 0, retirement_spending: 0, goals: [] },
+    };
+    mockFetch(planRoutes({ [`GET ${FINANCIAL_PLAN_PATHS.plan('p1')}`]: () => jsonResponse(empty) }));
+    renderRoutes(routes, '/financial-plan');
+    expect(await screen.findByText(NO_MONEY_YET)).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /^Projected assets/ })).toBeNull();
+    expect(screen.queryByText('Money runs out')).toBeNull();
+  });
+
   it('opens the last edited plan with its chart, figures and goals', async () => {
     mockFetch(planRoutes());
     renderRoutes(routes, '/financial-plan');

@@ -244,8 +244,8 @@ function StepCard({ step, number, isSaving, onSkip, children }: StepCardProps) {
   const doneText = step.done ? DONE_TEXT[step.id]?.(step.detail) : undefined;
   return (
     <li aria-labelledby={titleId} className={cn(cardClasses, 'flex min-w-0 flex-col gap-3')}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="flex min-w-0 items-start gap-3">
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
           <span
             aria-hidden="true"
             className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-50 font-semibold text-indigo-700 text-sm dark:bg-indigo-500/10 dark:text-indigo-300"
@@ -259,12 +259,14 @@ function StepCard({ step, number, isSaving, onSkip, children }: StepCardProps) {
             <p className={cn(mutedTextClasses, 'mt-0.5')}>{why}</p>
           </div>
         </div>
-        <StatusBadge status={step.status} />
+        <div className="shrink-0">
+          <StatusBadge status={step.status} />
+        </div>
       </div>
       {doneText ? <p className="text-emerald-800 text-sm dark:text-emerald-200">{doneText}</p> : null}
-      <div className="flex flex-wrap items-center gap-2">{children}</div>
-      {step.done ? null : (
-        <div>
+      <div className="flex flex-wrap items-center gap-2">
+        {children}
+        {step.done ? null : (
           <Button
             variant="ghost"
             size="sm"
@@ -276,8 +278,8 @@ function StepCard({ step, number, isSaving, onSkip, children }: StepCardProps) {
           >
             {step.skipped ? 'Undo skip' : 'Skip'}
           </Button>
-        </div>
-      )}
+        )}
+      </div>
     </li>
   );
 }

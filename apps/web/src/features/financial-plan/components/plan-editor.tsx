@@ -4,7 +4,7 @@ import type { TFinancialPlan, TPdfInfo } from '@knap/contracts';
 import { useState } from 'react';
 import { SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
-import { mutedTextClasses } from '../../knaps/components/knap-step';
+import { cardClasses, mutedTextClasses } from '../../knaps/components/knap-step';
 import { useDraftNarrative, useExportPdf } from '../api';
 import { draftOf, type PlanDraft } from '../plan-draft';
 import { usePlanAutosave } from '../use-plan-autosave';
@@ -15,6 +15,13 @@ import { ProjectionChart } from './projection-chart';
 import { ProjectionFigures } from './projection-figures';
 
 const SAVE_FIRST = 'Fix the highlighted inputs first: this works from the saved plan.';
+
+export const NO_MONEY_YET =
+  "Enter the client's savings, investable assets or retirement spending under Money, and the projection appears here.";
+
+/** Whether the plan has any money in it to project. */
+const hasMoney = (i: TFinancialPlan['inputs']) =>
+  i.current_assets > 0 || i.annual_savings > 0 || i.retirement_spending > 0 || i.goals.length > 0;
 
 export interface PlanEditorProps {
   plan: TFinancialPlan;
@@ -73,11 +80,21 @@ export function PlanEditor({ plan, isNew }: PlanEditorProps) {
       <div className="@container">
         <div className="grid grid-cols-1 gap-6 @5xl:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="flex min-w-0 flex-col gap-4">
-            <ProjectionChart projection={plan.projection} clientName={plan.inputs.client_name} />
-            {status.kind !== 'saved' ? (
-              <p className={mutedTextClasses}>The figures update when the plan is saved.</p>
-            ) : null}
-            <ProjectionFigures inputs={plan.inputs} projection={plan.projection} />
+            {hasMoney(plan.inputs) ? (
+              <>
+                <ProjectionChart projection={plan.projection} clientName={plan.inputs.client_name} />
+                {status.kind !== 'saved' ? (
+                  <p className={mutedTextClasses}>The figures update when the plan is saved.</p>
+                ) : null}
+                <ProjectionFigures inputs={plan.inputs} projection={plan.projection} />
+              </>
+            ) : (
+              // A new plan has no money in it yet: a projection of zeros would say the money runs out.
+              <div role="status" className={cn(cardClasses, 'flex flex-col gap-1')}>
+                <p className="font-medium text-sm text-zinc-900 dark:text-zinc-50">No projection yet</p>
+                <p className={mutedTextClasses}>{NO_MONEY_YET}</p>
+              </div>
+            )}
           </div>
           <PlanInputsForm
             draft={draft}
