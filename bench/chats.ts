@@ -82,6 +82,27 @@ async function benchEngine(
         await load(`${engine}: skip≈${skip}, computed`, `${url}/api/chat/chats`, { ...options, paths }),
       );
     }
+    // The same deep pages as the panel asks for them, after the previous page's last chat (each
+    // cursor is the next_cursor of a one-chat page just before it), computed afresh likewise.
+    const pages = Math.ceil((LIST_CACHE_ENTRIES * 1.25) / tokens.length);
+    const deep = CHATS_PER_USER - 50 - pages;
+    const cursorPaths: string[] = [];
+    for (let j = 0; j < pages * tokens.length; j++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/chat/chats?limit=1&skip=${deep + Math.floor(j / tokens.length) - 1}`,
+        headers: { authorization: `Bearer ${tokens[j % tokens.length]}` },
+      });
+      cursorPaths.push(`/api/chat/chats?limit=50&cursor=${res.json().next_cursor}`);
+    }
+    figures.push(
+      await load(`${engine}: skip≈${CHATS_PER_USER - 50} by cursor, computed`, `${url}/api/chat/chats`, {
+        connections: CONNECTIONS,
+        durationSec: DURATION,
+        tokens,
+        paths: cursorPaths,
+      }),
+    );
     return figures;
   } finally {
     await t.close();

@@ -84,6 +84,16 @@ export const ZListChatsQuery = z.object({
     .default(CHAT_PAGE_SIZE)
     .transform((n) => Math.min(n, CHAT_PAGE_SIZE_MAX)),
   skip: z.coerce.number().int().min(0).default(0),
+  /**
+   * The page after the chat a previous page's `next_cursor` names (then `skip` is not used): each
+   * page is read straight from the activity index, however deep, and never repeats a chat that
+   * moved up meanwhile.
+   */
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[\w-]+$/, 'cursor must be a next_cursor this endpoint gave')
+    .optional(),
 });
 export type TListChatsQuery = z.infer<typeof ZListChatsQuery>;
 
@@ -91,6 +101,8 @@ export const ZListChatsResponse = z.object({
   chats: z.array(ZChatSummary),
   total: z.number().int(),
   has_more: z.boolean(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
 });
 export type TListChatsResponse = z.infer<typeof ZListChatsResponse>;
 

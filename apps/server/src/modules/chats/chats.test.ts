@@ -186,13 +186,37 @@ describe(`chats API (${testEngine()})`, () => {
     const last = (await page('?limit=3&skip=6')).json();
     expect(last).toMatchObject({ total: 7, has_more: false });
     expect(last.chats).toHaveLength(1);
-    expect((await page('?skip=100')).json()).toEqual({ chats: [], total: 7, has_more: false });
+    expect((await page('?skip=100')).json()).toEqual({
+      chats: [],
+      total: 7,
+      has_more: false,
+      next_cursor: null,
+    });
     expect((await page('?limit=1000')).json().chats).toHaveLength(7);
-    for (const q of ['?limit=0', '?skip=-1', '?skip=abc', '?limit=ten']) {
+    for (const q of ['?limit=0', '?skip=-1', '?skip=abc', '?limit=ten', '?cursor=a.b', '?cursor=bm9wZQ']) {
       const res = await page(q);
       expect(res.statusCode, q).toBe(422);
       expect(res.json().detail).toMatch(/^Invalid querystring\./);
     }
+
+    // By cursor: each page starts after the last chat of the one before, to the end.
+    const titles = (p: { chats: Array<{ title: string }> }) => p.chats.map((x) => x.title);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = (await page(`?limit=3&cursor=${first.next_cursor}`)).json();
+    expect(titles(second)).toEqual(['chat 4', 'chat 3', 'chat 2']);
+    expect(second).toMatchObject({ total: 7, has_more: true });
+    // A chat that moves to the top meanwhile is not seen twice (offset pages would repeat one).
+    clock.advance(1000);
+    await say(ids[4]!, 'user', 'bump', carol);
+    const third = (await page(`?limit=3&cursor=${second.next_cursor}`)).json();
+    expect(titles(third)).toEqual(['chat 1']);
+    expect(third).toMatchObject({ has_more: false, next_cursor: null });
+    // Another user's cursor reads only the caller's own chats.
+    const stranger = await signUp(t);
+    const foreign = (
+      await as(t, stranger)({ method: 'GET', url: `/api/chat/chats?cursor=${first.next_cursor}` })
+    ).json();
+    expect(foreign).toEqual({ chats: [], total: 0, has_more: false, next_cursor: null });
   });
 
   it('counts unread chats and marks all read', async () => {

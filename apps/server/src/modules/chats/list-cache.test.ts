@@ -19,16 +19,17 @@ describe('ChatListCache', () => {
     expect(cache.size).toBe(2);
   });
 
-  it('keys by user, version, limit and skip', () => {
+  it('keys by user, version, limit and skip or cursor', () => {
     const user = { id: 'u1', chats_version: 3 };
     const keys = new Set([
-      ChatListCache.key(user, 50, 0),
-      ChatListCache.key({ ...user, chats_version: 4 }, 50, 0),
-      ChatListCache.key({ ...user, id: 'u2' }, 50, 0),
-      ChatListCache.key(user, 20, 0),
-      ChatListCache.key(user, 50, 50),
+      ChatListCache.key(user, { limit: 50, skip: 0 }),
+      ChatListCache.key({ ...user, chats_version: 4 }, { limit: 50, skip: 0 }),
+      ChatListCache.key({ ...user, id: 'u2' }, { limit: 50, skip: 0 }),
+      ChatListCache.key(user, { limit: 20, skip: 0 }),
+      ChatListCache.key(user, { limit: 50, skip: 50 }),
+      ChatListCache.key(user, { limit: 50, skip: 0, cursor: '50' }),
     ]);
-    expect(keys.size).toBe(5);
+    expect(keys.size).toBe(6);
   });
 });
 

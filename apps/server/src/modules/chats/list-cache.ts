@@ -1,4 +1,5 @@
-// The chat list's answers as JSON bytes (encoded once, not on every answer), kept under the user's chats_version: every change to a
+// The chat list's answers as JSON bytes (encoded once, not on every answer) by page (limit and skip
+// or cursor), kept under the user's chats_version: every change to a
 // user's chats raises that counter in the same transaction (chats/repo.ts `chatsChanged`), and the
 // session check reads it with the user row, so a page is served again only while nothing changed
 // (the chat panel asks every 45 s). Each instance keeps its own entries; the version lives in the
@@ -13,8 +14,12 @@ export class ChatListCache {
 
   constructor(private readonly capacity = LIST_CACHE_ENTRIES) {}
 
-  static key(user: Pick<UserRow, 'id' | 'chats_version'>, limit: number, skip: number): string {
-    return `${user.id}\u0000${user.chats_version}\u0000${limit}\u0000${skip}`;
+  static key(
+    user: Pick<UserRow, 'id' | 'chats_version'>,
+    page: { limit: number; skip: number; cursor?: string | undefined },
+  ): string {
+    const at = page.cursor === undefined ? `skip:${page.skip}` : `after:${page.cursor}`;
+    return `${user.id}\u0000${user.chats_version}\u0000${page.limit}\u0000${at}`;
   }
 
   get(key: string): Buffer | undefined {

@@ -39,7 +39,7 @@ export async function insertChat(db: Q, row: Omit<ChatRow, 'out_of_tokens' | 'un
   });
 }
 
-/** One page of a user's chats, newest activity first, read from the (user_id, updated_at, id) index. */
+/** A page of a user's chats at an offset (skip > 0), newest activity first, from the (user_id, updated_at, id) index. */
 export const listChats = precompiled(
   (db: Q, userId: string, limit: number, skip: number) => listChatsQuery(db, userId, limit, skip),
   ['\u0000user', 987_654_321, 987_654_322],
@@ -66,6 +66,36 @@ export const listChatsQuery = (db: Q, userId: string, limit: number, skip: numbe
     )
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc');
+
+/** The user's newest chats: the first page, read straight down the (user_id, updated_at, id) index. */
+export const listNewestChats = precompiled(
+  (db: Q, userId: string, limit: number) => newestChatsQuery(db, userId).limit(limit),
+  ['\u0000user', 987_654_321],
+);
+
+/**
+ * The page after a given chat (by last activity, then id), newest first: a range read on the
+ * (user_id, updated_at, id) index, as cheap for the last page as for the first.
+ */
+export const listChatsAfter = precompiled(
+  (db: Q, userId: string, updatedAt: string, id: string, limit: number) =>
+    listChatsAfterQuery(db, userId, updatedAt, id, limit),
+  ['\u0000user', '\u0000updated', '\u0000id', 987_654_321],
+);
+
+const newestChatsQuery = (db: Q, userId: string) =>
+  db
+    .selectFrom('chats')
+    .select(summaryColumns)
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc');
+
+/** The query behind listChatsAfter, unexecuted (its plan is checked in a test). */
+export const listChatsAfterQuery = (db: Q, userId: string, updatedAt: string, id: string, limit: number) =>
+  newestChatsQuery(db, userId)
+    .where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(updatedAt, id)))
+    .limit(limit);
 
 /** Unread chats, counted on the (user_id, unread) index: only the unread entries are read. */
 export async function countUnreadChats(db: Q, userId: string): Promise<number> {

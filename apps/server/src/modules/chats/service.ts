@@ -79,15 +79,40 @@ export async function createChat(deps: AppDeps, userId: string, input: TCreateCh
   return getChat(deps, userId, row.id);
 }
 
-/** A page of the signed-in user's chats; the total is the counter on the user row the session check read. */
+/** A chat list cursor: the last chat of a page, by the order the list is in. */
+const encodeCursor = (chat: { updated_at: string; id: string }) =>
+  Buffer.from(`${chat.updated_at}|${chat.id}`).toString('base64url');
+function decodeCursor(cursor: string): { updatedAt: string; id: string } {
+  const [updatedAt, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!updatedAt || !id || extra !== undefined || Number.isNaN(Date.parse(updatedAt)))
+    throw new HttpError(422, 'Invalid querystring.cursor: cursor must be a next_cursor this endpoint gave');
+  return { updatedAt, id };
+}
+
+/**
+ * A page of the signed-in user's chats, by `skip` or after a `cursor`; the total is the counter on
+ * the user row the session check read.
+ */
 export async function listChats(
   deps: AppDeps,
   user: Pick<UserRow, 'id' | 'chat_count'>,
   query: TListChatsQuery,
 ): Promise<TListChatsResponse> {
-  const rows = await repo.listChats(deps.db.db, user.id, query.limit, query.skip);
-  const total = user.chat_count;
-  return { chats: rows.map(toSummary), total, has_more: query.skip + rows.length < total };
+  // One row more than the page tells whether another page follows.
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const rows = after
+    ? await repo.listChatsAfter(deps.db.db, user.id, after.updatedAt, after.id, query.limit + 1)
+    : query.skip === 0
+      ? await repo.listNewestChats(deps.db.db, user.id, query.limit + 1)
+      : await repo.listChats(deps.db.db, user.id, query.limit + 1, query.skip);
+  const page = rows.slice(0, query.limit);
+  const hasMore = rows.length > query.limit;
+  return {
+    chats: page.map(toSummary),
+    total: user.chat_count,
+    has_more: hasMore,
+    next_cursor: hasMore ? encodeCursor(page.at(-1)!) : null,
+  };
 }
 
 const listCaches = new WeakMap<AppDeps['db'], ChatListCache>();
@@ -106,7 +131,7 @@ export async function listChatsJson(
     cache = new ChatListCache();
     listCaches.set(deps.db, cache);
   }
-  const key = ChatListCache.key(user, query.limit, query.skip);
+  const key = ChatListCache.key(user, query);
   let json = cache.get(key);
   if (json === undefined) {
     json = Buffer.from(JSON.stringify(await listChats(deps, user, query)));

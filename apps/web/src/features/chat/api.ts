@@ -16,8 +16,9 @@ import {
 } from '@knap/contracts';
 import { apiRequest } from '../../lib/api-client';
 
-export function listChats({ limit = CHAT_PAGE_SIZE, skip = 0 }: { limit?: number; skip?: number } = {}) {
-  const query = new URLSearchParams({ limit: String(limit), skip: String(skip) });
+/** A page of the chat list: the first, or the one after a previous page's `next_cursor`. */
+export function listChats({ limit = CHAT_PAGE_SIZE, cursor }: { limit?: number; cursor?: string } = {}) {
+  const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
   return apiRequest<TListChatsResponse>(`${CHAT_PATHS.chats}?${query}`);
 }
 

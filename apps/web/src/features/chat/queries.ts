@@ -71,28 +71,31 @@ export function useUnreadCount() {
   });
 }
 
-/** The sidebar's chat history: pages of CHAT_PAGE_SIZE by `skip`, newest activity first. */
+/**
+ * The sidebar's chat history: pages of CHAT_PAGE_SIZE, newest activity first, each after the last
+ * chat of the page before (the server's `next_cursor`), so a deep page costs what the first does.
+ */
 export function useChatList() {
   return useInfiniteQuery({
     queryKey: chatKeys.list(),
-    initialPageParam: 0,
+    initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
       try {
-        return await listChats({ limit: CHAT_PAGE_SIZE, skip: pageParam });
+        return await listChats({ limit: CHAT_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) });
       } catch (error) {
         logChatFailure('get chats', error);
         throw error;
       }
     },
-    getNextPageParam: (lastPage, _pages, lastSkip) =>
-      lastPage.has_more && lastPage.chats.length > 0 ? lastSkip + lastPage.chats.length : undefined,
+    getNextPageParam: (lastPage) =>
+      lastPage.has_more && lastPage.next_cursor ? lastPage.next_cursor : undefined,
     refetchInterval: SIDEBAR_REFRESH_MS,
   });
 }
 
 /**
- * The loaded chats in list order. Offset pages can overlap when a chat moves to the top between two
- * page loads, so a chat already seen on an earlier page is dropped.
+ * The loaded chats in list order. A chat that moved to the top after a later page was loaded can be
+ * on two pages until the next refresh, so a chat already seen on an earlier page is dropped.
  */
 export function flattenChatList(data: ChatListData | undefined): TChatSummary[] {
   if (!data) return [];

@@ -340,10 +340,16 @@ describe('ChatPanel', () => {
     const pages: string[] = [];
     mockFetch({
       [`GET ${CHAT_PATHS.chats}`]: (req) => {
-        const skip = Number(new URL(req.url).searchParams.get('skip'));
+        const isFirst = !new URL(req.url).searchParams.has('cursor');
         pages.push(new URL(req.url).search);
-        const chats = Array.from({ length: skip === 0 ? 50 : 10 }, (_, i) => summary(`c${skip + i}`));
-        return jsonResponse({ chats, total: 60, has_more: skip === 0 });
+        const from = isFirst ? 0 : 50;
+        const chats = Array.from({ length: isFirst ? 50 : 10 }, (_, i) => summary(`c${from + i}`));
+        return jsonResponse({
+          chats,
+          total: 60,
+          has_more: isFirst,
+          next_cursor: isFirst ? 'after-c49' : null,
+        });
       },
       [`GET ${CHAT_PATHS.unreadCount}`]: () => jsonResponse({ unread_count: 0 }),
     });
@@ -351,7 +357,7 @@ describe('ChatPanel', () => {
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(4000);
     renderPanel();
 
-    await waitFor(() => expect(pages).toEqual(['?limit=50&skip=0', '?limit=50&skip=50']));
+    await waitFor(() => expect(pages).toEqual(['?limit=50', '?limit=50&cursor=after-c49']));
     expect(await screen.findByRole('link', { name: /Chat c59/ })).toBeTruthy();
   });
 });
