@@ -1,5 +1,5 @@
 // Onboarding against the real server: a new account sees the setup reminder on the new-chat screen,
-// confirms its timezone, skips the CRM, asks a first question (the step is done on return), and
+// confirms the browser's timezone, skips the CRM, asks a first question (the step is done on return), and
 // dismisses the reminder for good. The guide fits a phone.
 import { ONBOARDING_PATHS, type TOnboarding, USER_PATHS } from '@knap/contracts';
 import { expect, test } from '@playwright/test';
@@ -31,19 +31,16 @@ test('a new account sets up from the chat reminder, and a dismissed reminder sta
   await expect(page.getByRole('heading', { name: 'Set up Knap Studio' })).toBeVisible();
   await expect(page.getByText('0 of 5 done')).toBeVisible();
 
-  // Profile: the browser's zone is suggested; another zone is chosen and saved.
+  // Profile: the name, and the browser's timezone (the app follows the browser), confirmed.
   const profile = page.getByRole('listitem', { name: 'Your name and timezone' });
   await expect(profile.getByText('To do', { exact: true })).toBeVisible();
   await expect(profile.getByRole('textbox', { name: 'Name' })).toHaveValue('Avery Advisor');
-  const zone = profile.getByRole('combobox', { name: 'Timezone' });
-  await expect(zone).toHaveValue('Europe/Berlin');
-  await zone.selectOption('America/Chicago');
-  await expect(profile.getByRole('button', { name: 'Use Europe/Berlin' })).toBeVisible();
+  await expect(profile.getByRole('status', { name: 'Timezone' })).toHaveText('Europe/Berlin');
   await profile.getByRole('button', { name: 'Save' }).click();
   await expect(profile.getByText('Done', { exact: true })).toBeVisible();
-  await expect(profile.getByText('Avery Advisor · America/Chicago')).toBeVisible();
+  await expect(profile.getByText('Avery Advisor · Europe/Berlin')).toBeVisible();
   await expect(page.getByText('1 of 5 done')).toBeVisible();
-  expect((await (await api.get(USER_PATHS.me)).json()).timezone).toBe('America/Chicago');
+  expect((await (await api.get(USER_PATHS.me)).json()).timezone).toBe('Europe/Berlin');
   expect(await status('profile')).toBe('done');
 
   // The CRM step is skipped from the keyboard.

@@ -44,4 +44,5 @@ export const ONBOARDING_COPY = {
   progress: (done: number, total: number) => `${done} of ${total} done`,
   allSet: 'You are all set',
   dismissed: 'The setup reminder is off. You can still finish any step here.',
+  timezoneFromBrowser: 'From your browser: the app follows the timezone of the computer you use.',
 } as const;

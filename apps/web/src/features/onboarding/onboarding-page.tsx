@@ -4,7 +4,7 @@
 // setup' turns the chat screen's reminder off for good; the page stays reachable from Knaps.
 import { NAME_MAX_LENGTH, type OnboardingStepId, type TOnboardingStep } from '@knap/contracts';
 import { Check, Circle, SkipForward } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -13,7 +13,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { cardClasses, ErrorNotice, mutedTextClasses, SelectField } from '../knaps/components/knap-step';
+import { cardClasses, ErrorNotice, mutedTextClasses } from '../knaps/components/knap-step';
 import {
   useDismissOnboarding,
   useOnboarding,
@@ -57,21 +57,18 @@ function StatusBadge({ status }: { status: TOnboardingStep['status'] }) {
   );
 }
 
-/** Every zone the browser knows, with the ones the form needs even if it does not list them. */
-function timeZoneOptions(extra: Array<string | null | undefined>) {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const zones = new Set([...known, ...extra.filter((z): z is string => !!z)]);
-  return [...zones].sort().map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
-}
-
+/**
+ * The name, and the timezone the app keeps in step with the browser (SPEC: synced whenever it
+ * differs from the browser's), shown rather than chosen: a zone picked here would be put back on
+ * the next load. Saving stores both and confirms the step.
+ */
 function ProfileForm({ onSaved }: { onSaved: () => void }) {
   const user = useCurrentUser();
-  const browserZone = resolveTimeZone(null);
+  const timezone = resolveTimeZone(null);
   const [name, setName] = useState(user?.name ?? '');
-  const [timezone, setTimezone] = useState(resolveTimeZone(user?.timezone));
   const [nameError, setNameError] = useState<string | null>(null);
   const save = useSaveProfile(user);
-  const zones = useMemo(() => timeZoneOptions([timezone, browserZone]), [timezone, browserZone]);
+  const zoneId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -100,22 +97,19 @@ function ProfileForm({ onSaved }: { onSaved: () => void }) {
           error={nameError}
           onChange={(e) => setName(e.target.value)}
         />
-        <SelectField
-          label="Timezone"
-          value={timezone}
-          options={zones}
-          hint={timezone === browserZone ? 'The timezone your browser is in.' : undefined}
-          onChange={(e) => setTimezone(e.target.value)}
-        />
+        <div className="flex flex-col gap-1.5">
+          <span id={zoneId} className="font-medium text-sm text-zinc-800 dark:text-zinc-200">
+            Timezone
+          </span>
+          <output
+            aria-labelledby={zoneId}
+            className="flex h-10 items-center rounded-lg border border-zinc-200 bg-zinc-50 px-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-100"
+          >
+            {timezone.replaceAll('_', ' ')}
+          </output>
+          <p className={mutedTextClasses}>{ONBOARDING_COPY.timezoneFromBrowser}</p>
+        </div>
       </div>
-      {timezone !== browserZone ? (
-        <p className={mutedTextClasses}>
-          Your browser is in {browserZone.replaceAll('_', ' ')}.{' '}
-          <Button variant="ghost" size="sm" onClick={() => setTimezone(browserZone)}>
-            Use {browserZone.replaceAll('_', ' ')}
-          </Button>
-        </p>
-      ) : null}
       {save.isError ? (
         <p role="alert" className="text-red-700 text-sm dark:text-red-300">
           {save.error.message}
