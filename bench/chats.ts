@@ -52,7 +52,8 @@ async function benchEngine(
   databaseUrl: string | undefined,
 ): Promise<Figure[]> {
   console.log(`\n[${engine}] seeding…`);
-  const t = await createTestApp({ config: { databaseUrl, logLevel: 'silent' } });
+  // The pool the server gets by default (DATABASE_POOL_MAX), not the tests' smaller one.
+  const t = await createTestApp({ config: { databaseUrl, databasePoolMax: 10, logLevel: 'silent' } });
   try {
     const tokens = await seed(t);
     // What autovacuum does to a table this size in production: statistics for the planner and a

@@ -73,7 +73,7 @@ export interface TestDb extends Db {
  * A fresh, migrated database: SQLite in `dataDir` without a URL, else a new PostgreSQL schema
  * (testConfig is what defaults the URL to TEST_DATABASE_URL; an explicit undefined means SQLite).
  */
-export async function createTestDb(dataDir: string, url: string | undefined): Promise<TestDb> {
+export async function createTestDb(dataDir: string, url: string | undefined, poolMax = 5): Promise<TestDb> {
   if (!url) {
     const db = openDb({ sqliteFile: path.join(dataDir, 'test.db') });
     await migrate(db);
@@ -84,7 +84,7 @@ export async function createTestDb(dataDir: string, url: string | undefined): Pr
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const db = openDb({ databaseUrl: url, schema, poolMax: 5 });
+  const db = openDb({ databaseUrl: url, schema, poolMax });
   await migrate(db);
   return {
     ...db,
@@ -117,7 +117,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-test-'));
   const config = testConfig(dataDir, options.config);
-  const db = await createTestDb(dataDir, config.databaseUrl);
+  const db = await createTestDb(dataDir, config.databaseUrl, config.databasePoolMax);
   const app = await buildApp({
     config,
     db,
