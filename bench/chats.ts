@@ -61,6 +61,12 @@ async function benchEngine(
     if (engine === 'postgres') await sql`VACUUM ANALYZE chats`.execute(t.db.db);
     else await sql`ANALYZE`.execute(t.db.db);
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/chat/chats?limit=50&skip=0',
+      headers: { authorization: `Bearer ${tokens[0]}` },
+    });
+    console.log(`  a page of 50 is ${(first.rawPayload.length / 1024).toFixed(1)} KB`);
     const figures: Figure[] = [];
     for (const skip of [0, CHATS_PER_USER - 50]) {
       const options = { connections: CONNECTIONS, durationSec: DURATION, tokens };
@@ -110,29 +116,54 @@ async function benchEngine(
   }
 }
 
-async function bare(): Promise<Figure> {
+/** A bare Fastify route answering `body`: the framework and the load generator, and nothing else. */
+async function bare(name: string, body: string): Promise<Figure> {
   const app = Fastify();
-  app.get('/bare', async () => ({ chats: [], total: 0, has_more: false }));
+  const bytes = Buffer.from(body);
+  app.get('/bare', (_req, reply) => reply.type('application/json; charset=utf-8').send(bytes));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    return await load('bare Fastify route', `${url}/bare`, {
-      connections: CONNECTIONS,
-      durationSec: DURATION,
-    });
+    return await load(name, `${url}/bare`, { connections: CONNECTIONS, durationSec: DURATION });
   } finally {
     await app.close();
   }
 }
 
+/** A first page as the list answers it for the seeded chats: the same fields, the same size. */
+function samplePage(): string {
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  const chats = Array.from({ length: 50 }, (_, i) => {
+    const at = new Date(base + (CHATS_PER_USER - i) * 60_000).toISOString();
+    return {
+      id: randomUUID(),
+      title: `Client review ${CHATS_PER_USER - i}`,
+      created_at: at,
+      updated_at: at,
+      message_count: 4,
+      last_message_preview: 'Here is the summary of the meeting with the client and the next steps.',
+      out_of_tokens: false,
+      unread: i % 7 === 0,
+    };
+  });
+  const cursor = Buffer.from(`${chats[49]!.updated_at}|${chats[49]!.id}`).toString('base64url');
+  return JSON.stringify({ chats, total: CHATS_PER_USER, has_more: true, next_cursor: cursor });
+}
+
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const baseline = await bare();
-const figures = [baseline, ...(await benchEngine('sqlite', undefined))];
+// The issue's baseline: a bare route with an empty list. The second sends a page's worth of bytes:
+// reading 12 KB answers costs the load generator (on the same two cores) far more than reading
+// 40 bytes, so it shows how close the list comes to what this machine can measure at all.
+const baseline = await bare('bare Fastify route', JSON.stringify({ chats: [], total: 0, has_more: false }));
+const page = samplePage();
+const sameBytes = await bare(`bare route, ${(page.length / 1024).toFixed(1)} KB page`, page);
+const figures = [baseline, sameBytes, ...(await benchEngine('sqlite', undefined))];
 if (pgUrl) figures.push(...(await benchEngine('postgres', pgUrl)));
 else console.log('\n(PostgreSQL not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 printTable(
   `Chat list, ${CONNECTIONS} connections, ${DURATION} s each, ${USERS} users x ${CHATS_PER_USER} chats`,
   figures,
   baseline,
+  sameBytes,
 );
 console.log(
   `\nresults: ${saveResults('chats', { date: new Date().toISOString(), users: USERS, chatsPerUser: CHATS_PER_USER, figures })}`,

@@ -57,7 +57,12 @@ export async function load(
   };
 }
 
-export function printTable(title: string, figures: Figure[], baseline: Figure): void {
+/**
+ * Prints the figures with each one's throughput against `baseline`, and against `sameBytes` when
+ * given (a bare route sending an answer of the same size, which is what the load generator itself
+ * can take in).
+ */
+export function printTable(title: string, figures: Figure[], baseline: Figure, sameBytes?: Figure): void {
   console.log(`\n${title}`);
   console.log(
     'scenario'.padEnd(44),
@@ -65,6 +70,7 @@ export function printTable(title: string, figures: Figure[], baseline: Figure): 
     'p50 ms'.padStart(8),
     'p99 ms'.padStart(8),
     'vs bare req/s'.padStart(14),
+    ...(sameBytes ? ['vs same bytes'.padStart(14)] : []),
     'errors'.padStart(7),
   );
   for (const f of figures) {
@@ -74,6 +80,7 @@ export function printTable(title: string, figures: Figure[], baseline: Figure): 
       String(f.p50).padStart(8),
       String(f.p99).padStart(8),
       (f.reqPerSec / baseline.reqPerSec).toFixed(2).padStart(14),
+      ...(sameBytes ? [(f.reqPerSec / sameBytes.reqPerSec).toFixed(2).padStart(14)] : []),
       String(f.errors + f.non2xx).padStart(7),
     );
   }

@@ -220,6 +220,25 @@ describe(`built-in accounts and tokens (${testEngine()})`, () => {
     expect(r.statusCode).toBe(401);
   });
 
+  it('refuses a signed, unexpired access token once its session has expired, and only that session', async () => {
+    const u = await signUp(t);
+    const other = await signUp(t);
+    const me = () => as(t, u)({ method: 'GET', url: '/api/studio/users/me' });
+    expect((await me()).statusCode).toBe(200);
+    const { id: userId } = await t.db.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', u.email)
+      .executeTakeFirstOrThrow();
+    await t.db.db
+      .updateTable('auth_sessions')
+      .set({ expires_at: clock.now().toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
+    expect((await me()).statusCode).toBe(401);
+    expect((await as(t, other)({ method: 'GET', url: '/api/studio/users/me' })).statusCode).toBe(200);
+  });
+
   it('mints single-use one-shot codes that expire within 60 s', async () => {
     const u = await signUp(t);
     const mint = async () =>

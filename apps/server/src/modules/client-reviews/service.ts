@@ -27,9 +27,7 @@ import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { CLIENT_REVIEW_TASKS, type ReviewDraftInput } from '../../platform/llm/demo-reviews.js';
 import { isOnLegalHold } from '../compliance/service.js';
-import * as crm from '../connections/crm.js';
-import { connectedScopes } from '../connections/oauth-service.js';
-import * as wealthbox from '../connections/wealthbox.js';
+import { crmRecordsOf } from '../connections/crm-person.js';
 import { sendEmail } from '../email/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
@@ -229,66 +227,6 @@ const sameClient = (client: Client) => (c: { name: string; email: string | null 
     ? c.email?.toLowerCase() === client.email.toLowerCase()
     : c.name.trim().toLowerCase() === client.name.trim().toLowerCase();
 
-/**
- * What each connected CRM holds on the client. A CRM that fails to answer is left out (and logged):
- * the review is drafted from what there is.
- */
-async function crmRecordsOf(
-  deps: AppDeps,
-  log: Log,
-  userId: string,
-  client: Client,
-): Promise<ReviewDraftInput['crm']> {
-  const { scopes } = await connectedScopes(deps, userId);
-  const records: ReviewDraftInput['crm'] = [];
-  const matches = sameClient(client);
-  if (scopes.includes('wealthbox')) {
-    try {
-      let found = (await wealthbox.searchContacts(deps, userId, client.name)).find(matches);
-      // The CRM may spell the name otherwise; its first page of contacts may still hold the address.
-      if (!found && client.email) found = (await wealthbox.searchContacts(deps, userId, '')).find(matches);
-      if (found) {
-        const { contact, notes } = await wealthbox.contactWithNotes(deps, userId, found.id);
-        records.push({
-          source: 'wealthbox',
-          name: contact.name,
-          email: contact.email,
-          birth_date: contact.birth_date,
-          notes: notes
-            .sort((a, b) => b.created_at.localeCompare(a.created_at))
-            .slice(0, 10)
-            .map((n) => ({ date: n.created_at.slice(0, 10), content: n.content.slice(0, 1000) })),
-        });
-      }
-    } catch (err) {
-      log.warn({ err }, 'client review: the Wealthbox lookup failed');
-    }
-  }
-  for (const id of ['salesforce', 'zoho', 'copper'] as const) {
-    if (!scopes.includes(id)) continue;
-    try {
-      const contact = (await crm.searchContacts(deps, userId, id, client.name)).find(matches);
-      if (!contact) continue;
-      const opportunities = contact.company
-        ? await crm.searchOpportunities(deps, userId, id, contact.company)
-        : [];
-      records.push({
-        source: id,
-        name: contact.name,
-        email: contact.email,
-        company: contact.company,
-        title: contact.title,
-        opportunities: opportunities
-          .slice(0, 10)
-          .map((o) => ({ name: o.name, stage: o.stage, amount: o.amount })),
-      });
-    } catch (err) {
-      log.warn({ err, crm: id }, 'client review: the CRM lookup failed');
-    }
-  }
-  return records;
-}
-
 /** The greeting's name: the first word of the client's name. */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
@@ -322,7 +260,13 @@ export async function createReview(
 
   const [meetings, crmRecords, prior] = await Promise.all([
     meetingsOf(deps, user, client, body.period_start, body.period_end),
-    crmRecordsOf(deps, log, user.id, client),
+    crmRecordsOf(
+      deps,
+      log,
+      user.id,
+      { name: client.name, email: client.email, matches: sameClient(client) },
+      'client review',
+    ),
     repo.reviewsOfClient(deps.db.db, user.id, clientKey, L.priorReviews),
   ]);
   const advisor = user.name || user.email;

@@ -22,9 +22,7 @@ import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { BRIEFING_TASKS, type BriefingDraftInput } from '../../platform/llm/demo-briefings.js';
 import { isOnLegalHold } from '../compliance/service.js';
-import * as crm from '../connections/crm.js';
-import { connectedScopes } from '../connections/oauth-service.js';
-import * as wealthbox from '../connections/wealthbox.js';
+import { crmRecordsOf } from '../connections/crm-person.js';
 import { askModel, type Log } from '../knaps/model.js';
 import * as meetingsRepo from '../meetings/repo.js';
 import { parseJson } from '../meetings/service.js';
@@ -135,69 +133,13 @@ async function meetingsOf(deps: AppDeps, user: UserRow, prospect: Prospect): Pro
 }
 
 /**
- * What each connected CRM holds on the prospect: a contact with their address (or, when either side
- * has none, their name). A CRM that fails to answer is left out (and logged).
+ * Whether a CRM contact is the prospect: by address when both have one, else by name.
  */
-async function crmRecordsOf(
-  deps: AppDeps,
-  log: Log,
-  userId: string,
-  prospect: Prospect,
-  searchName: string | null,
-): Promise<BriefingDraftInput['crm']> {
-  const { scopes } = await connectedScopes(deps, userId);
-  const records: BriefingDraftInput['crm'] = [];
+function isProspect(prospect: Prospect) {
   const email = prospect.email;
   const name = prospect.name ? normalName(prospect.name) : null;
-  const matches = (c: { name: string; email: string | null }) =>
+  return (c: { name: string; email: string | null }) =>
     email && c.email ? c.email.toLowerCase() === email : name !== null && normalName(c.name) === name;
-  if (scopes.includes('wealthbox')) {
-    try {
-      let found = searchName
-        ? (await wealthbox.searchContacts(deps, userId, searchName)).find(matches)
-        : undefined;
-      // The CRM may spell the name otherwise; its first page of contacts may still hold the address.
-      if (!found && email) found = (await wealthbox.searchContacts(deps, userId, '')).find(matches);
-      if (found) {
-        const { contact, notes } = await wealthbox.contactWithNotes(deps, userId, found.id);
-        records.push({
-          source: 'wealthbox',
-          name: contact.name,
-          email: contact.email,
-          birth_date: contact.birth_date,
-          notes: notes
-            .sort((a, b) => b.created_at.localeCompare(a.created_at))
-            .slice(0, 10)
-            .map((n) => ({ date: n.created_at.slice(0, 10), content: n.content.slice(0, 1000) })),
-        });
-      }
-    } catch (err) {
-      log.warn({ err }, 'first impressions: the Wealthbox lookup failed');
-    }
-  }
-  for (const id of ['salesforce', 'zoho', 'copper'] as const) {
-    if (!scopes.includes(id) || !searchName) continue;
-    try {
-      const contact = (await crm.searchContacts(deps, userId, id, searchName)).find(matches);
-      if (!contact) continue;
-      const company = contact.company ?? prospect.company;
-      const opportunities = company ? await crm.searchOpportunities(deps, userId, id, company) : [];
-      records.push({
-        source: id,
-        name: contact.name,
-        email: contact.email,
-        phone: contact.phone,
-        company: contact.company,
-        title: contact.title,
-        opportunities: opportunities
-          .slice(0, 10)
-          .map((o) => ({ name: o.name, stage: o.stage, amount: o.amount })),
-      });
-    } catch (err) {
-      log.warn({ err, crm: id }, 'first impressions: the CRM lookup failed');
-    }
-  }
-  return records;
 }
 
 /** Gathers what is known of the prospect and has the model draft the briefing and questions. */
@@ -216,7 +158,18 @@ async function draftFor(deps: AppDeps, log: Log, user: UserRow, prospect: Prospe
     guests.flat().find((p) => p.name && p.email.toLowerCase() === prospect.email)?.name ??
     prospect.email?.split('@')[0]?.split(/[^a-z]+/i)[0] ??
     null;
-  const crmRecords = await crmRecordsOf(deps, log, user.id, prospect, searchName || null);
+  const crmRecords = await crmRecordsOf(
+    deps,
+    log,
+    user.id,
+    {
+      name: searchName || null,
+      email: prospect.email,
+      matches: isProspect(prospect),
+      company: prospect.company,
+    },
+    'first impressions',
+  );
   const facts = meetings.map((m, i) => {
     const notes = m.notes_status === 'ready' ? parseJson<TMeetingNotesContent | null>(m.notes, null) : null;
     return {

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { preparedName } from './precompiled.js';
 import type { Database } from './schema.js';
 
 export type DbEngine = 'sqlite' | 'postgres';
@@ -32,6 +33,7 @@ export function openDb(options: OpenDbOptions): Db {
     const pgOptions = [`-c statement_timeout=${options.statementTimeoutMs ?? 30_000}`];
     if (options.schema) pgOptions.push(`-c search_path=${options.schema}`);
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
       options: pgOptions.join(' '),
@@ -51,6 +53,21 @@ export function openDb(options: OpenDbOptions): Db {
   sqlite.pragma('cache_size = -32000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * A pg client that runs precompiled queries (precompiled.ts) as named prepared statements: the
+ * server parses and plans each once per connection, which costs more than running it for the
+ * session check and the chat list page. Every other query is sent as it is.
+ */
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; only (text, values) is renamed
+  override query(...args: any[]): any {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' ? preparedName(text) : undefined;
+    // biome-ignore lint/suspicious/noExplicitAny: see above
+    return name ? super.query({ name, text, values } as any) : (super.query as any)(...args);
+  }
 }
 
 /**

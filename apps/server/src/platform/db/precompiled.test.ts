@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { signUp } from '../../testing/users.js';
@@ -34,4 +35,32 @@ describe(`precompiled queries (${testEngine()})`, () => {
     );
     await expect(wrong(t.db.db, 'x')).rejects.toThrow(/not one of the arguments/);
   });
+
+  it('refuses `*`, which a prepared statement cannot keep across a migration that adds a column', async () => {
+    const star = precompiled(
+      (db, email: string) => db.selectFrom('users').selectAll().where('email', '=', email),
+      ['\u0000email'] as const,
+    );
+    await expect(star(t.db.db, 'a@one.example')).rejects.toThrow(/name the columns/);
+  });
+
+  // SQLite keeps every statement prepared (index.ts withStatementCache); this is PostgreSQL's own.
+  if (testEngine() === 'postgres')
+    it('runs as a named prepared statement on PostgreSQL, parsed once per connection', async () => {
+      const byEmail = precompiled(
+        (db, email: string) => db.selectFrom('users').select('email').where('email', '=', email),
+        ['\u0000email'] as const,
+      );
+      // One pinned connection, so its prepared statements can be read back.
+      const prepared = await t.db.db.connection().execute(async (conn) => {
+        expect(await byEmail(conn, 'a@one.example')).toEqual([{ email: 'a@one.example' }]);
+        expect(await byEmail(conn, 'b@two.example')).toEqual([{ email: 'b@two.example' }]);
+        const { rows } = await sql<{ name: string; statement: string }>`
+          select name, statement from pg_prepared_statements where statement like ${'%"email" = $1%'}
+        `.execute(conn);
+        return rows;
+      });
+      expect(prepared).toHaveLength(1);
+      expect(prepared[0]!.name).toMatch(/^knap_\d+$/);
+    });
 });

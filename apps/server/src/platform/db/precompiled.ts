@@ -2,11 +2,18 @@
 // costs more than SQLite's own lookup for the few queries every request runs (the session check,
 // the chat list page). `precompiled` builds such a query once per database with sentinel
 // arguments, keeps its SQL and where each argument lands among the parameters, and afterwards only
-// binds values.
+// binds values. On PostgreSQL the SQL is also a named prepared statement (`preparedName`, used by
+// index.ts): each connection parses and plans it once, not on every call.
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 type Q = Kysely<Database>;
+
+/** SQL texts of precompiled queries, with the name each is prepared under on PostgreSQL. */
+const preparedNames = new Map<string, string>();
+
+/** The prepared-statement name of a precompiled query's SQL, or undefined for any other SQL. */
+export const preparedName = (sql: string): string | undefined => preparedNames.get(sql);
 
 interface Compiled {
   sql: string;
@@ -27,11 +34,14 @@ export function precompiled<A extends readonly unknown[], R>(
     let compiled = cache.get(db);
     if (!compiled) {
       const query = build(db, ...sentinels).compile();
+      // PostgreSQL refuses to run a prepared `*` once a migration has added a column to its table.
+      if (/\*\s+from\b/i.test(query.sql)) throw new Error('precompiled: name the columns, not *');
       const argumentOf = query.parameters.map((p) => sentinels.indexOf(p));
       if (argumentOf.some((i) => i < 0))
         throw new Error('precompiled: a parameter is not one of the arguments');
       compiled = { sql: query.sql, argumentOf };
       cache.set(db, compiled);
+      if (!preparedNames.has(query.sql)) preparedNames.set(query.sql, `knap_${preparedNames.size + 1}`);
     }
     const parameters = compiled.argumentOf.map((i) => args[i]);
     return (await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters))).rows;

@@ -2,6 +2,7 @@
 // and CRMs say of them, where each fact came from, talking points and 5 to 8 discovery questions,
 // all written from the task's JSON input by plain rules, so a briefing is drafted offline and
 // deterministically. A real model writes a far better one from the same JSON.
+import type { CrmPersonRecord } from '../../modules/connections/crm-person.js';
 
 /** The first words of each briefing task's system prompt; the demo model recognises the task by them. */
 export const BRIEFING_TASKS = {
@@ -31,17 +32,8 @@ export interface BriefingDraftInput {
       client_facts: Array<{ category: FactCategory; fact: string }>;
     } | null;
   }>;
-  crm: Array<{
-    source: string;
-    name: string;
-    email: string | null;
-    phone?: string | null;
-    company?: string | null;
-    title?: string | null;
-    birth_date?: string | null;
-    notes?: Array<{ date: string; content: string }>;
-    opportunities?: Array<{ name: string; stage: string | null; amount: number | null }>;
-  }>;
+  /** What each connected CRM holds on the person (connections/crm-person.ts). */
+  crm: CrmPersonRecord[];
 }
 
 const CRM_NAMES: Record<string, string> = {

@@ -1,6 +1,7 @@
 // The demo model's client review: the five sections written from the review's JSON input (the
 // notes of the client's meetings in the period, what the CRM knows, prior reviews) by plain rules,
 // so a review is drafted offline and deterministically. A real model writes a far better one.
+import type { CrmPersonRecord } from '../../modules/connections/crm-person.js';
 
 /** The first words of each review task's system prompt; the demo model recognises the task by them. */
 export const CLIENT_REVIEW_TASKS = {
@@ -23,16 +24,8 @@ export interface ReviewDraftInput {
     action_items: Array<{ text: string; owner: string | null }>;
     client_facts: Array<{ category: FactCategory; fact: string }>;
   }>;
-  crm: Array<{
-    source: string;
-    name: string;
-    email: string | null;
-    birth_date?: string | null;
-    company?: string | null;
-    title?: string | null;
-    notes?: Array<{ date: string; content: string }>;
-    opportunities?: Array<{ name: string; stage: string | null; amount: number | null }>;
-  }>;
+  /** What each connected CRM holds on the person (connections/crm-person.ts). */
+  crm: CrmPersonRecord[];
   prior_reviews: Array<{
     period_label: string;
     period_end: string;
