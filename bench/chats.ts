@@ -68,7 +68,9 @@ async function benchEngine(
     });
     console.log(`  a page of 50 is ${(first.rawPayload.length / 1024).toFixed(1)} KB`);
     const figures: Figure[] = [];
-    for (const skip of [0, CHATS_PER_USER - 50]) {
+    // The first page, the middle (where an offset walks the most index entries: listChats counts
+    // older pages from the oldest chat) and the last page.
+    for (const skip of [0, CHATS_PER_USER / 2, CHATS_PER_USER - 50]) {
       const options = { connections: CONNECTIONS, durationSec: DURATION, tokens };
       // Unchanged chats: the same page asked again, as the chat panel's refresh does.
       figures.push(

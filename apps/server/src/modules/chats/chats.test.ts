@@ -219,6 +219,30 @@ describe(`chats API (${testEngine()})`, () => {
     expect(foreign).toEqual({ chats: [], total: 0, has_more: false, next_cursor: null });
   });
 
+  it('answers every offset page as the matching slice of the whole list, from either end', async () => {
+    const dave = await signUp(t);
+    const d = as(t, dave);
+    for (let i = 0; i < 9; i++) {
+      clock.advance(1000);
+      await create({ title: `d${i}` }, dave);
+    }
+    const get = async (q: string) => (await d({ method: 'GET', url: `/api/chat/chats${q}` })).json();
+    const all = (await get('?limit=100')).chats.map((x: { id: string }) => x.id);
+    expect(all).toHaveLength(9);
+    // Pages past the middle are counted from the oldest chat; each must still be the same slice.
+    for (const limit of [1, 2, 4]) {
+      for (let skip = 0; skip <= 10; skip++) {
+        const p = await get(`?limit=${limit}&skip=${skip}`);
+        expect(
+          p.chats.map((x: { id: string }) => x.id),
+          `limit=${limit} skip=${skip}`,
+        ).toEqual(all.slice(skip, skip + limit));
+        expect(p.has_more, `limit=${limit} skip=${skip}`).toBe(skip + limit < 9);
+        expect(p.total).toBe(9);
+      }
+    }
+  });
+
   it('counts unread chats and marks all read', async () => {
     const dave = await signUp(t);
     const d = as(t, dave);

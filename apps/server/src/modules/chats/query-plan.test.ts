@@ -68,6 +68,12 @@ describe(`chat list query plan (${testEngine()})`, () => {
     expect(query.compile().sql).not.toMatch(/messages/);
   });
 
+  it('counts a page in the older half from the oldest chat, on the same index', async () => {
+    const plan = await planOf(t, repo.listChatsQuery(t.db.db, userId, 51, 20, true));
+    expect(plan).toMatch(t.db.engine === 'sqlite' ? /chats_user_activity_idx/ : /Index.*chats_user_\w+_idx/);
+    expect(plan).not.toMatch(/messages|SCAN chats\b|Seq Scan/);
+  });
+
   it('reads the page after a cursor as a range of the activity index, with no sort', async () => {
     // After a chat near the top of a long list: most of the user's chats lie beyond the cursor.
     const cursor = new Date(Date.UTC(2026, 0, 1, 16)).toISOString();

@@ -49,9 +49,12 @@ export const listChats = precompiled(
  * The query behind listChats, unexecuted (its plan is checked in a test). A deferred join: the
  * page's ids come from the (user_id, updated_at, id) index alone, so a deep page skips index
  * entries instead of reading thousands of rows, and only the 50 rows shown are fetched.
+ * `fromOldest` counts the offset from the user's oldest chat instead, walking the index the other
+ * way: a page in the older half of the list skips fewer entries from that end.
  */
-export const listChatsQuery = (db: Q, userId: string, limit: number, skip: number) =>
-  db
+export const listChatsQuery = (db: Q, userId: string, limit: number, skip: number, fromOldest = false) => {
+  const order = fromOldest ? 'asc' : 'desc';
+  return db
     .selectFrom('chats')
     .select(summaryColumns)
     .where('id', 'in', (eb) =>
@@ -59,13 +62,20 @@ export const listChatsQuery = (db: Q, userId: string, limit: number, skip: numbe
         .selectFrom('chats')
         .select('id')
         .where('user_id', '=', userId)
-        .orderBy('updated_at', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy('updated_at', order)
+        .orderBy('id', order)
         .limit(limit)
         .offset(skip),
     )
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc');
+};
+
+/** A page counted from the user's oldest chat (`skip` of them passed over), newest first. */
+export const listOldestChats = precompiled(
+  (db: Q, userId: string, limit: number, skip: number) => listChatsQuery(db, userId, limit, skip, true),
+  ['\u0000user', 987_654_321, 987_654_322],
+);
 
 /** The user's newest chats: the first page, read straight down the (user_id, updated_at, id) index. */
 export const listNewestChats = precompiled(

@@ -102,9 +102,7 @@ export async function listChats(
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   const rows = after
     ? await repo.listChatsAfter(deps.db.db, user.id, after.updatedAt, after.id, query.limit + 1)
-    : query.skip === 0
-      ? await repo.listNewestChats(deps.db.db, user.id, query.limit + 1)
-      : await repo.listChats(deps.db.db, user.id, query.limit + 1, query.skip);
+    : await pageBySkip(deps, user, query.limit + 1, query.skip);
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
   return {
@@ -113,6 +111,27 @@ export async function listChats(
     has_more: hasMore,
     next_cursor: hasMore ? encodeCursor(page.at(-1)!) : null,
   };
+}
+
+/**
+ * `limit` chats from position `skip`, newest first. An offset walks every skipped entry of the
+ * activity index, so a page in the older half is counted from the oldest chat instead, by the
+ * `total` this answer reports (users.chat_count, kept with every insert and delete): the last page
+ * of 10,000 chats costs what the first does, and the middle costs the most.
+ */
+async function pageBySkip(
+  deps: AppDeps,
+  user: Pick<UserRow, 'id' | 'chat_count'>,
+  limit: number,
+  skip: number,
+): Promise<Array<Pick<ChatRow, (typeof repo.summaryColumns)[number]>>> {
+  if (skip === 0) return repo.listNewestChats(deps.db.db, user.id, limit);
+  const total = user.chat_count;
+  if (skip <= total / 2) return repo.listChats(deps.db.db, user.id, limit, skip);
+  // Positions skip … skip + limit - 1 from the newest are these from the oldest.
+  const end = total - skip;
+  if (end <= 0) return [];
+  return repo.listOldestChats(deps.db.db, user.id, Math.min(limit, end), Math.max(0, end - limit));
 }
 
 const listCaches = new WeakMap<AppDeps['db'], ChatListCache>();
