@@ -94,9 +94,12 @@ const contains = (text: string | undefined, term: string) =>
 
 // --- Salesforce: GET {instance}/services/data/vNN.N/query?q=<SOQL> --------------------------------
 
-/** The one query shape the app sends: SELECT ... FROM Contact|Opportunity WHERE Name LIKE '...' ... */
+/**
+ * The query shapes the app sends: SELECT ... FROM Contact|Opportunity WHERE Name LIKE '...', or
+ * WHERE Account.Name = '...' (an account's opportunities), ORDER BY Name LIMIT n.
+ */
 const SOQL =
-  /^SELECT\s+.+?\s+FROM\s+(Contact|Opportunity)\s+WHERE\s+Name\s+LIKE\s+'((?:[^'\\]|\\.)*)'\s+ORDER\s+BY\s+Name\s+LIMIT\s+(\d+)$/is;
+  /^SELECT\s+.+?\s+FROM\s+(Contact|Opportunity)\s+WHERE\s+(Name\s+LIKE|Account\.Name\s+=)\s+'((?:[^'\\]|\\.)*)'\s+ORDER\s+BY\s+Name\s+LIMIT\s+(\d+)$/is;
 /** SOQL string escapes; \% and \_ only mean something in a LIKE pattern. */
 const SOQL_ESCAPES: Record<string, string> = {
   '\\': '\\',
@@ -126,6 +129,23 @@ function likePattern(literal: string): RegExp | null {
     else source += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   }
   return new RegExp(`^${source}$`, 'is');
+}
+
+/** A string literal's text; null when it uses an escape SOQL allows only in a LIKE, or none at all. */
+function stringLiteral(literal: string): string | null {
+  let text = '';
+  for (let i = 0; i < literal.length; i += 1) {
+    const c = literal[i]!;
+    if (c !== '\\') {
+      text += c;
+      continue;
+    }
+    const next = literal[i + 1] ?? '';
+    if (next === '%' || next === '_' || SOQL_ESCAPES[next] === undefined) return null;
+    text += SOQL_ESCAPES[next];
+    i += 1;
+  }
+  return text;
 }
 
 const salesforceRef = (type: string, id: string) => ({
@@ -166,16 +186,24 @@ export function startFakeSalesforce(oidc: FakeOidc): Promise<FakeCrm> {
       if (request.method !== 'GET' || !/^\/services\/data\/v\d+\.\d+\/query$/.test(request.path))
         return false;
       const match = SOQL.exec((request.query.q ?? '').trim());
-      const pattern = match && likePattern(match[2]!);
-      if (!match || !pattern) {
+      const byAccount = match?.[2]!.toLowerCase().startsWith('account');
+      // An equality literal has no wildcards: its \% and \_ are malformed, % and _ are themselves.
+      const literal = match && (byAccount ? stringLiteral(match[3]!) : likePattern(match[3]!));
+      if (!match || !literal) {
         error(res, 400, 'MALFORMED_QUERY', 'unexpected token in the query');
         return true;
       }
-      const records =
-        match[1]!.toLowerCase() === 'contact'
-          ? crm.contacts.filter((c) => pattern.test(c.name)).map(salesforceRecord.Contact)
-          : crm.opportunities.filter((o) => pattern.test(o.name)).map(salesforceRecord.Opportunity);
-      const limited = records.slice(0, Number(match[3]));
+      const test = (field: string | undefined) =>
+        literal instanceof RegExp
+          ? literal.test(field ?? '')
+          : (field ?? '').toLowerCase() === literal.toLowerCase();
+      const isContact = match[1]!.toLowerCase() === 'contact';
+      const records = isContact
+        ? crm.contacts.filter((c) => test(byAccount ? c.company : c.name)).map(salesforceRecord.Contact)
+        : crm.opportunities
+            .filter((o) => test(byAccount ? o.company : o.name))
+            .map(salesforceRecord.Opportunity);
+      const limited = records.slice(0, Number(match[4]));
       sendJson(res, 200, { totalSize: limited.length, done: true, records: limited });
       return true;
     },
@@ -257,6 +285,11 @@ const copperDate = (iso: string | undefined) => {
 export function startFakeCopper(oidc: FakeOidc): Promise<FakeCrm> {
   const error = (res: ServerResponse, status: number, _code: string, message: string) =>
     sendJson(res, status, { success: false, status, message });
+  /** Copper's companies: every company a person or opportunity names, with a stable id. */
+  const companiesOf = (crm: Records) =>
+    [...new Set([...crm.contacts, ...crm.opportunities].flatMap((r) => (r.company ? [r.company] : [])))].map(
+      (name, i) => ({ id: 5000 + i, name }),
+    );
   const stagesOf = (crm: Records) =>
     [...new Set(crm.opportunities.map((o) => o.stage))].map((name, i) => ({
       id: 1000 + i,
@@ -276,38 +309,53 @@ export function startFakeCopper(oidc: FakeOidc): Promise<FakeCrm> {
         sendJson(res, 200, stagesOf(crm));
         return true;
       }
-      const entity = /^\/developer_api\/v1\/(people|opportunities)\/search$/.exec(request.path)?.[1];
+      const entity = /^\/developer_api\/v1\/(people|opportunities|companies)\/search$/.exec(
+        request.path,
+      )?.[1];
       if (request.method !== 'POST' || !entity) return false;
-      const { name = '', page_size = 20 } = (request.body ?? {}) as { name?: string; page_size?: number };
+      const {
+        name = '',
+        page_size = 20,
+        company_ids,
+      } = (request.body ?? {}) as { name?: string; page_size?: number; company_ids?: number[] };
       if (page_size > 200) {
         error(res, 422, 'INVALID_INPUT', 'page_size must be at most 200');
         return true;
       }
       const stageId = new Map(stagesOf(crm).map((s) => [s.name, s.id]));
+      const companies = companiesOf(crm);
+      const companyId = (company: string | undefined) =>
+        companies.find((c) => c.name === company)?.id ?? null;
       const found =
-        entity === 'people'
-          ? crm.contacts
-              .filter((c) => contains(c.name, name))
-              .map((c) => ({
-                id: Number(c.id),
-                name: c.name,
-                title: c.title ?? null,
-                company_name: c.company ?? null,
-                emails: c.email ? [{ email: c.email, category: 'work' }] : [],
-                phone_numbers: c.phone ? [{ number: c.phone, category: 'work' }] : [],
-              }))
-          : crm.opportunities
-              .filter((o) => contains(o.name, name))
-              .map((o) => ({
-                id: Number(o.id),
-                name: o.name,
-                status: 'Open',
-                pipeline_id: 1,
-                pipeline_stage_id: stageId.get(o.stage) ?? null,
-                monetary_value: o.amount ?? null,
-                close_date: copperDate(o.close_date),
-                company_name: o.company ?? null,
-              }));
+        entity === 'companies'
+          ? companies.filter((c) => contains(c.name, name))
+          : entity === 'people'
+            ? crm.contacts
+                .filter((c) => contains(c.name, name))
+                .map((c) => ({
+                  id: Number(c.id),
+                  name: c.name,
+                  title: c.title ?? null,
+                  company_id: companyId(c.company),
+                  company_name: c.company ?? null,
+                  emails: c.email ? [{ email: c.email, category: 'work' }] : [],
+                  phone_numbers: c.phone ? [{ number: c.phone, category: 'work' }] : [],
+                }))
+            : crm.opportunities
+                // Copper's search takes a name or company ids (either narrows the list).
+                .filter((o) => contains(o.name, name))
+                .filter((o) => !company_ids || company_ids.includes(companyId(o.company) ?? -1))
+                .map((o) => ({
+                  id: Number(o.id),
+                  name: o.name,
+                  status: 'Open',
+                  pipeline_id: 1,
+                  pipeline_stage_id: stageId.get(o.stage) ?? null,
+                  monetary_value: o.amount ?? null,
+                  close_date: copperDate(o.close_date),
+                  company_id: companyId(o.company),
+                  company_name: o.company ?? null,
+                }));
       sendJson(res, 200, found.slice(0, page_size));
       return true;
     },

@@ -82,7 +82,7 @@ export async function crmRecordsOf(
       const contact = (await crm.searchContacts(deps, userId, id, person.name)).find(person.matches);
       if (!contact) continue;
       const company = contact.company ?? person.company ?? null;
-      const opportunities = company ? await crm.searchOpportunities(deps, userId, id, company) : [];
+      const opportunities = company ? await crm.companyOpportunities(deps, userId, id, company) : [];
       records.push({
         source: id,
         name: contact.name,

@@ -33,6 +33,12 @@ export interface CrmOpportunity {
 interface CrmSearches {
   contacts(deps: AppDeps, userId: string, term: string): Promise<Array<Omit<CrmContact, 'source'>>>;
   opportunities(deps: AppDeps, userId: string, term: string): Promise<Array<Omit<CrmOpportunity, 'source'>>>;
+  /** The opportunities of the company (account) named exactly `company`. */
+  companyOpportunities(
+    deps: AppDeps,
+    userId: string,
+    company: string,
+  ): Promise<Array<Omit<CrmOpportunity, 'source'>>>;
 }
 
 const call = async <T>(deps: AppDeps, userId: string, crm: CrmId, request: ProviderRequest) =>
@@ -45,6 +51,9 @@ const SOQL_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '"': '\
 
 /** The SOQL literal of a LIKE that finds `term` anywhere in the field. */
 const soqlContains = (term: string) => `'%${term.replace(/[\\'"%_]/g, (c) => SOQL_ESCAPES[c]!)}%'`;
+
+/** The SOQL literal of `text` itself (\% and \_ are escapes only inside a LIKE). */
+const soqlString = (text: string) => `'${text.replace(/[\\'"]/g, (c) => SOQL_ESCAPES[c]!)}'`;
 
 interface SalesforceRecord {
   Id: string;
@@ -61,18 +70,34 @@ async function soql<T extends SalesforceRecord>(
   deps: AppDeps,
   userId: string,
   object: keyof typeof SALESFORCE_FIELDS,
-  term: string,
+  where: string,
 ): Promise<T[]> {
-  const q = `SELECT ${SALESFORCE_FIELDS[object]} FROM ${object} WHERE Name LIKE ${soqlContains(term)} ORDER BY Name LIMIT ${MAX_RESULTS}`;
+  const q = `SELECT ${SALESFORCE_FIELDS[object]} FROM ${object} WHERE ${where} ORDER BY Name LIMIT ${MAX_RESULTS}`;
   // A path: the client joins it to the instance URL Salesforce gave when the user connected.
   const url = `/services/data/v61.0/query?${new URLSearchParams({ q })}`;
   return (await call<{ records?: T[] }>(deps, userId, 'salesforce', { url }))?.records ?? [];
 }
 
+async function salesforceOpportunities(deps: AppDeps, userId: string, where: string) {
+  type Opportunity = SalesforceRecord & {
+    StageName?: string | null;
+    Amount?: number | null;
+    CloseDate?: string | null;
+  };
+  return (await soql<Opportunity>(deps, userId, 'Opportunity', where)).map((o) => ({
+    id: o.Id,
+    name: o.Name,
+    stage: o.StageName ?? null,
+    amount: o.Amount ?? null,
+    close_date: o.CloseDate ?? null,
+    company: o.Account?.Name ?? null,
+  }));
+}
+
 const salesforce: CrmSearches = {
   async contacts(deps, userId, term) {
     type Contact = SalesforceRecord & { Email?: string | null; Phone?: string | null; Title?: string | null };
-    return (await soql<Contact>(deps, userId, 'Contact', term)).map((c) => ({
+    return (await soql<Contact>(deps, userId, 'Contact', `Name LIKE ${soqlContains(term)}`)).map((c) => ({
       id: c.Id,
       name: c.Name,
       email: c.Email ?? null,
@@ -81,21 +106,10 @@ const salesforce: CrmSearches = {
       title: c.Title ?? null,
     }));
   },
-  async opportunities(deps, userId, term) {
-    type Opportunity = SalesforceRecord & {
-      StageName?: string | null;
-      Amount?: number | null;
-      CloseDate?: string | null;
-    };
-    return (await soql<Opportunity>(deps, userId, 'Opportunity', term)).map((o) => ({
-      id: o.Id,
-      name: o.Name,
-      stage: o.StageName ?? null,
-      amount: o.Amount ?? null,
-      close_date: o.CloseDate ?? null,
-      company: o.Account?.Name ?? null,
-    }));
-  },
+  opportunities: (deps, userId, term) =>
+    salesforceOpportunities(deps, userId, `Name LIKE ${soqlContains(term)}`),
+  companyOpportunities: (deps, userId, company) =>
+    salesforceOpportunities(deps, userId, `Account.Name = ${soqlString(company)}`),
 };
 
 // --- Zoho CRM: the word search of a module ------------------------------------------------------------
@@ -153,6 +167,10 @@ const zoho: CrmSearches = {
       company: d.Account_Name?.name ?? null,
     }));
   },
+  // The word search also matches a deal by its account's name; only that account's deals are kept.
+  async companyOpportunities(deps, userId, company) {
+    return (await zoho.opportunities(deps, userId, company)).filter((d) => sameName(d.company, company));
+  },
 };
 
 // --- Copper: the developer API's search endpoints -----------------------------------------------------
@@ -207,29 +225,48 @@ const copper: CrmSearches = {
       title: p.title ?? null,
     }));
   },
-  async opportunities(deps, userId, term) {
-    type Opportunity = {
-      id: number;
-      name?: string;
-      status?: string;
-      pipeline_stage_id?: number | null;
-      monetary_value?: number | null;
-      close_date?: string | null;
-      company_name?: string | null;
-    };
-    const found = await copperSearch<Opportunity>(deps, userId, 'opportunities', term);
-    if (!found.length) return [];
-    const stages = await copperStageNames(deps, userId);
-    return found.map((o) => ({
-      id: String(o.id),
-      name: o.name ?? '',
-      stage: stages.get(o.pipeline_stage_id ?? -1) ?? o.status ?? null,
-      amount: o.monetary_value ?? null,
-      close_date: isoDate(o.close_date),
-      company: o.company_name ?? null,
-    }));
+  opportunities: async (deps, userId, term) =>
+    copperOpportunities(deps, userId, { name: term, page_size: MAX_RESULTS }),
+  // Copper searches opportunities by company id: the company is found by its name first.
+  async companyOpportunities(deps, userId, company) {
+    const companies = await copperCall<Array<{ id: number; name?: string }> | undefined>(
+      deps,
+      userId,
+      '/companies/search',
+      { name: company, page_size: MAX_RESULTS },
+    );
+    const ids = (companies ?? []).filter((c) => sameName(c.name, company)).map((c) => c.id);
+    return ids.length ? copperOpportunities(deps, userId, { company_ids: ids, page_size: MAX_RESULTS }) : [];
   },
 };
+
+async function copperOpportunities(deps: AppDeps, userId: string, search: object) {
+  type Opportunity = {
+    id: number;
+    name?: string;
+    status?: string;
+    pipeline_stage_id?: number | null;
+    monetary_value?: number | null;
+    close_date?: string | null;
+    company_name?: string | null;
+  };
+  const found =
+    (await copperCall<Opportunity[] | undefined>(deps, userId, '/opportunities/search', search)) ?? [];
+  if (!found.length) return [];
+  const stages = await copperStageNames(deps, userId);
+  return found.map((o) => ({
+    id: String(o.id),
+    name: o.name ?? '',
+    stage: stages.get(o.pipeline_stage_id ?? -1) ?? o.status ?? null,
+    amount: o.monetary_value ?? null,
+    close_date: isoDate(o.close_date),
+    company: o.company_name ?? null,
+  }));
+}
+
+/** Company names compared as a person would: case and surrounding spaces aside. */
+const sameName = (a: string | null | undefined, b: string) =>
+  (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
 
 const CRMS: Record<CrmId, CrmSearches> = { salesforce, zoho, copper };
 
@@ -244,6 +281,17 @@ export async function searchContacts(
 ): Promise<CrmContact[]> {
   const found = await CRMS[crm].contacts(deps, userId, searchTerm(term));
   return found.slice(0, MAX_RESULTS).map((c) => ({ ...c, source: crm }));
+}
+
+/** The opportunities of the company named `company` (its account), up to MAX_RESULTS. */
+export async function companyOpportunities(
+  deps: AppDeps,
+  userId: string,
+  crm: CrmId,
+  company: string,
+): Promise<CrmOpportunity[]> {
+  const found = await CRMS[crm].companyOpportunities(deps, userId, searchTerm(company));
+  return found.slice(0, MAX_RESULTS).map((o) => ({ ...o, source: crm }));
 }
 
 export async function searchOpportunities(
