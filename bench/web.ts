@@ -64,9 +64,12 @@ try {
 
   async function measure(name: string, pathname: string, ready: string) {
     const scripts = new Map<string, Buffer>();
+    // What the server actually sent for each script (compressed when the browser accepts it).
+    const sent = new Map<string, number>();
     const onResponse = async (res: import('playwright-core').Response) => {
-      if (res.request().resourceType() === 'script')
-        scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
+      if (res.request().resourceType() !== 'script') return;
+      scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
+      sent.set(res.url(), (await res.request().sizes()).responseBodySize);
     };
     page.on('response', onResponse);
     await page.goto(`${url}${pathname}`, { waitUntil: 'networkidle' });
@@ -75,7 +78,8 @@ try {
     page.off('response', onResponse);
     const raw = [...scripts.values()].reduce((n, b) => n + b.length, 0);
     const gzip = [...scripts.values()].reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
-    return { name, files: scripts.size, raw, gzip };
+    const transferred = [...sent.values()].reduce((n, b) => n + b, 0);
+    return { name, files: scripts.size, raw, gzip, sent: transferred };
   }
 
   const results = [await measure('/signin', '/signin', 'Sign in')];
@@ -106,6 +110,7 @@ try {
     'files'.padStart(6),
     'raw KB'.padStart(9),
     'gzip KB'.padStart(9),
+    'sent KB'.padStart(9),
     'budget'.padStart(12),
   );
   for (const r of results) {
@@ -114,6 +119,7 @@ try {
       String(r.files).padStart(6),
       (r.raw / 1024).toFixed(1).padStart(9),
       (r.gzip / 1024).toFixed(1).padStart(9),
+      (r.sent / 1024).toFixed(1).padStart(9),
       `${((r.gzip / BUDGET_GZIP_BYTES) * 100).toFixed(0)}% of 200`.padStart(12),
     );
   }

@@ -1,10 +1,17 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { OPERATOR_PATHS } from '@knap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The web build's compression step, run here on a fixture of the built app.
+import { compressDist } from '../../web/scripts/compress-dist.mjs';
 import { createTestApp, type TestApp, testEngine } from './testing/test-app.js';
 import { as, signUp } from './testing/users.js';
+
+const BUNDLE = Array.from({ length: 400 }, (_, i) => `export const value${i} = "knap studio ${i}";`).join(
+  '\n',
+);
 
 describe(`app foundation (${testEngine()})`, () => {
   let t: TestApp;
@@ -125,6 +132,10 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
     writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(web, 'widget.js'), '(()=>{})()');
+    // A bundle big enough to be compressed, and its siblings, as the web build writes them.
+    writeFileSync(path.join(web, 'assets', 'chat-def456.js'), BUNDLE);
+    writeFileSync(path.join(web, 'assets', 'logo-1.png'), Buffer.alloc(4096, 1));
+    expect(await compressDist(web)).toBe(1);
     t = await createTestApp({
       config: { webDist: web, widgetAllowedOrigins: ['https://host.example', 'http://127.0.0.1:4100'] },
     });
@@ -145,6 +156,36 @@ describe('serving the built web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/missing' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
+  });
+
+  it('sends the compressed bytes the build wrote to a browser that accepts them, the plain file otherwise', async () => {
+    const url = '/assets/chat-def456.js';
+    const get = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(BUNDLE.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BUNDLE);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BUNDLE);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+    // Small files and images are sent as they are.
+    for (const other of ['/assets/app-abc123.js', '/assets/logo-1.png']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: other,
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(res.statusCode, other).toBe(200);
+      expect(res.headers['content-encoding'], other).toBeUndefined();
+    }
   });
 
   it('isolates app pages from other windows, but not the pages and redirects popups pass through', async () => {

@@ -55,6 +55,9 @@ export async function registerWebApp(
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/scripts/compress-dist.mjs):
+      // a browser that accepts one gets those bytes, compressed once, not on every request.
+      preCompressed: true,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         const html = file.endsWith('.html');
