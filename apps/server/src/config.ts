@@ -222,6 +222,12 @@ export type Config = {
   sevanta: { clientId: string; clientSecret: string; urlTemplate: string } | undefined;
   /** REST API bases of connected services (overridable, so tests point them at fakes). */
   apis: Record<ApiId, string>;
+  /**
+   * Origins also accepted as a Zoho account's API domain (`api_domain` of its token answer), besides
+   * Zoho's own API hosts over https and `apis.zoho`'s origin. Not read from the environment: tests
+   * name a second loopback fake here, standing in for another data centre.
+   */
+  zohoApiOrigins?: string[];
   /** Identity providers for sign-in (the Google and Microsoft entries of oauthProviders). */
   identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
   llm: LlmConfig;

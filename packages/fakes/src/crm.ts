@@ -186,7 +186,7 @@ export function startFakeSalesforce(oidc: FakeOidc): Promise<FakeCrm> {
       if (request.method !== 'GET' || !/^\/services\/data\/v\d+\.\d+\/query$/.test(request.path))
         return false;
       const match = SOQL.exec((request.query.q ?? '').trim());
-      const byAccount = match?.[2]!.toLowerCase().startsWith('account');
+      const byAccount = match?.[2]?.toLowerCase().startsWith('account');
       // An equality literal has no wildcards: its \% and \_ are malformed, % and _ are themselves.
       const literal = match && (byAccount ? stringLiteral(match[3]!) : likePattern(match[3]!));
       if (!match || !literal) {
@@ -231,10 +231,24 @@ const zohoRecord = {
   }),
 };
 
-export function startFakeZoho(oidc: FakeOidc): Promise<FakeCrm> {
+export interface FakeZohoOptions {
+  /**
+   * The `api_domain` that `oidc`'s token answers name, as Zoho's accounts server names the API
+   * domain of the account's data centre: this fake's URL by default. Null leaves the token answers
+   * as they are (a second data centre's API trusting the same accounts server; a test names it by
+   * setting `oidc.tokenExtras.api_domain`).
+   */
+  apiDomain?: string | null;
+}
+
+/**
+ * Zoho CRM's API trusting `oidc`'s tokens; `oidc` then stands in for Zoho's accounts server, whose
+ * token answers (code and refresh grants) name the account's `api_domain`.
+ */
+export async function startFakeZoho(oidc: FakeOidc, options: FakeZohoOptions = {}): Promise<FakeCrm> {
   const error = (res: ServerResponse, status: number, code: string, message: string) =>
     sendJson(res, status, { code, details: {}, message, status: 'error' });
-  return startFakeCrm(oidc, {
+  const fake = await startFakeCrm(oidc, {
     scheme: 'Zoho-oauthtoken',
     error,
     route: (request, res, crm) => {
@@ -271,6 +285,8 @@ export function startFakeZoho(oidc: FakeOidc): Promise<FakeCrm> {
       return true;
     },
   });
+  if (options.apiDomain !== null) oidc.tokenExtras.api_domain = options.apiDomain ?? fake.url;
+  return fake;
 }
 
 // --- Copper: POST /developer_api/v1/{people|opportunities}/search, GET .../pipeline_stages -------

@@ -16,13 +16,18 @@ export interface FakeOidcOptions {
   clientSecret?: string;
   user?: FakeOidcUser;
   port?: number;
-  /** Extra fields of every token response (Salesforce's instance_url). */
+  /** Extra fields of every token response (Salesforce's instance_url, Zoho's api_domain). */
   tokenExtras?: Record<string, string>;
   /** Lifetime of issued access tokens, in seconds. */
   expiresIn?: number;
 }
 
 export interface FakeOidc extends FakeServer {
+  /**
+   * The extra fields of every token response (the `tokenExtras` option, the same object when one
+   * was given): a change applies to the token responses that follow.
+   */
+  tokenExtras: Record<string, string>;
   /** Tokens revoked so far. */
   revoked: string[];
   /** The endpoints to configure an OAuth provider with, pointing at this fake. */
@@ -56,6 +61,7 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     email: 'ada@example.com',
     name: 'Ada Lovelace',
   };
+  const tokenExtras = options.tokenExtras ?? {};
   let deny = false;
   let failRefresh = false;
   const revoked: string[] = [];
@@ -82,7 +88,7 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       expires_in: options.expiresIn ?? 3600,
       refresh_token: refreshToken,
       scope,
-      ...options.tokenExtras,
+      ...tokenExtras,
     };
   };
 
@@ -161,6 +167,7 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
 
   return {
     ...server,
+    tokenExtras,
     revoked,
     endpoints: {
       clientId,

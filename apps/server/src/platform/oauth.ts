@@ -10,6 +10,8 @@ export interface TokenSet {
   scope?: string;
   /** Salesforce answers the org's API host with the token. */
   instance_url?: string;
+  /** Zoho answers the API domain of the account's data centre (e.g. https://www.zohoapis.eu). */
+  api_domain?: string;
 }
 
 export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');

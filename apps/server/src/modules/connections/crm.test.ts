@@ -16,6 +16,7 @@ import { connectViaOAuth } from '../../testing/connections.js';
 import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signIn, signUp } from '../../testing/users.js';
+import { accessTokenFor } from './oauth-service.js';
 
 type ToolCall = { name: string; arguments: Record<string, unknown> };
 type SentMessage = {
@@ -31,6 +32,8 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
   const auth = {} as Record<'salesforce' | 'zoho' | 'copper', FakeOidc>;
   let salesforce: FakeCrm;
   let zoho: FakeCrm;
+  /** Zoho's API in another data centre (the EU), trusting the same accounts server. */
+  let zohoEu: FakeCrm;
   let copper: FakeCrm;
   let llm: FakeLlm;
   let t: TestApp;
@@ -47,7 +50,9 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     auth.copper = await startFakeOidc({ user: { sub: 'cu', email: 'advisor@firm.example', name: 'A' } });
     salesforce = await startFakeSalesforce(auth.salesforce);
     salesforceToken.instance_url = salesforce.url;
+    // Zoho's token answers name the account's API domain: this fake's, unless a test says otherwise.
     zoho = await startFakeZoho(auth.zoho);
+    zohoEu = await startFakeZoho(auth.zoho, { apiDomain: null });
     copper = await startFakeCopper(auth.copper);
     llm = await startFakeOpenAI();
     const henderson = {
@@ -67,6 +72,7 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     for (const [crm, prefix] of [
       [salesforce, '003'],
       [zoho, '5725'],
+      [zohoEu, '8725'],
       [copper, '7'],
     ] as const) {
       crm.contacts.push(
@@ -85,6 +91,8 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
           copper: auth.copper.endpoints,
         },
         apis: { zoho: zoho.url, copper: copper.url },
+        // The second fake is on loopback, not a Zoho host: this test allows it as an API domain.
+        zohoApiOrigins: [zohoEu.url],
         llm: llmConfig,
       },
       llm: model,
@@ -94,7 +102,7 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
   });
   afterAll(async () => {
     await t.close();
-    for (const f of [salesforce, zoho, copper, llm, ...Object.values(auth)]) await f.close();
+    for (const f of [salesforce, zoho, zohoEu, copper, llm, ...Object.values(auth)]) await f.close();
   });
 
   /**
@@ -232,6 +240,97 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     expect(zoho.requests.at(-1)?.query.word).toBe('Nobody Here');
     expect(reply.metadata.steps).toEqual([{ tool: 'zoho_search_contacts', resultSummary: '0 contacts' }]);
     expect(results).toEqual({ zoho_search_contacts: [] });
+  });
+
+  /** The host of the API domain a user's Zoho connection keeps (the connections list), or null. */
+  async function zohoApiHost(who: SignedInUser): Promise<string | null> {
+    const list = (await as(t, who)({ method: 'GET', url: '/api/connections/user_connections' })).json();
+    return list.find((c: { type: string }) => c.type === 'zoho').instance_url;
+  }
+  /** Runs `run` while Zoho's token answers (code and refresh) name `apiDomain`. */
+  async function whileZohoNames<T>(apiDomain: string, run: () => Promise<T>): Promise<T> {
+    auth.zoho.tokenExtras.api_domain = apiDomain;
+    try {
+      return await run();
+    } finally {
+      auth.zoho.tokenExtras.api_domain = zoho.url;
+    }
+  }
+  /** A new user who connects Zoho while its token answer names `apiDomain`. */
+  const connectZohoNaming = (apiDomain: string) =>
+    whileZohoNames(apiDomain, async () => {
+      const who = await signUp(t);
+      await connectViaOAuth(t, who, 'zoho');
+      return who;
+    });
+  const searchZohoContacts = (who: SignedInUser) =>
+    turn(who, [{ name: 'zoho_search_contacts', arguments: { query: 'Henderson' } }]);
+
+  it('Zoho CRM: an account in another data centre is searched at the API domain its token answer named', async () => {
+    const eu = await connectZohoNaming(zohoEu.url);
+    expect(await zohoApiHost(eu)).toBe(new URL(zohoEu.url).host);
+    const us = zoho.requests.length;
+    const [{ reply, results }, [contacts, deals]] = await withRequests(zohoEu, () =>
+      turn(eu, [
+        { name: 'zoho_search_contacts', arguments: { query: 'Henderson' } },
+        { name: 'zoho_search_deals', arguments: { query: 'Rollover' } },
+      ]),
+    );
+    expect(reply.metadata.steps).toEqual([
+      { tool: 'zoho_search_contacts', resultSummary: '1 contact' },
+      { tool: 'zoho_search_deals', resultSummary: '1 deal' },
+    ]);
+    expect(results).toEqual({
+      zoho_search_contacts: [annContact('872501', 'zoho')],
+      zoho_search_deals: [rolloverOpportunity('872591', 'zoho')],
+    });
+    expect([contacts?.path, deals?.path]).toEqual(['/crm/v6/Contacts/search', '/crm/v6/Deals/search']);
+    expect(contacts?.headers.authorization).toMatch(/^Zoho-oauthtoken fake-at-/);
+    // Nothing went to ZOHO_API_URL; a user whose account is there is still searched there.
+    expect(zoho.requests.length).toBe(us);
+    expect(await zohoApiHost(user)).toBe(new URL(zoho.url).host);
+    const [, here] = await withRequests(zoho, () => searchZohoContacts(user));
+    expect(here.map((r) => r.path)).toEqual(['/crm/v6/Contacts/search']);
+  });
+
+  it.each([
+    'https://evil.example',
+    'http://www.zohoapis.eu',
+    'https://www.zohoapis.eu.evil.example',
+    'https://www.zohoapis.eu:8443',
+    'https://zohoapis.eu',
+    'not a url',
+  ])(
+    'Zoho CRM: a token answer naming %s as the API domain is ignored; searches go to ZOHO_API_URL',
+    async (apiDomain) => {
+      const who = await connectZohoNaming(apiDomain);
+      expect(await zohoApiHost(who)).toBeNull();
+      const [{ results }, requests] = await withRequests(zoho, () => searchZohoContacts(who));
+      expect(results).toEqual({ zoho_search_contacts: [annContact('572501', 'zoho')] });
+      expect(requests.map((r) => r.path)).toEqual(['/crm/v6/Contacts/search']);
+    },
+  );
+
+  it("Zoho CRM: a refresh answer's API domain is kept, a host that is not Zoho's is not", async () => {
+    const who = await connectZohoNaming(zohoEu.url);
+    const { id } = await t.db.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', who.email)
+      .executeTakeFirstOrThrow();
+    const refreshNaming = (apiDomain: string) =>
+      whileZohoNames(apiDomain, () => accessTokenFor(t.app.deps, id, 'zoho', { force: true }));
+
+    expect(await refreshNaming('https://evil.example')).toMatch(/^fake-at-/);
+    expect(await zohoApiHost(who)).toBe(new URL(zohoEu.url).host);
+    const [, eu] = await withRequests(zohoEu, () => searchZohoContacts(who));
+    expect(eu.map((r) => r.path)).toEqual(['/crm/v6/Contacts/search']);
+
+    expect(await refreshNaming(zoho.url)).toMatch(/^fake-at-/);
+    expect(await zohoApiHost(who)).toBe(new URL(zoho.url).host);
+    const [{ results }, us] = await withRequests(zoho, () => searchZohoContacts(who));
+    expect(results).toEqual({ zoho_search_contacts: [annContact('572501', 'zoho')] });
+    expect(us.map((r) => r.path)).toEqual(['/crm/v6/Contacts/search']);
   });
 
   it('Copper: people and opportunities by search, with the stage name and an ISO close date', async () => {

@@ -2,6 +2,7 @@
 // deals) found by name, answered in one shape whichever CRM they come from.
 import type { AppDeps } from '../../app.js';
 import { type ProviderRequest, providerApi } from './provider-api.js';
+import { zohoApiBase } from './zoho.js';
 
 /** The most records one search hands the assistant. */
 export const MAX_RESULTS = 25;
@@ -112,7 +113,7 @@ const salesforce: CrmSearches = {
     salesforceOpportunities(deps, userId, `Account.Name = ${soqlString(company)}`),
 };
 
-// --- Zoho CRM: the word search of a module ------------------------------------------------------------
+// --- Zoho CRM: the word search of a module, in the account's data centre --------------------------------
 
 interface ZohoRecord {
   id: string;
@@ -126,8 +127,11 @@ async function zohoSearch<T extends ZohoRecord>(
   word: string,
 ): Promise<T[]> {
   const query = new URLSearchParams({ word, per_page: String(MAX_RESULTS) });
-  const body = await call<{ data?: T[] } | undefined>(deps, userId, 'zoho', {
-    url: `${deps.config.apis.zoho}/crm/v6/${module}/search?${query}`,
+  const api = await providerApi(deps, userId, 'zoho');
+  // The API domain of the account's data centre, as Zoho named it when the user connected.
+  const base = zohoApiBase(deps.config, api.instanceUrl);
+  const body = await api.call<{ data?: T[] } | undefined>({
+    url: `${base}/crm/v6/${module}/search?${query}`,
     authScheme: 'Zoho-oauthtoken',
   });
   // When nothing matches Zoho answers 204 with no body at all.

@@ -47,7 +47,10 @@ export async function updateConnection(
   db: Q,
   id: string,
   patch: Partial<
-    Pick<ConnectionsTable, 'access_token' | 'refresh_token' | 'expires_at' | 'status' | 'updated_at'>
+    Pick<
+      ConnectionsTable,
+      'access_token' | 'refresh_token' | 'expires_at' | 'instance_url' | 'status' | 'updated_at'
+    >
   >,
 ) {
   await db.updateTable('connections').set(patch).where('id', '=', id).execute();

@@ -26,6 +26,7 @@ import * as users from '../users/service.js';
 import { type ConnectionProvider, callbackPath, flowFor } from './oauth-flows.js';
 import * as repo from './oauth-repo.js';
 import { sevantaBase, sevantaEndpoints } from './sevanta.js';
+import { zohoApiDomain } from './zoho.js';
 
 export const OAUTH_STATE_COOKIE = 'knap_oauth';
 export const STATE_INVALID = 'This connection link is invalid or has expired. Please start again.';
@@ -254,11 +255,14 @@ export async function completeConnection(
     access_token: encryptSecret(key, tokens.access_token),
     refresh_token: tokens.refresh_token ? encryptSecret(key, tokens.refresh_token) : null,
     expires_at: tokens.expires_in ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString() : null,
+    // Where the API is: the Sevanta system, Salesforce's org, or the Zoho account's data centre.
     instance_url:
       data.instanceUrl ??
-      (typeof tokens.instance_url === 'string' && /^https?:\/\//.test(tokens.instance_url)
-        ? tokens.instance_url
-        : null),
+      (provider === 'zoho'
+        ? zohoApiDomain(deps.config, tokens.api_domain)
+        : typeof tokens.instance_url === 'string' && /^https?:\/\//.test(tokens.instance_url)
+          ? tokens.instance_url
+          : null),
     status: 'connected',
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
@@ -327,9 +331,12 @@ async function refreshAccessToken(
     });
     return null;
   }
+  // Zoho's refresh answer names the account's API domain again; an accepted one is kept.
+  const apiDomain = row.provider === 'zoho' ? zohoApiDomain(deps.config, tokens.api_domain) : null;
   await repo.updateConnection(deps.db.db, row.id, {
     access_token: encryptSecret(key, tokens.access_token),
     ...(tokens.refresh_token ? { refresh_token: encryptSecret(key, tokens.refresh_token) } : {}),
+    ...(apiDomain ? { instance_url: apiDomain } : {}),
     expires_at: tokens.expires_in ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString() : null,
     updated_at: now.toISOString(),
   });

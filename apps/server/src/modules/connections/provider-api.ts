@@ -37,7 +37,10 @@ export interface ProviderRequest {
 /** A connected API of one user: `call` sends a request with their token. */
 export interface ProviderApi {
   type: IntegrationId;
-  /** The connection's instance URL (Salesforce org, Sevanta system), when it has one. */
+  /**
+   * The connection's instance URL (Salesforce org, Sevanta system, Zoho account's API domain), when
+   * it has one.
+   */
   instanceUrl: string | null;
   call<T = unknown>(request: ProviderRequest): Promise<T>;
 }
