@@ -14,11 +14,28 @@ export interface FakeMcp extends FakeServer {
   tasks: Array<{ title: string; due?: string | undefined }>;
   /** Requests seen, with their headers (to check nothing of ours is forwarded). */
   seenHeaders: Array<IncomingMessage['headers']>;
+  /** `tools/list` requests answered so far (to check the app's cache of tool lists). */
+  listRequests: number;
+  /** While true, every request is answered 503, as a server that is down. */
+  down: boolean;
 }
 
 export async function startFakeMcp(): Promise<FakeMcp> {
   const tasks: FakeMcp['tasks'] = [];
   const seenHeaders: FakeMcp['seenHeaders'] = [];
+  const fake: FakeMcp = {
+    url: '',
+    mcpUrl: '',
+    tasks,
+    seenHeaders,
+    listRequests: 0,
+    down: false,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
 
   const buildServer = () => {
     const server = new McpServer({ name: 'fake-crm-mcp', version: '1.0.0' });
@@ -51,6 +68,10 @@ export async function startFakeMcp(): Promise<FakeMcp> {
 
   const http = createServer(async (req, res) => {
     seenHeaders.push(req.headers);
+    if (fake.down) {
+      res.writeHead(503).end();
+      return;
+    }
     if (req.url !== '/mcp') {
       res.writeHead(404).end();
       return;
@@ -62,6 +83,9 @@ export async function startFakeMcp(): Promise<FakeMcp> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as unknown;
+    for (const message of Array.isArray(body) ? body : [body]) {
+      if ((message as { method?: unknown } | null)?.method === 'tools/list') fake.listRequests++;
+    }
     const server = buildServer();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
@@ -74,15 +98,7 @@ export async function startFakeMcp(): Promise<FakeMcp> {
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   const { port } = http.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  return {
-    url,
-    mcpUrl: `${url}/mcp`,
-    tasks,
-    seenHeaders,
-    close: () =>
-      new Promise<void>((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
-  };
+  fake.url = url;
+  fake.mcpUrl = `${url}/mcp`;
+  return fake;
 }

@@ -1,9 +1,16 @@
 import { type FakeLlm, type FakeMcp, startFakeMcp, startFakeOpenAI } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock.js';
 import { decideApproval, lastMessage } from '../../testing/assistant.js';
 import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, signUp } from '../../testing/users.js';
+import type { ToolContext } from '../tools/define.js';
+import { MCP_TOOLS_FRESH_MS } from './mcp-tool-cache.js';
+import { mcpToolDefinitions } from './service.js';
+
+/** The fake server's tools as a server described "CRM" offers them to the model. */
+const CRM_TOOLS = ['mcp_crm_lookup_client', 'mcp_crm_create_task'];
 
 describe(`custom MCP servers (${testEngine()})`, () => {
   let mcp: FakeMcp;
@@ -11,6 +18,7 @@ describe(`custom MCP servers (${testEngine()})`, () => {
   let t: TestApp;
   let call: ReturnType<typeof as>;
   let other: ReturnType<typeof as>;
+  const clock = fixedClock('2026-11-20T09:00:00.000Z');
 
   beforeAll(async () => {
     mcp = await startFakeMcp();
@@ -19,6 +27,7 @@ describe(`custom MCP servers (${testEngine()})`, () => {
     t = await createTestApp({
       config: { llm: llmConfig, mcpAllowedHosts: [new URL(mcp.url).host] },
       llm: model,
+      clock,
     });
     call = as(t, await signUp(t));
     other = as(t, await signUp(t));
@@ -29,8 +38,28 @@ describe(`custom MCP servers (${testEngine()})`, () => {
     await llm.close();
   });
 
-  const add = (mcp_url: string, mcp_description = 'CRM') =>
-    call({ method: 'POST', url: '/api/connections/add_mcp_url', payload: { mcp_description, mcp_url } });
+  const add = (mcp_url: string, mcp_description = 'CRM', as = call) =>
+    as({ method: 'POST', url: '/api/connections/add_mcp_url', payload: { mcp_description, mcp_url } });
+
+  /** A user of their own, so other tests' servers and cached lists do not count. */
+  const newUser = async () => as(t, await signUp(t));
+
+  /** One reply in a new chat; answers the names of the MCP tools the model was offered. */
+  const replyTools = async (me: ReturnType<typeof as>) => {
+    const chatId = (await me({ method: 'POST', url: '/api/chat/chats', payload: {} })).json().id;
+    const seen = llm.requests.length;
+    const res = await me({
+      method: 'POST',
+      url: '/api/chat/completion',
+      payload: { chat_id: chatId, message: { content: 'Hello' } },
+    });
+    expect(res.statusCode).toBe(200);
+    const sent = llm.requests.slice(seen).find((r) => Array.isArray(r.tools)) as
+      | { tools: Array<{ function: { name: string } }> }
+      | undefined;
+    expect(sent).toBeDefined();
+    return sent!.tools.map((x) => x.function.name).filter((n) => n.startsWith('mcp_'));
+  };
 
   it('adds, lists, updates and deletes custom tool URLs, owner only', async () => {
     const created = await add(mcp.mcpUrl, 'Firm CRM');
@@ -137,5 +166,142 @@ describe(`custom MCP servers (${testEngine()})`, () => {
     expect(reply.content).toContain('Task created for the Hendersons.');
     // Our bearer token never reaches the MCP server.
     expect(mcp.seenHeaders.every((h) => !h.authorization && !h.cookie)).toBe(true);
+  });
+
+  it("lists a server's tools once for replies in a row, and again once the list is five minutes old", async () => {
+    const me = await newUser();
+    await add(mcp.mcpUrl, 'CRM', me);
+    const before = mcp.listRequests;
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    expect(mcp.listRequests).toBe(before + 1);
+
+    clock.advance(MCP_TOOLS_FRESH_MS - 1);
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    expect(mcp.listRequests).toBe(before + 1);
+    clock.advance(1);
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    expect(mcp.listRequests).toBe(before + 2);
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    expect(mcp.listRequests).toBe(before + 2);
+  });
+
+  it('after the user edits a server or deletes it, the next reply uses the new state', async () => {
+    const me = await newUser();
+    const { id } = (await add(mcp.mcpUrl, 'CRM', me)).json();
+    const edit = (mcp_url: string, mcp_description = 'CRM') =>
+      me({
+        method: 'PUT',
+        url: '/api/connections/update/mcp_url',
+        payload: { id, mcp_description, mcp_url },
+      });
+    const before = mcp.listRequests;
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+
+    // Pointed at an address that is not an MCP server: the list kept for the old URL is not used.
+    expect((await edit(`${mcp.url}/not-mcp`)).statusCode).toBe(200);
+    expect(await replyTools(me)).toEqual([]);
+    expect((await edit(mcp.mcpUrl)).statusCode).toBe(200);
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    expect(mcp.listRequests).toBe(before + 2);
+    // Renamed only: listed again, under its new name.
+    expect((await edit(mcp.mcpUrl, 'Firm CRM')).statusCode).toBe(200);
+    expect(await replyTools(me)).toEqual(['mcp_firm_crm_lookup_client', 'mcp_firm_crm_create_task']);
+    expect(mcp.listRequests).toBe(before + 3);
+
+    expect((await me({ method: 'DELETE', url: `/api/connections/mcp_url/${id}` })).statusCode).toBe(200);
+    expect(await replyTools(me)).toEqual([]);
+    expect(mcp.listRequests).toBe(before + 3);
+  });
+
+  it('a URL changed on another instance is a new key here too', async () => {
+    const me = await newUser();
+    const { id } = (await add(mcp.mcpUrl, 'CRM', me)).json();
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    // Written straight to the database, as another instance's edit would be: this one's cache
+    // was not told.
+    await t.db.db
+      .updateTable('mcp_servers')
+      .set({ url: `${mcp.url}/moved` })
+      .where('id', '=', id)
+      .execute();
+    expect(await replyTools(me)).toEqual([]);
+  });
+
+  it('a server that failed to list is asked again on the next reply; a stale list is not used', async () => {
+    const me = await newUser();
+    await add(mcp.mcpUrl, 'CRM', me);
+    mcp.down = true;
+    try {
+      expect(await replyTools(me)).toEqual([]);
+    } finally {
+      mcp.down = false;
+    }
+    const before = mcp.listRequests;
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    expect(mcp.listRequests).toBe(before + 1);
+
+    // Once the list is stale the server is asked again; if it is down, it is left out.
+    clock.advance(MCP_TOOLS_FRESH_MS);
+    mcp.down = true;
+    try {
+      expect(await replyTools(me)).toEqual([]);
+    } finally {
+      mcp.down = false;
+    }
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    expect(mcp.listRequests).toBe(before + 2);
+  });
+
+  it('"test connection" refreshes the kept list, and a failed test drops it', async () => {
+    const me = await newUser();
+    const { id } = (await add(mcp.mcpUrl, 'CRM', me)).json();
+    const test = async () =>
+      (await me({ method: 'POST', url: `/api/connections/mcp_url/${id}/test` })).json();
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    const before = mcp.listRequests;
+
+    clock.advance(MCP_TOOLS_FRESH_MS - 1);
+    expect((await test()).status).toBe('available');
+    expect(mcp.listRequests).toBe(before + 1);
+    // The test's answer is kept from the test on: the next reply uses it without asking again,
+    // though the reply's own list would be stale by now.
+    clock.advance(1);
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    expect(mcp.listRequests).toBe(before + 1);
+
+    mcp.down = true;
+    try {
+      expect((await test()).status).toBe('unavailable');
+    } finally {
+      mcp.down = false;
+    }
+    expect(await replyTools(me)).toEqual(CRM_TOOLS);
+    expect(mcp.listRequests).toBe(before + 2);
+  });
+
+  it('concurrent replies share one listing of a server', async () => {
+    const signedUp = await signUp(t);
+    await add(mcp.mcpUrl, 'CRM', as(t, signedUp));
+    const user = await t.db.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', signedUp.email)
+      .executeTakeFirstOrThrow();
+    const ctx: ToolContext = {
+      deps: t.app.deps,
+      log: { warn() {}, info() {} },
+      user,
+      chatId: 'none',
+      onTodos: async () => {},
+    };
+    const before = mcp.listRequests;
+    const lists = await Promise.all([
+      mcpToolDefinitions(ctx),
+      mcpToolDefinitions(ctx),
+      mcpToolDefinitions(ctx),
+    ]);
+    for (const list of lists) expect(list.map((d) => d.name)).toEqual(CRM_TOOLS);
+    expect(mcp.listRequests).toBe(before + 1);
   });
 });

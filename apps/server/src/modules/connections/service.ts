@@ -9,6 +9,7 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import { assertSafeUrl, BlockedUrlError } from '../../platform/safe-http.js';
 import type { ToolContext, ToolDefinition } from '../tools/define.js';
 import { callMcpTool, listMcpTools, type McpConnectOptions } from './mcp-client.js';
+import { McpToolCache } from './mcp-tool-cache.js';
 import * as repo from './repo.js';
 
 export const MCP_NOT_FOUND = 'Custom tool URL not found';
@@ -27,6 +28,18 @@ const connectOptions = (deps: AppDeps, timeoutMs: number): McpConnectOptions => 
   timeoutMs,
   version: deps.config.version,
 });
+
+const toolCaches = new WeakMap<AppDeps['db'], McpToolCache>();
+
+/** This app's cache of the servers' tool lists (mcp-tool-cache.ts). */
+function toolCache(deps: AppDeps): McpToolCache {
+  let cache = toolCaches.get(deps.db);
+  if (!cache) {
+    cache = new McpToolCache();
+    toolCaches.set(deps.db, cache);
+  }
+  return cache;
+}
 
 /** Checks a URL before it is saved: http(s), no credentials, not a private or local address. */
 function checkedUrl(deps: AppDeps, raw: string): string {
@@ -76,28 +89,37 @@ export async function updateMcpUrl(
     updated_at: isoNow(deps.clock),
   });
   if (!row) throw notFound(MCP_NOT_FOUND);
+  // The next reply lists the server again, even if only its description changed.
+  toolCache(deps).drop(row.id);
   return toDto(row);
 }
 
 export async function deleteMcpUrl(deps: AppDeps, userId: string, id: string) {
   if (!(await repo.deleteMcpServer(deps.db.db, userId, id))) throw notFound(MCP_NOT_FOUND);
+  toolCache(deps).drop(id);
   return { success: true };
 }
 
 const errorText = (e: unknown) =>
   e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
 
-/** Connects and lists the server's tools, for the "test connection" button. */
+/**
+ * Connects and lists the server's tools, for the "test connection" button. It always asks the
+ * server, and what it finds replaces the cached list (a failure drops it), so the next reply
+ * offers what the user just saw.
+ */
 export async function testMcpUrl(deps: AppDeps, userId: string, id: string): Promise<TMcpTestResult> {
   const row = await repo.findMcpServer(deps.db.db, userId, id);
   if (!row) throw notFound(MCP_NOT_FOUND);
   try {
     const tools = await listMcpTools(row.url, connectOptions(deps, LIST_TIMEOUT_MS));
+    toolCache(deps).put(row, tools, deps.clock);
     return {
       status: 'available',
       tools: tools.map((t) => ({ name: t.name, description: t.description, needs_approval: !t.readOnly })),
     };
   } catch (e) {
+    toolCache(deps).drop(row.id);
     return { status: 'unavailable', tools: [], error: errorText(e) };
   }
 }
@@ -111,15 +133,19 @@ const slug = (text: string) =>
 
 /**
  * The tools of every MCP server the user added, named `mcp_<server>_<tool>`. A tool not annotated
- * read-only needs approval. A server that is down or slow is left out of this reply.
+ * read-only needs approval. Each server's list comes from the cache while fresh (mcp-tool-cache.ts);
+ * a server that is down or slow is left out of this reply and asked again on the next.
  */
 export async function mcpToolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
   const { deps, user } = ctx;
   const servers = await repo.listMcpServers(deps.db.db, user.id);
+  const cache = toolCache(deps);
   const lists = await Promise.all(
     servers.map(async (server) => {
       try {
-        const tools = await listMcpTools(server.url, connectOptions(deps, LIST_TIMEOUT_MS));
+        const tools = await cache.tools(server, deps.clock, () =>
+          listMcpTools(server.url, connectOptions(deps, LIST_TIMEOUT_MS)),
+        );
         return tools.map(
           (tool): ToolDefinition => ({
             name: `mcp_${slug(server.description)}_${tool.name}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64),
