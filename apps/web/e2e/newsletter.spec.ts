@@ -66,7 +66,11 @@ test('a newsletter on two topics: drafted, edited, previewed, approved and sent 
   await approval.sendButton(2).click();
   await expect(approval.root).toBeHidden();
 
+  // The server answers at once and sends in the background (the newsletters.send job, started right
+  // away); the page reads the newsletter again while it is sending, then shows the report.
   await expect(screen.lastSend).toContainText('2 emails in your outbox');
+  await expect(screen.sending).toHaveCount(0);
+  await expect(screen.button('Send to clients…')).toBeEnabled();
   await expect(screen.lastSend).toContainText('Ann Henderson');
   await expect(screen.lastSend).toContainText('Bob Li');
   const outbox = await seed.outbox();

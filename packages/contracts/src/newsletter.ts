@@ -154,17 +154,34 @@ export const ZNewsletterSendReport = z.object({
 });
 export type TNewsletterSendReport = z.infer<typeof ZNewsletterSendReport>;
 
+/**
+ * `sent` once a send delivered (or queued for review) at least one email; `sending` while the
+ * emails of a send are going out in the background.
+ */
+export const NEWSLETTER_STATUSES = ['draft', 'sent', 'sending'] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+/** How far the send under way is: emails sent (or held for review, or kept in the outbox), failed. */
+export const ZNewsletterSendProgress = z.object({
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+});
+export type TNewsletterSendProgress = z.infer<typeof ZNewsletterSendProgress>;
+
 export const ZNewsletter = z.object({
   id: z.string(),
   kind: z.enum(NEWSLETTER_KINDS),
   subject: z.string(),
   body: z.string(),
   settings: ZNewsletterSettings,
-  /** `sent` once a send delivered (or queued for review) at least one email. */
-  status: z.enum(['draft', 'sent']),
+  status: z.enum(NEWSLETTER_STATUSES),
   drafted_at: z.string().nullable(),
   sent_at: z.string().nullable(),
+  /** The report of the last finished send (a send under way is in `sending`). */
   last_send: ZNewsletterSendReport.nullable(),
+  /** While status is `sending`: the send's progress; else null. */
+  sending: ZNewsletterSendProgress.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   /** Set on create only: the newsletter was saved, but the model's draft failed (try again). */
@@ -178,7 +195,7 @@ export const ZNewsletterSummary = z.object({
   subject: z.string(),
   /** The topics, or the quarter. */
   label: z.string(),
-  status: z.enum(['draft', 'sent']),
+  status: z.enum(NEWSLETTER_STATUSES),
   sent_at: z.string().nullable(),
   /** Recipients of the last send. */
   sent_count: z.number().int(),
@@ -244,7 +261,10 @@ export const ZNewsletterAudience = z.object({
 });
 export type TNewsletterAudience = z.infer<typeof ZNewsletterAudience>;
 
-/** POST {id}/send: each address gets its own email; all of them must be the user's clients. */
+/**
+ * POST {id}/send: each address gets its own email; all of them must be the user's clients. The
+ * answer comes at once, status `sending`: the emails go out in the background (GET shows progress).
+ */
 export const ZNewsletterSend = z.object({
   recipients: z
     .array(z.email('Each recipient must be an email address').max(254))

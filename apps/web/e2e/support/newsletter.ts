@@ -21,6 +21,8 @@ export class NewsletterScreen {
   readonly preview: Locator;
   readonly saveStatus: Locator;
   readonly lastSend: Locator;
+  /** "Sending… N of M" while the emails go out in the background. */
+  readonly sending: Locator;
   readonly approval: ApprovalDialog;
 
   constructor(
@@ -37,6 +39,7 @@ export class NewsletterScreen {
     this.preview = page.getByRole('article', { name: 'Email preview' });
     this.saveStatus = page.getByRole('status').filter({ hasText: /saved|Saving|Unsaved|Not saved/ });
     this.lastSend = page.getByRole('region', { name: 'Last send' });
+    this.sending = page.getByRole('status', { name: /^Sending…/ });
     this.approval = new ApprovalDialog(page);
   }
 

@@ -23,7 +23,8 @@ import { connectViaOAuth, startGoogleAndMicrosoft } from '../../testing/connecti
 import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
-import { DISCLAIMER, figureLines } from './service.js';
+import { CLAIM_LEASE_MS, type PendingSend } from './deliveries.js';
+import { ALREADY_SENDING, DISCLAIMER, figureLines } from './service.js';
 
 const clock = fixedClock('2026-06-01T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -102,6 +103,21 @@ describe(`newsletters (${testEngine()})`, () => {
       .select(['to_address', 'subject', 'body'])
       .where('user_id', '=', await userIdOf(t, u.email))
       .orderBy('to_address')
+      .execute();
+
+  /** Sends as the request does, then runs the job as its timer (or the kick) would. */
+  const sendAndDeliver = async (u: SignedInUser, id: string, payload: object) => {
+    const res = await as(t, u)({ method: 'POST', url: NEWSLETTER_PATHS.send(id), payload });
+    expect([res.statusCode, res.json().status]).toEqual([200, 'sending']);
+    await t.app.deps.jobs.runNow('newsletters.send');
+    return (await as(t, u)({ method: 'GET', url: NEWSLETTER_PATHS.newsletter(id) })).json() as TNewsletter;
+  };
+  const deliveries = (newsletterId: string) =>
+    t.db.db
+      .selectFrom('newsletter_deliveries')
+      .select(['email', 'status', 'delivered_to'])
+      .where('newsletter_id', '=', newsletterId)
+      .orderBy('position')
       .execute();
 
   beforeAll(async () => {
@@ -372,8 +388,9 @@ describe(`newsletters (${testEngine()})`, () => {
       { detail: 'The newsletter is empty: draft or write it before sending' },
     ]);
     expect(await outbox(advisor)).toEqual([]);
+    expect(await deliveries(n.id)).toEqual([]);
     const stored = (await as(t, advisor)({ method: 'GET', url: NEWSLETTER_PATHS.newsletter(n.id) })).json();
-    expect([stored.status, stored.last_send]).toEqual(['draft', null]);
+    expect([stored.status, stored.last_send, stored.sending]).toEqual(['draft', null, null]);
   });
 
   it('sends one email per recipient, with their first name, to the outbox when no account is connected', async () => {
@@ -395,9 +412,19 @@ describe(`newsletters (${testEngine()})`, () => {
       url: NEWSLETTER_PATHS.send(n.id),
       payload: { recipients: ['bob@li.example', 'Ann@Henderson.example'], connection_type: 'Gmail' },
     });
+    // The answer comes at once: the emails go out in the background job.
     expect(res.statusCode).toBe(200);
-    const sent = res.json() as TNewsletter;
-    expect(sent).toMatchObject({ status: 'sent', sent_at: clock.now().toISOString() });
+    expect(res.json()).toMatchObject({
+      status: 'sending',
+      sending: { total: 2, sent: 0, failed: 0 },
+      sent_at: null,
+      last_send: null,
+    });
+    await t.app.deps.jobs.runNow('newsletters.send');
+    const sent = (
+      await as(t, advisor)({ method: 'GET', url: NEWSLETTER_PATHS.newsletter(n.id) })
+    ).json() as TNewsletter;
+    expect(sent).toMatchObject({ status: 'sent', sent_at: clock.now().toISOString(), sending: null });
     expect(sent.last_send).toEqual({
       sent_at: clock.now().toISOString(),
       connection_type: 'Gmail',
@@ -422,6 +449,9 @@ describe(`newsletters (${testEngine()})`, () => {
     expect(list.find((s: { id: string }) => s.id === n.id)).toMatchObject({ status: 'sent', sent_count: 2 });
     // The outbox API the rest of the studio reads shows them too.
     expect((await as(t, advisor)({ method: 'GET', url: EMAIL_PATHS.outbox })).json()).toHaveLength(2);
+    // Another run sends nothing again.
+    await t.app.deps.jobs.runNow('newsletters.send');
+    expect(await outbox(advisor)).toHaveLength(2);
   });
 
   it('sends through the connected Gmail, one message per recipient, CRM contacts included', async () => {
@@ -439,18 +469,12 @@ describe(`newsletters (${testEngine()})`, () => {
     );
     const n = (await create(gmailUser, quarterly)).json() as TNewsletter;
     const before = google.sentMail.length;
-    const res = await as(
-      t,
-      gmailUser,
-    )({
-      method: 'POST',
-      url: NEWSLETTER_PATHS.send(n.id),
-      payload: { recipients: ['ann@henderson.example', 'cara@ng.example'], connection_type: 'Gmail' },
+    const sent = await sendAndDeliver(gmailUser, n.id, {
+      recipients: ['ann@henderson.example', 'cara@ng.example'],
+      connection_type: 'Gmail',
     });
-    expect(res.json().last_send.results.map((r: { delivered_to: string }) => r.delivered_to)).toEqual([
-      'gmail',
-      'gmail',
-    ]);
+    expect(sent).toMatchObject({ status: 'sent', sending: null });
+    expect(sent.last_send?.results.map((r) => r.delivered_to)).toEqual(['gmail', 'gmail']);
     // Sent a few at a time: they reach Gmail in no particular order.
     const mails = google.sentMail.slice(before).sort((a, b) => a.to.localeCompare(b.to));
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
@@ -480,19 +504,13 @@ describe(`newsletters (${testEngine()})`, () => {
     });
     expect(policy.statusCode).toBe(200);
     const n = (await create(reviewed, topics)).json() as TNewsletter;
-    const res = await as(
-      t,
-      reviewed,
-    )({
-      method: 'POST',
-      url: NEWSLETTER_PATHS.send(n.id),
-      payload: { recipients: ['ann@henderson.example', 'bob@li.example'], connection_type: 'Outlook' },
+    const sent = await sendAndDeliver(reviewed, n.id, {
+      recipients: ['ann@henderson.example', 'bob@li.example'],
+      connection_type: 'Outlook',
     });
-    expect(res.json()).toMatchObject({ status: 'sent' });
-    expect(res.json().last_send.results.map((r: { delivered_to: string }) => r.delivered_to)).toEqual([
-      'review',
-      'review',
-    ]);
+    expect(sent).toMatchObject({ status: 'sent' });
+    expect(sent.last_send?.connection_type).toBe('Outlook');
+    expect(sent.last_send?.results.map((r) => r.delivered_to)).toEqual(['review', 'review']);
     expect(await outbox(reviewed)).toEqual([]);
     // Sent a few at a time, so held in no particular order.
     const queue = (
@@ -507,6 +525,162 @@ describe(`newsletters (${testEngine()})`, () => {
       ['bob@li.example', 'Market update, Retirement and more'],
     ]);
     expect(queue[0]!.body).toMatch(/^Hi Ann,/);
+  });
+
+  /** The state a send leaves in the database part way (or a crash leaves): 'sending', and its rows. */
+  const putSending = async (
+    u: SignedInUser,
+    n: TNewsletter,
+    send: Omit<PendingSend, 'subject' | 'body'>,
+    rows: Array<{
+      email: string;
+      name: string;
+      status: 'pending' | 'sent' | 'failed';
+      delivered_to?: 'gmail' | 'outbox';
+      error?: string;
+      claimed_at?: string;
+    }>,
+  ) => {
+    const now = clock.now().toISOString();
+    const userId = await userIdOf(t, u.email);
+    await t.db.db
+      .updateTable('newsletters')
+      .set({
+        status: 'sending',
+        pending_send: JSON.stringify({ subject: n.subject, body: n.body, ...send }),
+      })
+      .where('id', '=', n.id)
+      .execute();
+    await t.db.db
+      .insertInto('newsletter_deliveries')
+      .values(
+        rows.map((r, position) => ({
+          id: `${n.id}-${position}`,
+          newsletter_id: n.id,
+          user_id: userId,
+          position,
+          email: r.email,
+          name: r.name,
+          status: r.status,
+          delivered_to: r.delivered_to ?? null,
+          error: r.error ?? null,
+          claimed_at: r.claimed_at ?? null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  };
+  const getNewsletter = async (u: SignedInUser, id: string) =>
+    (await as(t, u)({ method: 'GET', url: NEWSLETTER_PATHS.newsletter(id) })).json() as TNewsletter;
+
+  it('answers 409 to a second send while one is under way, writing nothing', async () => {
+    const u = await signUp(t, { email: 'sam@busy-advice.example', name: 'Sam Advisor' });
+    await meeting(u, 'Henderson review', daysAgo(5), [['Ann Henderson', 'ann@henderson.example']]);
+    await meeting(u, 'Li review', daysAgo(6), [['Bob Li', 'bob@li.example']]);
+    const n = (await create(u, topics)).json() as TNewsletter;
+    await putSending(u, n, { connection_type: 'Gmail', previous_status: 'draft' }, [
+      { email: 'ann@henderson.example', name: 'Ann Henderson', status: 'pending' },
+    ]);
+    const stateOf = async () => [
+      await deliveries(n.id),
+      await t.db.db.selectFrom('newsletters').selectAll().where('id', '=', n.id).executeTakeFirstOrThrow(),
+    ];
+    const before = await stateOf();
+    const again = await as(
+      t,
+      u,
+    )({
+      method: 'POST',
+      url: NEWSLETTER_PATHS.send(n.id),
+      payload: { recipients: ['bob@li.example'], connection_type: 'Outlook' },
+    });
+    expect([again.statusCode, again.json()]).toEqual([409, { detail: ALREADY_SENDING }]);
+    expect(await stateOf()).toEqual(before);
+    expect(await getNewsletter(u, n.id)).toMatchObject({
+      status: 'sending',
+      sending: { total: 1, sent: 0, failed: 0 },
+    });
+    // Once the job has sent it, the newsletter may go again, to a new list.
+    await t.app.deps.jobs.runNow('newsletters.send');
+    expect((await outbox(u)).map((m) => m.to_address)).toEqual(['ann@henderson.example']);
+    const next = await sendAndDeliver(u, n.id, { recipients: ['bob@li.example'], connection_type: 'Gmail' });
+    expect(next.last_send?.results.map((r) => [r.email, r.delivered_to])).toEqual([
+      ['bob@li.example', 'outbox'],
+    ]);
+    expect(await deliveries(n.id)).toEqual([
+      { email: 'bob@li.example', status: 'sent', delivered_to: 'outbox' },
+    ]);
+    expect((await outbox(u)).map((m) => m.to_address)).toEqual(['ann@henderson.example', 'bob@li.example']);
+  });
+
+  it('after a crash, sends only the pending emails, nobody twice; a taken one again once its lease ends', async () => {
+    const u = await signUp(t, { email: 'gia@gmail-advice.example', name: 'Gia Advisor' });
+    await connectViaOAuth(t, u, 'google_gmail_modify');
+    const n = (await create(u, topics)).json() as TNewsletter;
+    const before = google.sentMail.length;
+    const longAgo = new Date(clock.now().getTime() - CLAIM_LEASE_MS - 1).toISOString();
+    // Ann's went before the crash; Bob's was never taken; Cara's was in flight in a run that died;
+    // Dan's is being sent right now by a run on another server.
+    await putSending(u, n, { connection_type: 'Gmail', previous_status: 'draft' }, [
+      { email: 'ann@henderson.example', name: 'Ann Henderson', status: 'sent', delivered_to: 'gmail' },
+      { email: 'bob@li.example', name: 'Bob Li', status: 'pending' },
+      { email: 'cara@ng.example', name: 'Cara Ng', status: 'pending', claimed_at: longAgo },
+      { email: 'dan@dee.example', name: 'Dan Dee', status: 'pending', claimed_at: clock.now().toISOString() },
+    ]);
+    await t.app.deps.jobs.runNow('newsletters.send');
+    const sentTo = () =>
+      google.sentMail
+        .slice(before)
+        .map((m) => m.to)
+        .sort();
+    expect(sentTo()).toEqual(['bob@li.example', 'cara@ng.example']);
+    expect(google.sentMail.slice(before).find((m) => m.to === 'bob@li.example')?.body).toMatch(/^Hi Bob,/);
+    expect(await getNewsletter(u, n.id)).toMatchObject({
+      status: 'sending',
+      last_send: null,
+      sending: { total: 4, sent: 3, failed: 0 },
+    });
+    // Dan's run never finishes: once its lease is over, the job takes it.
+    clock.advance(CLAIM_LEASE_MS + 1);
+    await t.app.deps.jobs.runNow('newsletters.send');
+    await t.app.deps.jobs.runNow('newsletters.send');
+    expect(sentTo()).toEqual(['bob@li.example', 'cara@ng.example', 'dan@dee.example']);
+    const done = await getNewsletter(u, n.id);
+    expect(done).toMatchObject({ status: 'sent', sent_at: clock.now().toISOString(), sending: null });
+    expect(done.last_send).toEqual({
+      sent_at: clock.now().toISOString(),
+      connection_type: 'Gmail',
+      results: [
+        { email: 'ann@henderson.example', name: 'Ann Henderson', delivered_to: 'gmail', error: null },
+        { email: 'bob@li.example', name: 'Bob Li', delivered_to: 'gmail', error: null },
+        { email: 'cara@ng.example', name: 'Cara Ng', delivered_to: 'gmail', error: null },
+        { email: 'dan@dee.example', name: 'Dan Dee', delivered_to: 'gmail', error: null },
+      ],
+    });
+    const list = (await as(t, u)({ method: 'GET', url: NEWSLETTER_PATHS.list })).json();
+    expect(list[0]).toMatchObject({ id: n.id, status: 'sent', sent_count: 4 });
+  });
+
+  it('goes back to the status before the send when no email of it went', async () => {
+    const u = await signUp(t, { email: 'flo@failing-advice.example', name: 'Flo Advisor' });
+    const n = (await create(u, topics)).json() as TNewsletter;
+    await putSending(u, n, { connection_type: 'Outlook', previous_status: 'draft' }, [
+      { email: 'ann@henderson.example', name: 'Ann Henderson', status: 'failed', error: 'Refused' },
+    ]);
+    await t.app.deps.jobs.runNow('newsletters.send');
+    expect(await getNewsletter(u, n.id)).toMatchObject({
+      status: 'draft',
+      sent_at: null,
+      sending: null,
+      last_send: {
+        connection_type: 'Outlook',
+        results: [
+          { email: 'ann@henderson.example', name: 'Ann Henderson', delivered_to: null, error: 'Refused' },
+        ],
+      },
+    });
+    expect(await outbox(u)).toEqual([]);
   });
 
   it('exports a PDF into the user’s PDFs, redrafts, and deletes', async () => {

@@ -1,6 +1,6 @@
 // SQL for newsletters: the user's own rows only (every query names the user).
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, NewslettersTable } from '../../platform/db/schema.js';
+import type { Database, NewsletterDeliveriesTable, NewslettersTable } from '../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
 
@@ -74,3 +74,81 @@ export async function deleteNewsletter(db: Q, userId: string, id: string): Promi
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+// ---- Deliveries: one row per recipient of a send under way (deliveries.ts) ----
+
+export async function insertDeliveries(db: Q, rows: Insertable<NewsletterDeliveriesTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('newsletter_deliveries').values(rows).execute();
+}
+
+/** A new send replaces the rows of the last one (its report is in `last_send`). */
+export async function deleteDeliveries(db: Q, newsletterId: string): Promise<void> {
+  await db.deleteFrom('newsletter_deliveries').where('newsletter_id', '=', newsletterId).execute();
+}
+
+/** Pending rows no run holds (never taken, or taken before `staleBefore`), oldest first. */
+export const claimableDeliveries = (db: Q, staleBefore: string, limit: number) =>
+  db
+    .selectFrom('newsletter_deliveries')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where((e) => e.or([e('claimed_at', 'is', null), e('claimed_at', '<', staleBefore)]))
+    .orderBy('created_at')
+    .orderBy('newsletter_id')
+    .orderBy('position')
+    .limit(limit)
+    .execute();
+
+/** Takes one pending row for this run; false when another run has it or it is done. */
+export async function claimDelivery(db: Q, id: string, staleBefore: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletter_deliveries')
+    .set({ claimed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where((e) => e.or([e('claimed_at', 'is', null), e('claimed_at', '<', staleBefore)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function finishDelivery(
+  db: Q,
+  id: string,
+  values: Pick<NewsletterDeliveriesTable, 'status' | 'delivered_to' | 'error' | 'updated_at'>,
+): Promise<void> {
+  await db.updateTable('newsletter_deliveries').set(values).where('id', '=', id).execute();
+}
+
+export const listDeliveries = (db: Q, newsletterId: string) =>
+  db
+    .selectFrom('newsletter_deliveries')
+    .selectAll()
+    .where('newsletter_id', '=', newsletterId)
+    .orderBy('position')
+    .execute();
+
+/** How many rows of the newsletter's send are in each status. */
+export async function countDeliveries(
+  db: Q,
+  newsletterId: string,
+): Promise<Record<NewsletterDeliveriesTable['status'], number>> {
+  const rows = await db
+    .selectFrom('newsletter_deliveries')
+    .select(['status', (e) => e.fn.countAll().as('n')])
+    .where('newsletter_id', '=', newsletterId)
+    .groupBy('status')
+    .execute();
+  const counts = { pending: 0, sent: 0, failed: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+/** Newsletters whose send is under way, of every user (the job's). */
+export const sendingNewsletters = (db: Q, ids?: readonly string[]) => {
+  let query = db
+    .selectFrom('newsletters')
+    .select(['id', 'user_id', 'pending_send'])
+    .where('status', '=', 'sending');
+  if (ids) query = query.where('id', 'in', ids);
+  return query.execute();
+};

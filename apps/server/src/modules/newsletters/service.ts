@@ -2,24 +2,23 @@
 // 404). The model drafts the sections; the server puts them into the template (greeting with each
 // recipient's first name, the advisor's own figures and firm news as written, sign-off, disclaimer)
 // and the advisor edits the result. Sending goes through the studio's email service one recipient
-// at a time, so each client gets their own email and the organization's review applies to each.
+// at a time, so each client gets their own email and the organization's review applies to each; the
+// emails go out in the background job of deliveries.ts, not inside the request.
 import {
   FIRST_NAME_PLACEHOLDER,
-  firstNameOf,
   NEWSLETTER_LIMITS,
   NEWSLETTER_SEGMENT_LABELS,
   NEWSLETTER_SEGMENTS,
   NEWSLETTER_WORDS_PER_TOPIC,
   type NewsletterKind,
-  newsletterPlainText,
   OUTREACH_NO_CONTACT_DAYS,
   personalize,
   type TNewsletter,
   type TNewsletterAudience,
   type TNewsletterClient,
   type TNewsletterQuarterlyDraft,
-  type TNewsletterRecipientResult,
   type TNewsletterSend,
+  type TNewsletterSendProgress,
   type TNewsletterSendReport,
   type TNewsletterSettings,
   type TNewsletterSummary,
@@ -31,7 +30,6 @@ import {
   ZNewsletterTopicsDraft,
 } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
-import { mapWithLimit } from '../../platform/concurrency.js';
 import { newId } from '../../platform/crypto.js';
 import type { NewslettersTable, UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -41,16 +39,18 @@ import {
   type TopicsTaskInput,
 } from '../../platform/llm/demo-newsletters.js';
 import { isOnLegalHold } from '../compliance/service.js';
-import { sendEmail } from '../email/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
 import { generateDocumentPdf } from '../pdf/service.js';
+import { type PendingSend, progressOf, startSending } from './deliveries.js';
 import * as repo from './repo.js';
 
 export const NEWSLETTER_NOT_FOUND = 'Newsletter not found';
 export const TOO_MANY_NEWSLETTERS = `You have ${NEWSLETTER_LIMITS.newsletters} newsletters: delete one to make another`;
 export const NEWSLETTERS_ON_HOLD = 'Your account is under legal hold: newsletters cannot be deleted';
 export const NOTHING_TO_SEND = 'The newsletter is empty: draft or write it before sending';
+export const ALREADY_SENDING =
+  'This newsletter is being sent: wait until its emails have gone before sending it again';
 export const KIND_CHANGED = 'Invalid body.settings.kind: a newsletter cannot change its kind';
 export const DISCLAIMER =
   'This newsletter is for general information only. It is not investment, tax or legal advice; please talk with us about your own situation.';
@@ -81,7 +81,7 @@ const todayOf = (deps: AppDeps) => deps.clock.now().toISOString().slice(0, 10);
 
 const settingsOf = (row: Pick<NewsletterRow, 'settings'>) => JSON.parse(row.settings) as TNewsletterSettings;
 
-function toNewsletter(row: NewsletterRow): TNewsletter {
+function toNewsletter(row: NewsletterRow, sending: TNewsletterSendProgress | null = null): TNewsletter {
   return {
     id: row.id,
     kind: row.kind,
@@ -92,6 +92,7 @@ function toNewsletter(row: NewsletterRow): TNewsletter {
     drafted_at: row.drafted_at,
     sent_at: row.sent_at,
     last_send: row.last_send ? (JSON.parse(row.last_send) as TNewsletterSendReport) : null,
+    sending,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -209,8 +210,13 @@ export async function listNewsletters(
   }));
 }
 
+/** The newsletter with its send's progress, when one is under way. */
+async function answerOf(deps: AppDeps, row: NewsletterRow): Promise<TNewsletter> {
+  return toNewsletter(row, await progressOf(deps, row));
+}
+
 export async function getNewsletter(deps: AppDeps, userId: string, id: string): Promise<TNewsletter> {
-  return toNewsletter(await ownedRow(deps, userId, id));
+  return answerOf(deps, await ownedRow(deps, userId, id));
 }
 
 /**
@@ -239,6 +245,7 @@ export async function createNewsletter(
     sent_at: null,
     sent_count: 0,
     last_send: null,
+    pending_send: null,
     created_at: now,
     updated_at: now,
   };
@@ -271,7 +278,7 @@ export async function redraftNewsletter(
     updated_at: now,
   };
   if (!(await repo.updateNewsletter(deps.db.db, user.id, id, drafted))) throw notFound(NEWSLETTER_NOT_FOUND);
-  return toNewsletter({ ...row, ...drafted });
+  return answerOf(deps, { ...row, ...drafted });
 }
 
 /** Saves the whole draft (subject, body and settings). */
@@ -290,7 +297,7 @@ export async function updateNewsletter(
     updated_at: deps.clock.now().toISOString(),
   };
   await repo.updateNewsletter(deps.db.db, userId, id, values);
-  return toNewsletter({ ...row, ...values });
+  return answerOf(deps, { ...row, ...values });
 }
 
 export async function deleteNewsletter(deps: AppDeps, userId: string, id: string) {
@@ -353,17 +360,16 @@ export async function newsletterAudience(deps: AppDeps, user: UserRow): Promise<
 }
 
 /**
- * Sends the newsletter to each recipient in turn, as its own email with their first name, through
+ * Starts sending the newsletter: each recipient gets their own email with their first name, through
  * the studio's email service (the named account, else the outbox; held for review when the
  * organization requires it). Every recipient must be one of the user's clients, or nothing is sent.
+ * The emails go out in the background (deliveries.ts): one transaction writes a pending delivery
+ * per recipient and the status 'sending', the answer comes at once, and the job starts right away.
  * A failure for one recipient is reported and the rest still go.
  */
-/** Emails of one newsletter in flight at once: far quicker than one by one, gentle on the mail API. */
-export const NEWSLETTER_SENDS_AT_ONCE = 4;
-
 export async function sendNewsletter(
   deps: AppDeps,
-  log: Log,
+  log: Parameters<typeof startSending>[1],
   user: UserRow,
   id: string,
   request: TNewsletterSend,
@@ -377,44 +383,45 @@ export async function sendNewsletter(
       422,
       `Invalid body.recipients: not among your clients: ${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ` and ${unknown.length - 3} more` : ''}`,
     );
-  const text = newsletterPlainText(row.body);
-  // Each recipient gets their own email, a few at a time (NEWSLETTER_SENDS_AT_ONCE).
-  const results = await mapWithLimit(
-    request.recipients,
-    NEWSLETTER_SENDS_AT_ONCE,
-    async (address): Promise<TNewsletterRecipientResult> => {
-      const client = clients.get(address.toLowerCase())!;
-      const firstName = firstNameOf(client.name);
-      try {
-        const sent = await sendEmail(deps, user.id, {
-          fields: {
-            to: client.email,
-            subject: personalize(row.subject, firstName),
-            body: personalize(text, firstName),
-            connection_type: request.connection_type,
-          },
-          file: null,
-        });
-        return { email: client.email, name: client.name, delivered_to: sent.delivered_to, error: null };
-      } catch (err) {
-        if (!(err instanceof HttpError)) log.warn({ err }, 'newsletter email failed');
+  const now = deps.clock.now().toISOString();
+  const pending: PendingSend = {
+    subject: row.subject,
+    body: row.body,
+    connection_type: request.connection_type,
+    previous_status: row.status === 'sent' ? 'sent' : 'draft',
+  };
+  const values = { status: 'sending' as const, pending_send: JSON.stringify(pending), updated_at: now };
+  await deps.db.db.transaction().execute(async (trx) => {
+    const started = await trx
+      .updateTable('newsletters')
+      .set(values)
+      .where('user_id', '=', user.id)
+      .where('id', '=', id)
+      .where('status', '!=', 'sending')
+      .executeTakeFirst();
+    if (Number(started.numUpdatedRows) === 0) throw new HttpError(409, ALREADY_SENDING);
+    await repo.deleteDeliveries(trx, id);
+    await repo.insertDeliveries(
+      trx,
+      request.recipients.map((address, position) => {
+        const client = clients.get(address.toLowerCase())!;
         return {
+          id: newId(),
+          newsletter_id: id,
+          user_id: user.id,
+          position,
           email: client.email,
           name: client.name,
+          status: 'pending' as const,
           delivered_to: null,
-          error: err instanceof HttpError ? err.detail : 'The email could not be sent',
+          error: null,
+          claimed_at: null,
+          created_at: now,
+          updated_at: now,
         };
-      }
-    },
-  );
-  const now = deps.clock.now().toISOString();
-  const report: TNewsletterSendReport = { sent_at: now, connection_type: request.connection_type, results };
-  const delivered = results.filter((r) => r.delivered_to !== null).length;
-  const values = {
-    last_send: JSON.stringify(report),
-    ...(delivered > 0 ? { status: 'sent' as const, sent_at: now, sent_count: delivered } : {}),
-    updated_at: now,
-  };
-  await repo.updateNewsletter(deps.db.db, user.id, id, values);
-  return toNewsletter({ ...row, ...values });
+      }),
+    );
+  });
+  startSending(deps, log, id);
+  return toNewsletter({ ...row, ...values }, { total: request.recipients.length, sent: 0, failed: 0 });
 }

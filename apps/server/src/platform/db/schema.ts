@@ -375,12 +375,32 @@ export interface NewslettersTable {
   body: string;
   /** JSON: TNewsletterSettings. */
   settings: string;
-  status: 'draft' | 'sent';
+  /** 'sending' while its deliveries are pending (newsletter_deliveries). */
+  status: 'draft' | 'sent' | 'sending';
   drafted_at: string | null;
   sent_at: string | null;
   sent_count: number;
   /** JSON: TNewsletterSendReport of the last send. */
   last_send: string | null;
+  /** JSON: PendingSend (newsletters/deliveries.ts) while 'sending', else null. */
+  pending_send: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NewsletterDeliveriesTable {
+  id: string;
+  newsletter_id: string;
+  user_id: string;
+  /** The recipient's place in the send request. */
+  position: number;
+  email: string;
+  name: string;
+  status: 'pending' | 'sent' | 'failed';
+  delivered_to: 'gmail' | 'outlook' | 'outbox' | 'review' | null;
+  error: string | null;
+  /** When a job run took it to send (a lease: see newsletters/deliveries.ts). */
+  claimed_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -483,6 +503,7 @@ export interface Database {
   financial_plans: FinancialPlansTable;
   client_reviews: ClientReviewsTable;
   newsletters: NewslettersTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
   onboarding: OnboardingTable;
   onboarding_skips: OnboardingSkipsTable;
   briefings: BriefingsTable;

@@ -1,5 +1,6 @@
-// The newsletter screens' calls: the user's newsletters of one kind, one newsletter, saving the
-// draft, drafting again, the PDF, the clients it can go to, sending, deleting.
+// The newsletter screens' calls: the user's newsletters of one kind, one newsletter (read again every
+// second while its emails go out), saving the draft, drafting again, the PDF, the clients it can go
+// to, sending (answered at once: the server sends in the background), deleting.
 import {
   NEWSLETTER_PATHS,
   type NewsletterKind,
@@ -27,11 +28,24 @@ export const useNewsletters = (kind: NewsletterKind) =>
     queryFn: () => apiRequest<TNewsletterSummary[]>(`${NEWSLETTER_PATHS.list}?kind=${kind}`),
   });
 
-export const useNewsletter = (id: string) =>
-  useQuery({
+/** How often an open newsletter is read again while its emails go out in the background. */
+export const SEND_POLL_MS = 1_000;
+
+export function useNewsletter(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
     queryKey: newsletterKeys.newsletter(id),
-    queryFn: () => apiRequest<TNewsletter>(NEWSLETTER_PATHS.newsletter(id)),
+    queryFn: async () => {
+      const was = queryClient.getQueryData<TNewsletter>(newsletterKeys.newsletter(id));
+      const newsletter = await apiRequest<TNewsletter>(NEWSLETTER_PATHS.newsletter(id));
+      // A send just finished: the list shows whom it went to.
+      if (was?.status === 'sending' && newsletter.status !== 'sending')
+        void queryClient.invalidateQueries({ queryKey: ['newsletters', 'list'] });
+      return newsletter;
+    },
+    refetchInterval: (query) => (query.state.data?.status === 'sending' ? SEND_POLL_MS : false),
   });
+}
 
 /** A saved newsletter is the fresh truth for its own key; the lists only need its subject and dates. */
 function storeNewsletter(queryClient: QueryClient, newsletter: TNewsletter): void {

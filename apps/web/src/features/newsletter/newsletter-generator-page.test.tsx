@@ -7,6 +7,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
+import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTOSAVE_DELAY_MS } from '../../lib/autosave';
 import { calledRoutes, heldResponse, jsonResponse, mockFetch } from '../../test/fetch-mock';
@@ -39,6 +40,7 @@ const newsletter: TNewsletter = {
   drafted_at: '2026-06-01T10:00:00Z',
   sent_at: null,
   last_send: null,
+  sending: null,
   created_at: '2026-06-01T10:00:00Z',
   updated_at: '2026-06-01T10:00:00Z',
 };
@@ -178,9 +180,11 @@ describe('NewsletterGeneratorPage', () => {
 
   it('sends to the segment the user approves, with the count, the list and each first name', async () => {
     const send = heldResponse();
-    mockFetch({
-      [LIST]: () => jsonResponse([summary(newsletter)]),
-      [`GET ${NEWSLETTER_PATHS.newsletter('n1')}`]: () => jsonResponse(newsletter),
+    // What GET answers: the draft, then the send under way, then the send done.
+    let current: TNewsletter = newsletter;
+    const fetchMock = mockFetch({
+      [LIST]: () => jsonResponse([summary(current)]),
+      [`GET ${NEWSLETTER_PATHS.newsletter('n1')}`]: () => jsonResponse(current),
       [`GET ${NEWSLETTER_PATHS.recipients}`]: () => jsonResponse(audience),
       [`POST ${NEWSLETTER_PATHS.send('n1')}`]: send.handler,
     });
@@ -204,21 +208,38 @@ describe('NewsletterGeneratorPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 1 client' }));
     await waitFor(() => expect(send.bodies).toHaveLength(1));
     expect(send.bodies[0]).toEqual({ recipients: ['bob@l.example'], connection_type: 'Gmail' });
-    send.release(
-      jsonResponse({
-        ...newsletter,
-        status: 'sent',
+    // The answer comes at once: the emails go out in the background, and the page shows how far.
+    current = { ...newsletter, status: 'sending', sending: { total: 1, sent: 0, failed: 0 } };
+    send.release(jsonResponse(current));
+    expect(await screen.findByRole('status', { name: 'Sending… 0 of 1' })).toBeTruthy();
+    expect(screen.getByText('Sending… 0 of 1')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Send to clients…' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('region', { name: 'Last send' })).toBeNull();
+    // It reads the newsletter again while sending; once the send is done, the report shows.
+    const gets = () =>
+      calledRoutes(fetchMock).filter((r) => r === `GET ${NEWSLETTER_PATHS.newsletter('n1')}`).length;
+    const before = gets();
+    await waitFor(() => expect(gets()).toBeGreaterThan(before), { timeout: 3_000 });
+    current = {
+      ...newsletter,
+      status: 'sent',
+      sent_at: '2026-06-02T10:00:00Z',
+      last_send: {
         sent_at: '2026-06-02T10:00:00Z',
-        last_send: {
-          sent_at: '2026-06-02T10:00:00Z',
-          connection_type: 'Gmail',
-          results: [{ email: 'bob@l.example', name: 'Bob Li', delivered_to: 'review', error: null }],
-        },
-      }),
-    );
-    const report = await screen.findByRole('region', { name: 'Last send' });
+        connection_type: 'Gmail',
+        results: [{ email: 'bob@l.example', name: 'Bob Li', delivered_to: 'review', error: null }],
+      },
+    };
+    const report = await screen.findByRole('region', { name: 'Last send' }, { timeout: 3_000 });
     expect(report.textContent).toContain("1 email held for your organization's review");
     expect(report.textContent).toContain('Waiting for review');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText(/^Sending…/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send to clients…' })).toHaveProperty('disabled', false);
+    expect(toast.success).toHaveBeenCalledWith("1 email held for your organization's review.");
+    // Done: no more reads.
+    const after = gets();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(gets()).toBe(after);
   });
 });

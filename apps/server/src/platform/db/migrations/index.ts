@@ -20,6 +20,7 @@ import * as m0017 from './0017_onboarding.js';
 import * as m0018 from './0018_saved_prompts.js';
 import * as m0019 from './0019_briefings.js';
 import * as m0020 from './0020_chat_list_version.js';
+import * as m0021 from './0021_newsletter_deliveries.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_saved_prompts': m0018,
   '0019_briefings': m0019,
   '0020_chat_list_version': m0020,
+  '0021_newsletter_deliveries': m0021,
 };

@@ -1,6 +1,7 @@
 // One newsletter open for editing: subject and Markdown body (autosaved), a preview as the email
 // will look, the settings to draft it again from, the PDF, and sending to clients through the
-// approval step. Actions that read the saved newsletter save the draft first.
+// approval step; the emails then go out in the background, with the progress shown until the report
+// is in. Actions that read the saved newsletter save the draft first.
 import {
   FIRST_NAME_PLACEHOLDER,
   firstNameOf,
@@ -11,7 +12,7 @@ import {
   type TPdfInfo,
 } from '@knap/contracts';
 import { Download, FileText, Send, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -72,6 +73,23 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
   const [pdf, setPdf] = useState<TPdfInfo | null>(null);
   const errors = status.kind === 'invalid' || status.kind === 'failed' ? status.errors : {};
   const hasBody = draft.body.trim() !== '';
+  const progress = newsletter.status === 'sending' ? newsletter.sending : null;
+  const isSendUnderWay = newsletter.status === 'sending';
+
+  // The emails go out in the background: once the send seen under way is done, say how it went.
+  const sawSending = useRef(isSendUnderWay);
+  const lastSend = newsletter.last_send;
+  useEffect(() => {
+    if (isSendUnderWay) {
+      sawSending.current = true;
+      return;
+    }
+    if (!sawSending.current || !lastSend) return;
+    sawSending.current = false;
+    const summary = `${sendSummary(lastSend.results)}.`;
+    if (lastSend.results.some((r) => r.delivered_to === null)) toast.error(summary);
+    else toast.success(summary[0]!.toUpperCase() + summary.slice(1));
+  }, [isSendUnderWay, lastSend]);
 
   const update = (next: TNewsletterUpdate) => {
     setDraft(next);
@@ -179,7 +197,7 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
           />
         ) : null}
         <div className="flex flex-wrap items-center gap-2">
-          <Button onClick={() => void openSend()} disabled={isBusy || !hasBody}>
+          <Button onClick={() => void openSend()} disabled={isBusy || !hasBody || isSendUnderWay}>
             <Send aria-hidden="true" className="size-4" />
             Send to clients…
           </Button>
@@ -198,6 +216,12 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
           </Button>
           {exporting.isPending ? <Spinner label="Making the PDF" showLabel /> : null}
         </div>
+        {isSendUnderWay ? (
+          <Spinner
+            label={progress ? `Sending… ${progress.sent + progress.failed} of ${progress.total}` : 'Sending…'}
+            showLabel
+          />
+        ) : null}
         {pdf && !exporting.isPending ? (
           <div className="flex flex-wrap items-center gap-2">
             <p role="status" className={mutedTextClasses}>
@@ -247,11 +271,9 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
         isOpen={isSending}
         onOpenChange={setSending}
         newsletter={{ id: newsletter.id, subject: draft.subject, body: draft.body }}
-        onSent={(sent) => {
-          const results = sent.last_send?.results ?? [];
-          const summary = `${sendSummary(results)}.`;
-          if (results.some((r) => r.delivered_to === null)) toast.error(summary);
-          else toast.success(summary[0]!.toUpperCase() + summary.slice(1));
+        onSent={() => {
+          // The answer says the send is under way (status 'sending'): the effect above reports the end.
+          sawSending.current = true;
         }}
       />
     </section>

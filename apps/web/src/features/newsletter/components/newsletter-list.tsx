@@ -20,9 +20,11 @@ export function NewsletterList({ newsletters, selectedId, timeZone, onDelete }: 
       title={(n) => n.subject}
       details={(n) => [
         n.label,
-        n.status === 'sent' && n.sent_at
-          ? `Sent to ${plural(n.sent_count, 'client')}, ${formatDate(n.sent_at, timeZone, { withTime: false })}`
-          : `Draft, edited ${formatDate(n.updated_at, timeZone, { withTime: false })}`,
+        n.status === 'sending'
+          ? 'Sending…'
+          : n.status === 'sent' && n.sent_at
+            ? `Sent to ${plural(n.sent_count, 'client')}, ${formatDate(n.sent_at, timeZone, { withTime: false })}`
+            : `Draft, edited ${formatDate(n.updated_at, timeZone, { withTime: false })}`,
       ]}
       deleteLabel={(n) => `Delete “${n.subject}”`}
       onDelete={onDelete}
