@@ -2,6 +2,7 @@
 // against the built app served by the real server; and the widget loader's size (10 KB gzipped).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,21 @@ async function startServer(): Promise<{ url: string; proc: ChildProcess }> {
   throw new Error('server did not start');
 }
 
+/** The bytes the server sends for `url` to a browser that accepts Brotli and gzip, as they are. */
+function sentBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
+        let n = 0;
+        res.on('data', (chunk: Buffer) => {
+          n += chunk.length;
+        });
+        res.on('end', () => resolve(n));
+      })
+      .on('error', reject);
+  });
+}
+
 const { url, proc } = await startServer();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -64,12 +80,9 @@ try {
 
   async function measure(name: string, pathname: string, ready: string) {
     const scripts = new Map<string, Buffer>();
-    // What the server actually sent for each script (compressed when the browser accepts it).
-    const sent = new Map<string, number>();
     const onResponse = async (res: import('playwright-core').Response) => {
-      if (res.request().resourceType() !== 'script') return;
-      scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
-      sent.set(res.url(), (await res.request().sizes()).responseBodySize);
+      if (res.request().resourceType() === 'script')
+        scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
     };
     page.on('response', onResponse);
     await page.goto(`${url}${pathname}`, { waitUntil: 'networkidle' });
@@ -78,8 +91,9 @@ try {
     page.off('response', onResponse);
     const raw = [...scripts.values()].reduce((n, b) => n + b.length, 0);
     const gzip = [...scripts.values()].reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
-    const transferred = [...sent.values()].reduce((n, b) => n + b, 0);
-    return { name, files: scripts.size, raw, gzip, sent: transferred };
+    let sent = 0;
+    for (const script of scripts.keys()) sent += await sentBytes(script);
+    return { name, files: scripts.size, raw, gzip, sent };
   }
 
   const results = [await measure('/signin', '/signin', 'Sign in')];
