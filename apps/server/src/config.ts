@@ -223,11 +223,13 @@ export type Config = {
   /** REST API bases of connected services (overridable, so tests point them at fakes). */
   apis: Record<ApiId, string>;
   /**
-   * Origins also accepted as a Zoho account's API domain (`api_domain` of its token answer), besides
-   * Zoho's own API hosts over https and `apis.zoho`'s origin. Not read from the environment: tests
-   * name a second loopback fake here, standing in for another data centre.
+   * Origins also accepted where a provider's answer names where the user's token goes next, besides
+   * the provider's own hosts over https and the configured endpoints' origins: a Zoho account's API
+   * domain (`api_domain` of its token answer) and accounts server (`accounts-server` of its
+   * callback), a Salesforce org's `instance_url`. Not read from the environment: tests name loopback
+   * fakes here, standing in for other data centres and orgs.
    */
-  zohoApiOrigins?: string[];
+  testOrigins?: { zohoApi?: string[]; zohoAccounts?: string[]; salesforce?: string[] };
   /** Identity providers for sign-in (the Google and Microsoft entries of oauthProviders). */
   identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
   llm: LlmConfig;

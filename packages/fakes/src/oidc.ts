@@ -20,6 +20,11 @@ export interface FakeOidcOptions {
   tokenExtras?: Record<string, string>;
   /** Lifetime of issued access tokens, in seconds. */
   expiresIn?: number;
+  /**
+   * As Zoho's accounts servers: the data centre this one serves, named on each redirect back with a
+   * code (`location`), along with this fake's own URL as the `accounts-server` to trade it at.
+   */
+  location?: string;
 }
 
 export interface FakeOidc extends FakeServer {
@@ -28,6 +33,23 @@ export interface FakeOidc extends FakeServer {
    * was given): a change applies to the token responses that follow.
    */
   tokenExtras: Record<string, string>;
+  /**
+   * The extra query parameters of each redirect back with a code (Zoho's `location` and
+   * `accounts-server`, when the `location` option was given): a change applies to the redirects
+   * that follow.
+   */
+  callbackExtras: Record<string, string>;
+  /**
+   * As Zoho's accounts server does with an account of another data centre: the authorizes that
+   * follow are answered by `other` (its code, its user, its callback parameters), so the client
+   * must trade the code there. Null answers them here again.
+   */
+  sendOnTo(other: FakeOidc | null): void;
+  /**
+   * Answers an authorize request's parameters as /authorize does: where the browser is sent back
+   * (an `error` when refused). What `sendOnTo` uses; tests need not call it.
+   */
+  authorizeRedirect(params: Record<string, string>): { location: string } | { error: string };
   /** Tokens revoked so far. */
   revoked: string[];
   /** The endpoints to configure an OAuth provider with, pointing at this fake. */
@@ -62,6 +84,8 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     name: 'Ada Lovelace',
   };
   const tokenExtras = options.tokenExtras ?? {};
+  const callbackExtras: Record<string, string> = {};
+  let sentOnTo: FakeOidc | null = null;
   let deny = false;
   let failRefresh = false;
   const revoked: string[] = [];
@@ -92,6 +116,30 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     };
   };
 
+  const authorizeRedirect = (params: Record<string, string>) => {
+    const redirectUri = params.redirect_uri;
+    if (!redirectUri || params.client_id !== clientId || params.response_type !== 'code') {
+      return { error: 'invalid_request' };
+    }
+    const back = new URL(redirectUri);
+    if (params.state) back.searchParams.set('state', params.state);
+    if (deny) {
+      deny = false;
+      back.searchParams.set('error', 'access_denied');
+      return { location: back.toString() };
+    }
+    const code = random();
+    codes.set(code, {
+      user,
+      redirectUri,
+      scope: params.scope ?? '',
+      ...(params.code_challenge ? { challenge: params.code_challenge } : {}),
+    });
+    back.searchParams.set('code', code);
+    for (const [k, v] of Object.entries(callbackExtras)) back.searchParams.set(k, v);
+    return { location: back.toString() };
+  };
+
   const server = await startFakeServer((req, res, body) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const params: Record<string, string> =
@@ -105,26 +153,8 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       return res.end();
     }
     if (url.pathname === '/authorize') {
-      const redirectUri = params.redirect_uri;
-      if (!redirectUri || params.client_id !== clientId || params.response_type !== 'code') {
-        return sendJson(res, 400, { error: 'invalid_request' });
-      }
-      const back = new URL(redirectUri);
-      if (params.state) back.searchParams.set('state', params.state);
-      if (deny) {
-        deny = false;
-        back.searchParams.set('error', 'access_denied');
-        return redirect(res, back.toString());
-      }
-      const code = random();
-      codes.set(code, {
-        user,
-        redirectUri,
-        scope: params.scope ?? '',
-        ...(params.code_challenge ? { challenge: params.code_challenge } : {}),
-      });
-      back.searchParams.set('code', code);
-      return redirect(res, back.toString());
+      const answer = sentOnTo ? sentOnTo.authorizeRedirect(params) : authorizeRedirect(params);
+      return 'error' in answer ? sendJson(res, 400, answer) : redirect(res, answer.location);
     }
     if (url.pathname === '/token' && req.method === 'POST') {
       if (params.client_id !== clientId || params.client_secret !== clientSecret) {
@@ -165,9 +195,17 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     return sendJson(res, 404, { error: 'not_found' });
   }, options.port);
 
+  if (options.location !== undefined)
+    Object.assign(callbackExtras, { location: options.location, 'accounts-server': server.url });
+
   return {
     ...server,
     tokenExtras,
+    callbackExtras,
+    sendOnTo: (other) => {
+      sentOnTo = other;
+    },
+    authorizeRedirect,
     revoked,
     endpoints: {
       clientId,

@@ -97,6 +97,8 @@ describe(`a person in every connected CRM (${testEngine()})`, () => {
           copper: auth.copper.endpoints,
         },
         apis: { wealthbox: wealthbox.url, zoho: zoho.url, copper: copper.url },
+        // The Salesforce fake is on loopback, not a Salesforce host: this test allows it as the org.
+        testOrigins: { salesforce: [salesforce.url] },
       },
     });
     const user = await signUp(t, { email: 'advisor@firm.example' });

@@ -17,6 +17,8 @@ import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signIn, signUp } from '../../testing/users.js';
 import { accessTokenFor } from './oauth-service.js';
+import { salesforceInstanceUrl } from './salesforce.js';
+import { zohoAccountsServer } from './zoho.js';
 
 type ToolCall = { name: string; arguments: Record<string, unknown> };
 type SentMessage = {
@@ -30,7 +32,13 @@ const clock = fixedClock('2026-11-22T09:00:00.000Z');
 
 describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()})`, () => {
   const auth = {} as Record<'salesforce' | 'zoho' | 'copper', FakeOidc>;
+  /** Zoho's accounts server of another data centre (the EU), not the configured one. */
+  let zohoEuAccounts: FakeOidc;
+  // Salesforce names the org's API address in its token answer; known once the fake listens.
+  const salesforceToken: Record<string, string> = {};
   let salesforce: FakeCrm;
+  /** A loopback server (a Salesforce fake) that no configuration allows: nothing may reach it. */
+  let rogue: FakeCrm;
   let zoho: FakeCrm;
   /** Zoho's API in another data centre (the EU), trusting the same accounts server. */
   let zohoEu: FakeCrm;
@@ -40,16 +48,24 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
   let user: SignedInUser;
 
   beforeAll(async () => {
-    // Salesforce names the org's API address in its token answer; known once the fake listens.
-    const salesforceToken: Record<string, string> = {};
     auth.salesforce = await startFakeOidc({
       user: { sub: 'sf', email: 'advisor@firm.example', name: 'A' },
       tokenExtras: salesforceToken,
     });
-    auth.zoho = await startFakeOidc({ user: { sub: 'zo', email: 'advisor@firm.example', name: 'A' } });
+    // Zoho's redirects back name the account's data centre and its accounts server (the US one's
+    // here, unless a test sends the user on to another data centre's).
+    auth.zoho = await startFakeOidc({
+      user: { sub: 'zo', email: 'advisor@firm.example', name: 'A' },
+      location: 'us',
+    });
+    zohoEuAccounts = await startFakeOidc({
+      user: { sub: 'zo-eu', email: 'advisor@firm.eu', name: 'A' },
+      location: 'eu',
+    });
     auth.copper = await startFakeOidc({ user: { sub: 'cu', email: 'advisor@firm.example', name: 'A' } });
     salesforce = await startFakeSalesforce(auth.salesforce);
     salesforceToken.instance_url = salesforce.url;
+    rogue = await startFakeSalesforce(auth.salesforce);
     // Zoho's token answers name the account's API domain: this fake's, unless a test says otherwise.
     zoho = await startFakeZoho(auth.zoho);
     zohoEu = await startFakeZoho(auth.zoho, { apiDomain: null });
@@ -91,8 +107,13 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
           copper: auth.copper.endpoints,
         },
         apis: { zoho: zoho.url, copper: copper.url },
-        // The second fake is on loopback, not a Zoho host: this test allows it as an API domain.
-        zohoApiOrigins: [zohoEu.url],
+        // The fakes are on loopback, not Salesforce's or Zoho's hosts: this test allows them (the
+        // US Zoho fakes are the configured endpoints, allowed anyway).
+        testOrigins: {
+          salesforce: [salesforce.url],
+          zohoApi: [zohoEu.url],
+          zohoAccounts: [zohoEuAccounts.url],
+        },
         llm: llmConfig,
       },
       llm: model,
@@ -102,7 +123,8 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
   });
   afterAll(async () => {
     await t.close();
-    for (const f of [salesforce, zoho, zohoEu, copper, llm, ...Object.values(auth)]) await f.close();
+    for (const f of [salesforce, rogue, zoho, zohoEu, copper, llm, zohoEuAccounts]) await f.close();
+    for (const f of Object.values(auth)) await f.close();
   });
 
   /**
@@ -134,6 +156,9 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     }
     return { reply: await lastMessage(call, chatId), results };
   }
+  const userIdOf = async (who: SignedInUser) =>
+    (await t.db.db.selectFrom('users').select('id').where('email', '=', who.email).executeTakeFirstOrThrow())
+      .id;
   /** What `run` answers, and what a CRM fake received meanwhile in a stable order. */
   async function withRequests<T>(crm: FakeCrm, run: () => Promise<T>): Promise<[T, FakeCrmRequest[]]> {
     const from = crm.requests.length;
@@ -205,6 +230,96 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     ]);
     expect(results.salesforce_search_contacts).toMatchObject([{ id: '00371' }]);
     expect(salesforce.requests.at(-1)?.query.q).toContain("LIKE '%O\\'Hara 5\\%\\_\\\\%'");
+  });
+
+  /** A new user who connects Salesforce while its token answer names `instanceUrl`. */
+  async function connectSalesforceNaming(instanceUrl: string): Promise<SignedInUser> {
+    salesforceToken.instance_url = instanceUrl;
+    try {
+      const who = await signUp(t);
+      await connectViaOAuth(t, who, 'salesforce');
+      return who;
+    } finally {
+      salesforceToken.instance_url = salesforce.url;
+    }
+  }
+  const NO_SALESFORCE_ORG = 'Salesforce did not say where its API is; please reconnect Salesforce';
+  /** A Salesforce search by `who` that fails for want of an org, with nothing sent anywhere. */
+  async function expectNoOrgSearched(who: SignedInUser) {
+    const sent = [salesforce.requests.length, rogue.requests.length];
+    const { reply, results } = await turn(who, [
+      { name: 'salesforce_search_contacts', arguments: { query: 'hender' } },
+    ]);
+    expect(reply.metadata.steps).toEqual([
+      { tool: 'salesforce_search_contacts', resultSummary: `Failed: ${NO_SALESFORCE_ORG}` },
+    ]);
+    expect(results).toEqual({ salesforce_search_contacts: NO_SALESFORCE_ORG });
+    expect([salesforce.requests.length, rogue.requests.length]).toEqual(sent);
+  }
+
+  it.each([
+    { named: 'https://evil.example', url: () => 'https://evil.example' },
+    { named: 'http://x.my.salesforce.com', url: () => 'http://x.my.salesforce.com' },
+    {
+      named: 'https://x.my.salesforce.com.evil.example',
+      url: () => 'https://x.my.salesforce.com.evil.example',
+    },
+    { named: 'https://x.my.salesforce.com:8443', url: () => 'https://x.my.salesforce.com:8443' },
+    { named: 'a loopback server no configuration allows', url: () => rogue.url },
+  ])(
+    "Salesforce: a token answer naming $named as the org's instance URL is not kept; searches ask to reconnect",
+    async ({ url }) => {
+      const who = await connectSalesforceNaming(url());
+      const list = (await as(t, who)({ method: 'GET', url: '/api/connections/user_connections' })).json();
+      expect(list).toMatchObject([{ type: 'salesforce', status: 'connected', instance_url: null }]);
+      await expectNoOrgSearched(who);
+    },
+  );
+
+  it('Salesforce: an instance URL stored before the check is checked again before a search', async () => {
+    const who = await connectSalesforceNaming(salesforce.url);
+    await t.db.db
+      .updateTable('connections')
+      .set({ instance_url: rogue.url })
+      .where('user_id', '=', await userIdOf(who))
+      .execute();
+    await expectNoOrgSearched(who);
+  });
+
+  it("accepts as Salesforce's org only its hosts over https, and as Zoho's accounts servers only Zoho's", () => {
+    const { config } = t.app.deps;
+    for (const org of [
+      'https://acme.my.salesforce.com',
+      'https://acme--uat.sandbox.my.salesforce.com',
+      'https://acme.lightning.force.com',
+      'https://acme--uat.sandbox.lightning.force.com',
+      'https://acme.my.salesforce-setup.com',
+      'https://na1.cloudforce.com',
+      'https://na1.database.com',
+    ])
+      expect(salesforceInstanceUrl(config, `${org}/`)).toBe(org);
+    for (const org of [
+      'https://salesforce.com',
+      'https://acme.salesforce.com.example',
+      'ftp://a.force.com',
+      42,
+    ])
+      expect(salesforceInstanceUrl(config, org)).toBeNull();
+    for (const dc of ['com', 'eu', 'in', 'com.au', 'jp', 'sa', 'com.cn', 'uk'])
+      expect(zohoAccountsServer(config, `https://accounts.zoho.${dc}`)).toBe(`https://accounts.zoho.${dc}`);
+    expect(zohoAccountsServer(config, 'https://accounts.zohocloud.ca')).toBe('https://accounts.zohocloud.ca');
+    // The configured token URL's origin, and the test's own list.
+    expect(zohoAccountsServer(config, auth.zoho.url)).toBe(auth.zoho.url);
+    expect(zohoAccountsServer(config, zohoEuAccounts.url)).toBe(zohoEuAccounts.url);
+    for (const other of [
+      'https://accounts.zoho.de',
+      'https://www.zohoapis.eu',
+      'https://accounts.zoho.eu.',
+      'https://x.accounts.zoho.eu',
+      rogue.url,
+      undefined,
+    ])
+      expect(zohoAccountsServer(config, other)).toBeNull();
   });
 
   it('Zoho CRM: contacts and deals by word search with its own token scheme', async () => {
@@ -332,6 +447,81 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     expect(results).toEqual({ zoho_search_contacts: [annContact('572501', 'zoho')] });
     expect(us.map((r) => r.path)).toEqual(['/crm/v6/Contacts/search']);
   });
+
+  /** What Zoho's US and EU accounts fakes were asked while `run` ran: paths, with any grant type. */
+  async function accountsCalls<T>(run: () => Promise<T>) {
+    const from = { us: auth.zoho.calls.length, eu: zohoEuAccounts.calls.length };
+    const value = await run();
+    const asked = (fake: FakeOidc, n: number) =>
+      fake.calls.slice(n).map((c) => `${c.path}${c.params.grant_type ? ` ${c.params.grant_type}` : ''}`);
+    return { value, us: asked(auth.zoho, from.us), eu: asked(zohoEuAccounts, from.eu) };
+  }
+  const connectZoho = async () => {
+    const who = await signUp(t);
+    await connectViaOAuth(t, who, 'zoho');
+    return who;
+  };
+  const zohoRow = async (who: SignedInUser) =>
+    t.db.db
+      .selectFrom('connections')
+      .selectAll()
+      .where('user_id', '=', await userIdOf(who))
+      .where('type', '=', 'zoho')
+      .executeTakeFirstOrThrow();
+
+  it('Zoho CRM: an account of another data centre trades its code, refreshes and revokes at the accounts server its callback named', async () => {
+    // The US accounts server (the configured one) sends the user on to their data centre's.
+    auth.zoho.sendOnTo(zohoEuAccounts);
+    const connected = await accountsCalls(() => connectZoho().finally(() => auth.zoho.sendOnTo(null)));
+    const who = connected.value;
+    expect(connected.us).toEqual(['/authorize']);
+    expect(connected.eu).toEqual(['/token authorization_code', '/userinfo']);
+    expect((await zohoRow(who)).accounts_server).toBe(zohoEuAccounts.url);
+    const list = (await as(t, who)({ method: 'GET', url: '/api/connections/user_connections' })).json();
+    expect(list).toMatchObject([{ type: 'zoho', status: 'connected', account_email: 'advisor@firm.eu' }]);
+    // A US account keeps the configured accounts server, which its callback named.
+    expect((await zohoRow(user)).accounts_server).toBe(auth.zoho.url);
+
+    const id = await userIdOf(who);
+    const refreshed = await accountsCalls(() => accessTokenFor(t.app.deps, id, 'zoho', { force: true }));
+    expect(zohoEuAccounts.userOf(refreshed.value ?? '')).toMatchObject({ sub: 'zo-eu' });
+    expect([refreshed.us, refreshed.eu]).toEqual([[], ['/token refresh_token']]);
+
+    const removed = await accountsCalls(() =>
+      as(t, who)({ method: 'POST', url: '/api/connections/remove_connection', payload: { scope: 'zoho' } }),
+    );
+    expect(removed.value.json()).toEqual({ success: true });
+    expect([removed.us, removed.eu]).toEqual([[], ['/revoke']]);
+  });
+
+  it.each([
+    { named: 'https://evil.example', server: () => 'https://evil.example' },
+    { named: 'http://accounts.zoho.eu', server: () => 'http://accounts.zoho.eu' },
+    { named: 'https://accounts.zoho.eu.evil.example', server: () => 'https://accounts.zoho.eu.evil.example' },
+    { named: 'https://accounts.zoho.eu:8443', server: () => 'https://accounts.zoho.eu:8443' },
+    { named: 'a loopback server no configuration allows', server: () => rogue.url },
+    { named: 'not a URL', server: () => 'accounts.zoho.eu' },
+  ])(
+    'Zoho CRM: a callback naming $named as the accounts server is ignored; the configured one is used',
+    async ({ server }) => {
+      const rogueAsked = rogue.requests.length;
+      auth.zoho.callbackExtras['accounts-server'] = server();
+      const connected = await accountsCalls(() =>
+        connectZoho().finally(() => {
+          auth.zoho.callbackExtras['accounts-server'] = auth.zoho.url;
+        }),
+      );
+      const who = connected.value;
+      expect(connected.us).toEqual(['/authorize', '/token authorization_code', '/userinfo']);
+      expect((await zohoRow(who)).accounts_server).toBeNull();
+      const id = await userIdOf(who);
+      const refreshed = await accountsCalls(() => accessTokenFor(t.app.deps, id, 'zoho', { force: true }));
+      expect(refreshed.value).toMatch(/^fake-at-/);
+      expect([refreshed.us, refreshed.eu]).toEqual([['/token refresh_token'], []]);
+      expect(connected.eu).toEqual([]);
+      expect(rogue.requests.length).toBe(rogueAsked);
+    },
+  );
 
   it('Copper: people and opportunities by search, with the stage name and an ISO close date', async () => {
     const [{ reply, results }, requests] = await withRequests(copper, () =>

@@ -36,6 +36,7 @@ export async function upsertConnection(db: Q, row: ConnectionsTable): Promise<vo
         refresh_token: row.refresh_token,
         expires_at: row.expires_at,
         instance_url: row.instance_url,
+        accounts_server: row.accounts_server,
         status: row.status,
         updated_at: row.updated_at,
       }),

@@ -25,8 +25,9 @@ import * as auth from '../auth/service.js';
 import * as users from '../users/service.js';
 import { type ConnectionProvider, callbackPath, flowFor } from './oauth-flows.js';
 import * as repo from './oauth-repo.js';
+import { salesforceInstanceUrl } from './salesforce.js';
 import { sevantaBase, sevantaEndpoints } from './sevanta.js';
-import { zohoApiDomain } from './zoho.js';
+import { zohoAccountsServer, zohoApiDomain, zohoEndpoints } from './zoho.js';
 
 export const OAUTH_STATE_COOKIE = 'knap_oauth';
 export const STATE_INVALID = 'This connection link is invalid or has expired. Please start again.';
@@ -46,16 +47,25 @@ function tokenKey(deps: AppDeps): Buffer {
   return key;
 }
 
-/** A provider's endpoints; a Sevanta system's are found from its base URL (`instanceUrl`). */
+/**
+ * A provider's endpoints; a Sevanta system's are found from its base URL (`instanceUrl`), a Zoho
+ * account's token requests go to its data centre's accounts server (`accountsServer`).
+ */
 function endpointsOf(
   deps: AppDeps,
   provider: ConnectionProvider,
-  instanceUrl?: string | null,
+  { instanceUrl, accountsServer }: { instanceUrl?: string | null; accountsServer?: string | null } = {},
 ): OAuthEndpoints | undefined {
-  return provider === 'sevanta'
-    ? sevantaEndpoints(deps.config, instanceUrl)
-    : deps.config.oauthProviders[provider];
+  if (provider === 'sevanta') return sevantaEndpoints(deps.config, instanceUrl);
+  const endpoints = deps.config.oauthProviders[provider];
+  return endpoints && provider === 'zoho' ? zohoEndpoints(deps.config, endpoints, accountsServer) : endpoints;
 }
+/** The endpoints of a stored connection. */
+const connectionEndpoints = (deps: AppDeps, row: ConnectionsTable) =>
+  endpointsOf(deps, row.provider as ConnectionProvider, {
+    instanceUrl: row.instance_url,
+    accountsServer: row.accounts_server,
+  });
 
 const isConfigured = (deps: AppDeps, provider: ConnectionProvider) =>
   provider === 'sevanta' ? !!deps.config.sevanta : !!deps.config.oauthProviders[provider];
@@ -158,7 +168,7 @@ export async function authorizeRedirect(
   if (!state || state.purpose !== PURPOSE || !state.user_id) throw new HttpError(400, STATE_INVALID);
   const data = flowDataOf(state);
   const flow = flowFor(data.type);
-  const endpoints = flow && endpointsOf(deps, flow.provider, data.instanceUrl);
+  const endpoints = flow && endpointsOf(deps, flow.provider, { instanceUrl: data.instanceUrl });
   if (!flow || !endpoints) throw new HttpError(400, STATE_INVALID);
   const user = await users.findUserById(deps, state.user_id);
   if (!user) throw new HttpError(400, STATE_INVALID);
@@ -200,7 +210,13 @@ const emailOf = (info: Record<string, unknown> | null): string | null => {
 export async function completeConnection(
   deps: AppDeps,
   provider: ConnectionProvider,
-  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+  query: {
+    code?: string | undefined;
+    state?: string | undefined;
+    error?: string | undefined;
+    /** Zoho's: the accounts server of the account's data centre (e.g. https://accounts.zoho.eu). */
+    'accounts-server'?: string | undefined;
+  },
   browserStateId: string | undefined,
   log: { warn(obj: object, msg: string): void },
 ): Promise<{ location: string; connected?: { userId: string; type: string } }> {
@@ -230,7 +246,11 @@ export async function completeConnection(
       }),
     };
   }
-  const endpoints = endpointsOf(deps, provider, data.instanceUrl);
+  // A Zoho account's code is traded at its data centre's accounts server, when Zoho named one of
+  // its own (anything else is ignored: the configured endpoints are used).
+  const accountsServer =
+    provider === 'zoho' ? zohoAccountsServer(deps.config, query['accounts-server']) : null;
+  const endpoints = endpointsOf(deps, provider, { instanceUrl: data.instanceUrl, accountsServer });
   const flow = flowFor(type);
   if (!endpoints || !flow) throw new HttpError(400, STATE_INVALID);
   const tokens = await exchangeCode(endpoints, {
@@ -260,9 +280,10 @@ export async function completeConnection(
       data.instanceUrl ??
       (provider === 'zoho'
         ? zohoApiDomain(deps.config, tokens.api_domain)
-        : typeof tokens.instance_url === 'string' && /^https?:\/\//.test(tokens.instance_url)
-          ? tokens.instance_url
+        : provider === 'salesforce'
+          ? salesforceInstanceUrl(deps.config, tokens.instance_url)
           : null),
+    accounts_server: accountsServer,
     status: 'connected',
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
@@ -318,7 +339,7 @@ async function refreshAccessToken(
   row: NonNullable<Awaited<ReturnType<typeof repo.findConnectionByType>>>,
 ): Promise<string | null> {
   const key = tokenKey(deps);
-  const endpoints = endpointsOf(deps, row.provider as ConnectionProvider, row.instance_url);
+  const endpoints = connectionEndpoints(deps, row);
   const tokens =
     row.refresh_token && endpoints
       ? await refreshTokens(endpoints, decryptSecret(key, row.refresh_token))
@@ -356,7 +377,7 @@ export async function refreshConnection(deps: AppDeps, userId: string, type: str
 }
 
 async function disconnect(deps: AppDeps, row: ConnectionsTable): Promise<void> {
-  const endpoints = endpointsOf(deps, row.provider as ConnectionProvider, row.instance_url);
+  const endpoints = connectionEndpoints(deps, row);
   if (endpoints) {
     const key = tokenKey(deps);
     const token = row.refresh_token

@@ -74,7 +74,7 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
       const fake = await startFakeOidc({
         user: { sub: `${p.provider}-1`, email: `Advisor@${p.provider}.example`, name: 'Advisor' },
         ...(p.provider === 'salesforce'
-          ? { tokenExtras: { instance_url: 'https://acme.my.salesforce.example' } }
+          ? { tokenExtras: { instance_url: 'https://acme.my.salesforce.com' } }
           : {}),
       });
       fakes.set(p.provider, fake);
@@ -157,7 +157,7 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
       url: '/api/connections/user_connections?email=advisor@firm.example',
     });
     for (const body of [available.body, list.body, done.body]) expect(body).not.toMatch(/fake-(at|rt)-/);
-    if (p.provider === 'salesforce') expect(list.json()[0].instance_url).toBe('acme.my.salesforce.example');
+    if (p.provider === 'salesforce') expect(list.json()[0].instance_url).toBe('acme.my.salesforce.com');
     const row = await t.db.db
       .selectFrom('connections')
       .selectAll()

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import * as repo from './oauth-repo.js';
 import { accessTokenFor } from './oauth-service.js';
+import { salesforceInstanceUrl } from './salesforce.js';
 
 const TIMEOUT_MS = 15_000;
 /** Answers larger than this are refused rather than read into memory. */
@@ -14,6 +15,9 @@ const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 export const notConnected = (type: IntegrationId) => `${INTEGRATION_NAMES[type]} is not connected`;
 export const unavailable = (type: IntegrationId) =>
   `${INTEGRATION_NAMES[type]} did not answer; please try again`;
+/** A connection whose instance URL is missing or not the provider's own (Salesforce's org). */
+export const noInstance = (type: IntegrationId) =>
+  `${INTEGRATION_NAMES[type]} did not say where its API is; please reconnect ${INTEGRATION_NAMES[type]}`;
 
 export interface ProviderRequest {
   /** Absolute URL, or a path joined to the connection's instance URL (Salesforce, Sevanta). */
@@ -50,13 +54,18 @@ export async function providerApi(deps: AppDeps, userId: string, type: Integrati
   const token = await accessTokenFor(deps, userId, type);
   if (!token) throw new HttpError(409, notConnected(type));
   const row = await repo.findConnectionByType(deps.db.db, userId, type);
-  const instanceUrl = row?.instance_url ?? null;
+  // A Salesforce org's host is checked again where it is used (connections stored before the
+  // check); any other type's instance URL was set by us (Sevanta) or checked when stored (Zoho).
+  const instanceUrl =
+    type === 'salesforce'
+      ? salesforceInstanceUrl(deps.config, row?.instance_url)
+      : (row?.instance_url ?? null);
   return {
     type,
     instanceUrl,
     async call<T>(request: ProviderRequest): Promise<T> {
       const url = /^https?:\/\//.test(request.url) ? request.url : `${instanceUrl ?? ''}${request.url}`;
-      if (!/^https?:\/\//.test(url)) throw new HttpError(502, unavailable(type));
+      if (!/^https?:\/\//.test(url)) throw new HttpError(502, noInstance(type));
       const body =
         request.body === undefined
           ? undefined

@@ -164,6 +164,9 @@ export async function connectionBrowserRoutes(app: AppInstance): Promise<void> {
             code: z.string().max(4096).optional(),
             state: z.string().max(4096).optional(),
             error: z.string().max(200).optional(),
+            // Zoho's: the account's data centre and its accounts server (zoho.ts checks it).
+            location: z.string().max(100).optional(),
+            'accounts-server': z.string().max(2048).optional(),
           }),
         },
       },

@@ -223,6 +223,8 @@ export interface ConnectionsTable {
   refresh_token: string | null;
   expires_at: string | null;
   instance_url: string | null;
+  /** The origin of the accounts server that issued the tokens (a Zoho account's data centre). */
+  accounts_server: string | null;
   status: 'connected' | 'needs_reconnect';
   created_at: string;
   updated_at: string;

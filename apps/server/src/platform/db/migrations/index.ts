@@ -21,6 +21,7 @@ import * as m0018 from './0018_saved_prompts.js';
 import * as m0019 from './0019_briefings.js';
 import * as m0020 from './0020_chat_list_version.js';
 import * as m0021 from './0021_newsletter_deliveries.js';
+import * as m0022 from './0022_connection_accounts_server.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_briefings': m0019,
   '0020_chat_list_version': m0020,
   '0021_newsletter_deliveries': m0021,
+  '0022_connection_accounts_server': m0022,
 };
