@@ -73,6 +73,22 @@ export interface TestDb extends Db {
  * A fresh, migrated database: SQLite in `dataDir` without a URL, else a new PostgreSQL schema
  * (testConfig is what defaults the URL to TEST_DATABASE_URL; an explicit undefined means SQLite).
  */
+/**
+ * Migrates a test file's schema. Kysely's migrator lists every table of the database to find its
+ * own, and test files run side by side: when another file drops its schema during that listing,
+ * PostgreSQL answers that the schema does not exist (SQLSTATE 3F000). The listing is tried again.
+ */
+async function migrateBesideOtherTests(db: Db): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrate(db);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '3F000' || attempt >= 5) throw err;
+    }
+  }
+}
+
 export async function createTestDb(dataDir: string, url: string | undefined, poolMax = 5): Promise<TestDb> {
   if (!url) {
     const db = openDb({ sqliteFile: path.join(dataDir, 'test.db') });
@@ -85,7 +101,7 @@ export async function createTestDb(dataDir: string, url: string | undefined, poo
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = openDb({ databaseUrl: url, schema, poolMax });
-  await migrate(db);
+  await migrateBesideOtherTests(db);
   return {
     ...db,
     drop: async () => {

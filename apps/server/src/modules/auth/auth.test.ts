@@ -239,6 +239,20 @@ describe(`built-in accounts and tokens (${testEngine()})`, () => {
     expect((await as(t, other)({ method: 'GET', url: '/api/studio/users/me' })).statusCode).toBe(200);
   });
 
+  it('answers requests that arrive together, and share one session check, each with its own user', async () => {
+    const users = [await signUp(t), await signUp(t), await signUp(t)];
+    const gone = await signUp(t);
+    await as(t, gone)({ method: 'GET', url: '/api/authentication/logout' });
+    const who = [...users, ...users, gone, users[0]!];
+    const answers = await Promise.all(
+      who.map((u) => as(t, u)({ method: 'GET', url: '/api/studio/users/me' })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(who.map((u) => (u === gone ? 401 : 200)));
+    expect(answers.filter((r) => r.statusCode === 200).map((r) => r.json().email)).toEqual(
+      who.filter((u) => u !== gone).map((u) => u.email),
+    );
+  });
+
   it('mints single-use one-shot codes that expire within 60 s', async () => {
     const u = await signUp(t);
     const mint = async () =>

@@ -1,5 +1,6 @@
 // SQL for users, organizations and memberships.
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { DbEngine } from '../../platform/db/index.js';
 import { precompiled } from '../../platform/db/precompiled.js';
 import type { Database, NewUser, OrganizationsTable, UserRow, UserUpdate } from '../../platform/db/schema.js';
 
@@ -51,34 +52,49 @@ const userColumns = [
   'chats_version',
 ] as const;
 
+/** A live session's user, with the session's id. */
+export type SessionUserRow = UserRow & { session_id: string };
+
 /**
- * The user of a live (not revoked, not expired) sign-in session, in one query. Every authenticated
- * request runs it, so it is compiled once. The session is a scalar subquery rather than a join:
- * SQLite answers the join form three times slower (about 20 µs against 6 for the same two index
- * lookups), and PostgreSQL plans both as two primary-key lookups.
+ * The users of live (not revoked, not expired) sign-in sessions, by session id, in one query: every
+ * authenticated request needs one, and requests that arrive together share the query
+ * (users/service.ts `resolveSessionUser`). Compiled once per engine, because the list of ids is
+ * bound as one value: an array on PostgreSQL, a JSON array read by json_each on SQLite (where the
+ * cross joins fix the order: each id, then its session and its user, by primary key).
  */
-const sessionUserQuery = precompiled(
-  (db: Q, userId: string, sessionId: string, nowIso: string) =>
+/** The session check's query on each engine, unexecuted (its plans are checked in a test). */
+export const sessionUsersQuery = {
+  postgres: (db: Q, sessionIds: readonly string[], nowIso: string) =>
     db
-      .selectFrom('users')
-      .select(userColumns)
-      .where('id', '=', userId)
-      .where('id', '=', (eb) =>
-        eb
-          .selectFrom('auth_sessions')
-          .select('auth_sessions.user_id')
-          .where('auth_sessions.id', '=', sessionId)
-          .where('auth_sessions.revoked_at', 'is', null)
-          .where('auth_sessions.expires_at', '>', nowIso),
-      ),
-  ['\u0000user', '\u0000session', '\u0000now'],
-);
-export const findSessionUser = async (
+      .selectFrom('auth_sessions')
+      .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+      .select([...userColumns.map((c) => `users.${c}` as const), 'auth_sessions.id as session_id'])
+      .where('auth_sessions.id', '=', sql<string>`any(${sessionIds}::text[])`)
+      .where('auth_sessions.revoked_at', 'is', null)
+      .where('auth_sessions.expires_at', '>', nowIso),
+  sqlite: (db: Q, sessionIdsJson: string, nowIso: string) =>
+    db
+      .selectFrom(sql<{ value: string }>`json_each(${sessionIdsJson})`.as('j'))
+      .crossJoin('auth_sessions')
+      .crossJoin('users')
+      .select([...userColumns.map((c) => `users.${c}` as const), 'auth_sessions.id as session_id'])
+      .whereRef('auth_sessions.id', '=', 'j.value')
+      .whereRef('users.id', '=', 'auth_sessions.user_id')
+      .where('auth_sessions.revoked_at', 'is', null)
+      .where('auth_sessions.expires_at', '>', nowIso),
+};
+const sessionUsersPostgres = precompiled(sessionUsersQuery.postgres, [['\u0000sessions'], '\u0000now']);
+const sessionUsersSqlite = precompiled(sessionUsersQuery.sqlite, ['\u0000sessions', '\u0000now']);
+
+export const findSessionUsers = async (
   db: Q,
-  userId: string,
-  sessionId: string,
+  engine: DbEngine,
+  sessionIds: readonly string[],
   nowIso: string,
-): Promise<UserRow | undefined> => (await sessionUserQuery(db, userId, sessionId, nowIso))[0];
+): Promise<SessionUserRow[]> =>
+  engine === 'postgres'
+    ? sessionUsersPostgres(db, sessionIds, nowIso)
+    : sessionUsersSqlite(db, JSON.stringify(sessionIds), nowIso);
 
 export const listOrganizations = (db: Q, userId: string) =>
   db

@@ -1,6 +1,7 @@
 // Users: creation with their organization, the profile the app shows, and the user's settings.
 import { PRODUCT, type TOrganization, type TUser } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
+import { batchedByTurn } from '../../platform/batch.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
@@ -102,14 +103,45 @@ export async function linkProvider(
   return user;
 }
 
+/**
+ * The session check of every signed-in request, batched: the checks that arrive in one turn of the
+ * event loop are one query (platform/batch.ts), read after the last of them arrived, so each still
+ * sees every change committed before its request came in.
+ */
+const sessionChecks = new WeakMap<
+  AppDeps['db'],
+  (sessionId: string) => Promise<repo.SessionUserRow | null>
+>();
+
+function sessionCheckOf(deps: AppDeps) {
+  let check = sessionChecks.get(deps.db);
+  if (!check) {
+    check = batchedByTurn(async (sessionIds: string[]) => {
+      const unique = [...new Set(sessionIds)];
+      const rows = await repo.findSessionUsers(
+        deps.db.db,
+        deps.db.engine,
+        unique,
+        deps.clock.now().toISOString(),
+      );
+      const bySession = new Map(rows.map((row) => [row.session_id, row]));
+      return sessionIds.map((id) => bySession.get(id) ?? null);
+    });
+    sessionChecks.set(deps.db, check);
+  }
+  return check;
+}
+
 /** The user of a live session; keeps last_seen current without a write on every request. */
 export async function resolveSessionUser(
   deps: AppDeps,
   claims: { userId: string; sessionId: string },
 ): Promise<UserRow | null> {
   const now = deps.clock.now();
-  const user = await repo.findSessionUser(deps.db.db, claims.userId, claims.sessionId, now.toISOString());
-  if (!user) return null;
+  const row = await sessionCheckOf(deps)(claims.sessionId);
+  if (!row || row.id !== claims.userId) return null;
+  // Each request its own copy: requests of one session in one batch share the row.
+  const { session_id: _session, ...user } = row;
   const lastSeen = user.last_seen ? Date.parse(user.last_seen) : 0;
   if (now.getTime() - lastSeen >= LAST_SEEN_RESOLUTION_MS) {
     user.last_seen = now.toISOString();
