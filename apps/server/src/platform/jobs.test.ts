@@ -19,7 +19,7 @@ if (redisUrl)
     },
   ]);
 
-describe.each(setups)('jobs: %s', (name, make) => {
+describe.each(setups)('jobs: %s', (_name, make) => {
   const made: Scheduler[] = [];
   const schedulers = () => {
     const s = make();
