@@ -50,12 +50,17 @@ describe.each(setups)('events bus: %s', (_name, make) => {
     offAnn();
     offAnn2();
     publisher.publish(ann, { type: 'after-close' });
-    publisher.publish(bob, { type: 'for-bob' });
+    // Bob's push is sent again until it arrives: Redis pub/sub is at most once (a push published
+    // while a connection reconnects is gone, which a loaded CI machine once showed). Whatever
+    // arrives after Ann's sockets closed must be Bob's.
     await eventually(
-      async () => got.length,
+      async () => {
+        publisher.publish(bob, { type: 'for-bob' });
+        return got.length;
+      },
       (n) => n >= 3,
     );
-    expect(got.slice(2)).toEqual([['bob', { type: 'for-bob' }]]);
+    expect(got.slice(2).every(([who, m]) => who === 'bob' && m.type === 'for-bob')).toBe(true);
     offBob();
   });
 });
