@@ -286,6 +286,33 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     await expectNoOrgSearched(who);
   });
 
+  it("Salesforce: a refresh answer's instance URL is kept when it is Salesforce's, ignored otherwise", async () => {
+    const who = await connectSalesforceNaming(salesforce.url);
+    const id = await userIdOf(who);
+    const refreshNaming = async (instanceUrl: string) => {
+      salesforceToken.instance_url = instanceUrl;
+      try {
+        return await accessTokenFor(t.app.deps, id, 'salesforce', { force: true });
+      } finally {
+        salesforceToken.instance_url = salesforce.url;
+      }
+    };
+    const stored = async () =>
+      (
+        await t.db.db
+          .selectFrom('connections')
+          .select('instance_url')
+          .where('user_id', '=', id)
+          .where('type', '=', 'salesforce')
+          .executeTakeFirstOrThrow()
+      ).instance_url;
+    expect(await refreshNaming(rogue.url)).toMatch(/^fake-at-/);
+    expect(await stored()).toBe(new URL(salesforce.url).origin);
+    // The org moved (a My Domain change): later calls go to its new host.
+    expect(await refreshNaming('https://acme.my.salesforce.com/')).toMatch(/^fake-at-/);
+    expect(await stored()).toBe('https://acme.my.salesforce.com');
+  });
+
   it("accepts as Salesforce's org only its hosts over https, and as Zoho's accounts servers only Zoho's", () => {
     const { config } = t.app.deps;
     for (const org of [

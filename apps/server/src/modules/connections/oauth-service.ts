@@ -276,13 +276,7 @@ export async function completeConnection(
     refresh_token: tokens.refresh_token ? encryptSecret(key, tokens.refresh_token) : null,
     expires_at: tokens.expires_in ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString() : null,
     // Where the API is: the Sevanta system, Salesforce's org, or the Zoho account's data centre.
-    instance_url:
-      data.instanceUrl ??
-      (provider === 'zoho'
-        ? zohoApiDomain(deps.config, tokens.api_domain)
-        : provider === 'salesforce'
-          ? salesforceInstanceUrl(deps.config, tokens.instance_url)
-          : null),
+    instance_url: data.instanceUrl ?? apiOriginOf(deps, provider, tokens),
     accounts_server: accountsServer,
     status: 'connected',
     created_at: now.toISOString(),
@@ -334,6 +328,21 @@ export async function accessTokenFor(
 /** Refreshes in progress, by connection id. */
 const refreshing = new Map<string, Promise<string | null>>();
 
+/**
+ * Where a provider's token answer says its API is, when the provider says so and the place is one
+ * of its own hosts (or a test's): Salesforce's org (`instance_url`), the Zoho account's data centre
+ * (`api_domain`). Null for every other provider and for any other host.
+ */
+function apiOriginOf(
+  deps: AppDeps,
+  provider: ConnectionProvider,
+  tokens: { instance_url?: unknown; api_domain?: unknown },
+): string | null {
+  if (provider === 'zoho') return zohoApiDomain(deps.config, tokens.api_domain);
+  if (provider === 'salesforce') return salesforceInstanceUrl(deps.config, tokens.instance_url);
+  return null;
+}
+
 async function refreshAccessToken(
   deps: AppDeps,
   row: NonNullable<Awaited<ReturnType<typeof repo.findConnectionByType>>>,
@@ -352,12 +361,13 @@ async function refreshAccessToken(
     });
     return null;
   }
-  // Zoho's refresh answer names the account's API domain again; an accepted one is kept.
-  const apiDomain = row.provider === 'zoho' ? zohoApiDomain(deps.config, tokens.api_domain) : null;
+  // A refresh answer names the API's place again (Salesforce's org may have moved); an accepted
+  // one is kept, a refused or missing one leaves the stored one alone.
+  const apiOrigin = apiOriginOf(deps, row.provider as ConnectionProvider, tokens);
   await repo.updateConnection(deps.db.db, row.id, {
     access_token: encryptSecret(key, tokens.access_token),
     ...(tokens.refresh_token ? { refresh_token: encryptSecret(key, tokens.refresh_token) } : {}),
-    ...(apiDomain ? { instance_url: apiDomain } : {}),
+    ...(apiOrigin ? { instance_url: apiOrigin } : {}),
     expires_at: tokens.expires_in ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString() : null,
     updated_at: now.toISOString(),
   });
