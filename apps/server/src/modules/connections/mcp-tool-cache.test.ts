@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
 import type { McpToolInfo } from './mcp-client.js';
-import { McpToolCache } from './mcp-tool-cache.js';
+import { MCP_TOOLS_RETRY_MS, McpServerRecentlyFailed, McpToolCache } from './mcp-tool-cache.js';
 
 const toolsNamed = (...names: string[]): McpToolInfo[] =>
   names.map((name) => ({ name, description: name, inputSchema: { type: 'object' }, readOnly: true }));
@@ -78,7 +78,7 @@ describe('MCP tool-list cache', () => {
     expect(kept.map((t) => t.name)).toEqual(['tested']);
   });
 
-  it('a failed listing is not kept, and everyone who shared it sees the failure', async () => {
+  it('a failed listing is not kept as a list: everyone who shared it sees the failure, and the server is left out until MCP_TOOLS_RETRY_MS has passed', async () => {
     const clock = fixedClock('2026-11-20T09:00:00.000Z');
     const cache = new McpToolCache();
     const server = { id: 's', url: 'https://s.example/mcp' };
@@ -93,9 +93,21 @@ describe('MCP tool-list cache', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(calls).toBe(1);
-    expect(cache.size).toBe(0);
+    // Within the retry time the server is not asked: the reply leaves it out at once.
+    clock.advance(MCP_TOOLS_RETRY_MS - 1);
+    await expect(cache.tools(server, clock, async () => toolsNamed('up'))).rejects.toBeInstanceOf(
+      McpServerRecentlyFailed,
+    );
+    clock.advance(1);
     expect((await cache.tools(server, clock, async () => toolsNamed('up'))).map((t) => t.name)).toEqual([
       'up',
+    ]);
+    // An edit (drop) forgets the failure at once.
+    const other = { id: 'o', url: 'https://o.example/mcp' };
+    await expect(cache.tools(other, clock, failing)).rejects.toThrow('down');
+    cache.drop('o');
+    expect((await cache.tools(other, clock, async () => toolsNamed('back'))).map((t) => t.name)).toEqual([
+      'back',
     ]);
   });
 });

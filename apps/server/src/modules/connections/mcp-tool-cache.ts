@@ -1,8 +1,9 @@
 // Each custom MCP server's tool list, kept for a few minutes so a reply does not wait on every
 // server the user added. Entries are keyed by the server row's id and URL (a URL edited on another
 // instance is a new key there too); editing, deleting or testing a server on this instance drops or
-// replaces its entry at once. A listing that fails or times out is never stored: the server is left
-// out of that reply and asked again on the next. Each app instance keeps its own entries.
+// replaces its entry at once. A listing that fails or times out is never stored as a list: the
+// server is left out of that reply, and of the replies in the next MCP_TOOLS_RETRY_MS, so a server
+// that is down costs one wait, not one on every reply. Each app instance keeps its own entries.
 import type { Clock } from '../../platform/clock.js';
 import type { McpToolInfo } from './mcp-client.js';
 
@@ -19,13 +20,27 @@ export const MCP_TOOLS_FRESH_MS = 5 * 60_000;
  */
 export const MCP_TOOLS_CACHE_ENTRIES = 500;
 
+/**
+ * How long a server whose listing failed is left out without asking it again: a listing waits up
+ * to 4 s, and a chat's replies come seconds apart. "Test connection" and edits ask at once.
+ */
+export const MCP_TOOLS_RETRY_MS = 30_000;
+
+/** What a reply gets for a server whose listing failed within MCP_TOOLS_RETRY_MS. */
+export class McpServerRecentlyFailed extends Error {
+  constructor() {
+    super('The MCP server did not list its tools a moment ago; it is asked again shortly');
+  }
+}
+
 export interface McpServerKey {
   id: string;
   url: string;
 }
 
 interface Entry {
-  tools: McpToolInfo[];
+  /** The listing, or null when it failed (kept MCP_TOOLS_RETRY_MS, not freshMs). */
+  tools: McpToolInfo[] | null;
   /** When the listing was stored, by the app's clock (ms). */
   at: number;
 }
@@ -39,6 +54,7 @@ export class McpToolCache {
   constructor(
     private readonly capacity = MCP_TOOLS_CACHE_ENTRIES,
     private readonly freshMs = MCP_TOOLS_FRESH_MS,
+    private readonly retryMs = MCP_TOOLS_RETRY_MS,
   ) {}
 
   private static key(server: McpServerKey): string {
@@ -56,9 +72,14 @@ export class McpToolCache {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
-      if (clock.now().getTime() - hit.at < this.freshMs) {
+      const age = clock.now().getTime() - hit.at;
+      if (hit.tools && age < this.freshMs) {
         this.entries.set(key, hit);
         return Promise.resolve(hit.tools);
+      }
+      if (!hit.tools && age < this.retryMs) {
+        this.entries.set(key, hit);
+        return Promise.reject(new McpServerRecentlyFailed());
       }
     }
     const pending = this.inFlight.get(key);
@@ -73,7 +94,7 @@ export class McpToolCache {
           return tools;
         },
         (err: unknown) => {
-          this.settle(key, listing);
+          if (this.settle(key, listing)) this.store(key, { tools: null, at: clock.now().getTime() });
           throw err;
         },
       );

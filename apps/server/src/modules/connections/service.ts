@@ -9,7 +9,7 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import { assertSafeUrl, BlockedUrlError } from '../../platform/safe-http.js';
 import type { ToolContext, ToolDefinition } from '../tools/define.js';
 import { callMcpTool, listMcpTools, type McpConnectOptions } from './mcp-client.js';
-import { McpToolCache } from './mcp-tool-cache.js';
+import { McpServerRecentlyFailed, McpToolCache } from './mcp-tool-cache.js';
 import * as repo from './repo.js';
 
 export const MCP_NOT_FOUND = 'Custom tool URL not found';
@@ -134,7 +134,8 @@ const slug = (text: string) =>
 /**
  * The tools of every MCP server the user added, named `mcp_<server>_<tool>`. A tool not annotated
  * read-only needs approval. Each server's list comes from the cache while fresh (mcp-tool-cache.ts);
- * a server that is down or slow is left out of this reply and asked again on the next.
+ * a server that is down or slow is left out of this reply, and of the next ones for
+ * MCP_TOOLS_RETRY_MS (logged once, when its listing failed).
  */
 export async function mcpToolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
   const { deps, user } = ctx;
@@ -164,10 +165,11 @@ export async function mcpToolDefinitions(ctx: ToolContext): Promise<ToolDefiniti
           }),
         );
       } catch (err) {
-        ctx.log.warn(
-          { mcpServer: server.id, err: errorText(err) },
-          'MCP server unavailable; its tools are left out',
-        );
+        if (!(err instanceof McpServerRecentlyFailed))
+          ctx.log.warn(
+            { mcpServer: server.id, err: errorText(err) },
+            'MCP server unavailable; its tools are left out',
+          );
         return [];
       }
     }),
