@@ -36,7 +36,17 @@ describe(`assistant with the demo model (${testEngine()})`, () => {
     const chatId = await newChat();
     const res = await complete(chatId, 'Hello there');
     expect(res.statusCode).toBe(200);
+    // The AI SDK's UI-message stream protocol, which the browser's useChat reads.
     expect(res.headers['content-type']).toContain('text/event-stream');
+    expect(res.headers['x-vercel-ai-ui-message-stream']).toBe('v1');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body.endsWith('data: [DONE]\n\n')).toBe(true);
+    expect(
+      res.body
+        .split('\n\n')
+        .filter(Boolean)
+        .every((block) => block.startsWith('data: ')),
+    ).toBe(true);
     const types = chunks(res.body).map((c) => c.type);
     expect(types[0]).toBe('start');
     expect(types).toContain('text-delta');

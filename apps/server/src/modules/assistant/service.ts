@@ -13,11 +13,12 @@ import {
 import {
   convertToModelMessages,
   generateText,
-  pipeUIMessageStreamToResponse,
   readUIMessageStream,
   stepCountIs,
   streamText,
+  UI_MESSAGE_STREAM_HEADERS,
   type UIMessage,
+  type UIMessageChunk,
 } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.js';
@@ -353,24 +354,7 @@ export async function streamReply(
   const stored = new Promise<void>((resolve) => {
     settled = resolve;
   });
-  const reader = toClient.getReader();
-  const gated = new ReadableStream({
-    async pull(controller) {
-      try {
-        const { value, done } = await reader.read();
-        if (!done) {
-          controller.enqueue(value);
-          return;
-        }
-      } catch {
-        // An aborted or failed model stream still ends the client's stream after storing.
-      }
-      await stored;
-      controller.close();
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  const piping = pipeUIMessageStreamToResponse({ response, stream: gated }).catch((err: unknown) =>
+  const piping = writeUIMessageStream(response, toClient, stored).catch((err: unknown) =>
     log.debug({ err }, 'client went away; the reply goes on'),
   );
 
@@ -504,6 +488,49 @@ export async function streamReply(
     },
     { organization: user.email.split('@')[1] ?? 'unknown' },
   );
+}
+
+/**
+ * Writes a UI message stream to the response as server-sent events, in the AI SDK's format and
+ * headers (what its pipeUIMessageStreamToResponse sends: `data: {chunk}` events, then
+ * `data: [DONE]`), straight to the socket with its backpressure, instead of through three more web
+ * streams per chunk. The stream's end is held until `until` settles (the reply stored and
+ * charged). A client that goes away stops the writing, not the reply.
+ */
+async function writeUIMessageStream(
+  response: ServerResponse,
+  stream: ReadableStream<UIMessageChunk>,
+  until: Promise<void>,
+): Promise<void> {
+  response.writeHead(200, UI_MESSAGE_STREAM_HEADERS);
+  const reader = stream.getReader();
+  let gone = false;
+  let wake: (() => void) | undefined;
+  const onClose = () => {
+    if (response.writableFinished) return;
+    gone = true;
+    wake?.();
+    reader.cancel(new Error('Client disconnected.')).catch(() => {});
+  };
+  response.once('close', onClose);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done || gone) break;
+      if (!response.write(`data: ${JSON.stringify(value)}\n\n`)) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          response.once('drain', resolve);
+        });
+        wake = undefined;
+      }
+    }
+  } catch {
+    // An aborted or failed model stream still ends the client's stream after storing.
+  }
+  await until;
+  response.off('close', onClose);
+  if (!gone && !response.destroyed) response.end('data: [DONE]\n\n');
 }
 
 /** Records the user's decision on a pending tool call, once; the client then continues the run. */
