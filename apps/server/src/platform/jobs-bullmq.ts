@@ -3,7 +3,7 @@
 // retried with exponential backoff. Nothing is kept in process memory that another server needs.
 import { type Job as BullJob, Queue, QueueEvents, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Job, JobStatus, Scheduler } from './jobs.js';
+import { type Job, type JobStatus, logFinished, type Scheduler } from './jobs.js';
 
 const QUEUE = 'knap-jobs';
 const ATTEMPTS = 3;
@@ -44,10 +44,7 @@ export function bullmqScheduler(
     if (!job) throw new Error(`Unknown job: ${bull.name}`);
     const started = Date.now();
     const result = await job.run();
-    log.info(
-      { job: job.name, ms: Date.now() - started, attempt: bull.attemptsMade + 1, result },
-      'job finished',
-    );
+    logFinished(log, { job: job.name, ms: Date.now() - started, attempt: bull.attemptsMade + 1, result });
     return result ?? null;
   };
 

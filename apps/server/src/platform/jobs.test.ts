@@ -2,7 +2,7 @@
 // PostgreSQL run) BullMQ with two schedulers on one Redis — two servers, as far as jobs can tell.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inProcessScheduler, type Scheduler } from './jobs.js';
+import { inProcessScheduler, logFinished, type Scheduler } from './jobs.js';
 import { bullmqScheduler } from './jobs-bullmq.js';
 
 const quiet = { info: () => {}, error: () => {} };
@@ -101,3 +101,16 @@ if (redisUrl)
       expect(runs.length).toBeLessThanOrEqual(8);
     });
   });
+
+describe('job run logs', () => {
+  it('logs a run that did something at info, one whose counts are all zero at debug', () => {
+    const lines: Array<[string, unknown]> = [];
+    const log = {
+      info: (obj: object) => lines.push(['info', (obj as { result: unknown }).result]),
+      debug: (obj: object) => lines.push(['debug', (obj as { result: unknown }).result]),
+    };
+    for (const result of [{ sent: 0, failed: 0 }, { sent: 2, failed: 0 }, undefined, { note: 'x' }])
+      logFinished(log, { job: 'j', ms: 1, result });
+    expect(lines.map(([level]) => level)).toEqual(['debug', 'info', 'info', 'info']);
+  });
+});

@@ -32,6 +32,20 @@ export interface Scheduler {
   status(): Promise<JobStatus[]>;
 }
 
+/**
+ * Logs a finished run: at info when it did something, at debug when its counts are all zero (a job
+ * that runs every few seconds, such as newsletter sends, mostly finds nothing to do).
+ */
+export function logFinished(
+  log: { info(obj: object, msg: string): void; debug?(obj: object, msg: string): void },
+  run: { job: string; ms: number; result: unknown; attempt?: number },
+): void {
+  const { result } = run;
+  const idle = typeof result === 'object' && result !== null && Object.values(result).every((v) => v === 0);
+  if (idle) log.debug?.(run, 'job finished');
+  else log.info(run, 'job finished');
+}
+
 export function inProcessScheduler(log: Pick<FastifyBaseLogger, 'info' | 'error'>): Scheduler {
   const jobs = new Map<string, Job>();
   const running = new Map<string, Promise<void>>();
@@ -58,7 +72,7 @@ export function inProcessScheduler(log: Pick<FastifyBaseLogger, 'info' | 'error'
       .then(
         (result) => {
           status.lastError = null;
-          log.info({ job: job.name, ms: Date.now() - started, result }, 'job finished');
+          logFinished(log, { job: job.name, ms: Date.now() - started, result });
         },
         (err: unknown) => {
           status.failures++;
