@@ -232,17 +232,35 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     expect(salesforce.requests.at(-1)?.query.q).toContain("LIKE '%O\\'Hara 5\\%\\_\\\\%'");
   });
 
-  /** A new user who connects Salesforce while its token answer names `instanceUrl`. */
-  async function connectSalesforceNaming(instanceUrl: string): Promise<SignedInUser> {
-    salesforceToken.instance_url = instanceUrl;
+  /**
+   * Runs `run` while the token answers (code and refresh) of `crm`'s sign-in fake name `value` as
+   * the API's place (`instance_url` for Salesforce, `api_domain` for Zoho), then names the usual one.
+   */
+  async function whileTokensName<T>(crm: 'salesforce' | 'zoho', value: string, run: () => Promise<T>) {
+    const [field, usual] =
+      crm === 'salesforce'
+        ? (['instance_url', salesforce.url] as const)
+        : (['api_domain', zoho.url] as const);
+    auth[crm].tokenExtras[field] = value;
     try {
-      const who = await signUp(t);
-      await connectViaOAuth(t, who, 'salesforce');
-      return who;
+      return await run();
     } finally {
-      salesforceToken.instance_url = salesforce.url;
+      auth[crm].tokenExtras[field] = usual;
     }
   }
+  /** A new user who connects `crm` while its token answer names `value` as the API's place. */
+  const connectNaming = (crm: 'salesforce' | 'zoho', value: string) =>
+    whileTokensName(crm, value, async () => {
+      const who = await signUp(t);
+      await connectViaOAuth(t, who, crm);
+      return who;
+    });
+  /** A forced token refresh of `who`'s `crm` connection while its answer names `value`. */
+  const refreshNamingOf = async (crm: 'salesforce' | 'zoho', who: SignedInUser, value: string) => {
+    const id = await userIdOf(who);
+    return whileTokensName(crm, value, () => accessTokenFor(t.app.deps, id, crm, { force: true }));
+  };
+  const connectSalesforceNaming = (instanceUrl: string) => connectNaming('salesforce', instanceUrl);
   const NO_SALESFORCE_ORG = 'Salesforce did not say where its API is; please reconnect Salesforce';
   /** A Salesforce search by `who` that fails for want of an org, with nothing sent anywhere. */
   async function expectNoOrgSearched(who: SignedInUser) {
@@ -289,14 +307,6 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
   it("Salesforce: a refresh answer's instance URL is kept when it is Salesforce's, ignored otherwise", async () => {
     const who = await connectSalesforceNaming(salesforce.url);
     const id = await userIdOf(who);
-    const refreshNaming = async (instanceUrl: string) => {
-      salesforceToken.instance_url = instanceUrl;
-      try {
-        return await accessTokenFor(t.app.deps, id, 'salesforce', { force: true });
-      } finally {
-        salesforceToken.instance_url = salesforce.url;
-      }
-    };
     const stored = async () =>
       (
         await t.db.db
@@ -306,10 +316,10 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
           .where('type', '=', 'salesforce')
           .executeTakeFirstOrThrow()
       ).instance_url;
-    expect(await refreshNaming(rogue.url)).toMatch(/^fake-at-/);
+    expect(await refreshNamingOf('salesforce', who, rogue.url)).toMatch(/^fake-at-/);
     expect(await stored()).toBe(new URL(salesforce.url).origin);
     // The org moved (a My Domain change): later calls go to its new host.
-    expect(await refreshNaming('https://acme.my.salesforce.com/')).toMatch(/^fake-at-/);
+    expect(await refreshNamingOf('salesforce', who, 'https://acme.my.salesforce.com/')).toMatch(/^fake-at-/);
     expect(await stored()).toBe('https://acme.my.salesforce.com');
   });
 
@@ -349,9 +359,14 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
       expect(zohoAccountsServer(config, other)).toBeNull();
   });
 
-  it('Zoho CRM: contacts and deals by word search with its own token scheme', async () => {
-    const [{ reply, results }, [contacts, deals]] = await withRequests(zoho, () =>
-      turn(user, [
+  /**
+   * One turn in which `who` searches Zoho's contacts for Henderson and its deals for Rollover, at
+   * `fake`: both are found there (ids starting `prefix`), with Zoho's own token scheme. Answers the
+   * two requests `fake` received.
+   */
+  async function expectZohoFound(who: SignedInUser, fake: FakeCrm, prefix: string) {
+    const [{ reply, results }, [contacts, deals]] = await withRequests(fake, () =>
+      turn(who, [
         { name: 'zoho_search_contacts', arguments: { query: 'Henderson' } },
         { name: 'zoho_search_deals', arguments: { query: 'Rollover' } },
       ]),
@@ -361,9 +376,15 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
       { tool: 'zoho_search_deals', resultSummary: '1 deal' },
     ]);
     expect(results).toEqual({
-      zoho_search_contacts: [annContact('572501', 'zoho')],
-      zoho_search_deals: [rolloverOpportunity('572591', 'zoho')],
+      zoho_search_contacts: [annContact(`${prefix}01`, 'zoho')],
+      zoho_search_deals: [rolloverOpportunity(`${prefix}91`, 'zoho')],
     });
+    expect(contacts?.headers.authorization).toMatch(/^Zoho-oauthtoken fake-at-/);
+    return [contacts, deals] as const;
+  }
+
+  it('Zoho CRM: contacts and deals by word search with its own token scheme', async () => {
+    const [contacts, deals] = await expectZohoFound(user, zoho, '5725');
     expect([contacts?.path, contacts?.query]).toEqual([
       '/crm/v6/Contacts/search',
       { word: 'Henderson', per_page: '25' },
@@ -372,7 +393,6 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
       '/crm/v6/Deals/search',
       { word: 'Rollover', per_page: '25' },
     ]);
-    expect(contacts?.headers.authorization).toMatch(/^Zoho-oauthtoken fake-at-/);
   });
 
   it('Zoho CRM: no match (204, no body) is an empty result, not an error', async () => {
@@ -389,22 +409,7 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     const list = (await as(t, who)({ method: 'GET', url: '/api/connections/user_connections' })).json();
     return list.find((c: { type: string }) => c.type === 'zoho').instance_url;
   }
-  /** Runs `run` while Zoho's token answers (code and refresh) name `apiDomain`. */
-  async function whileZohoNames<T>(apiDomain: string, run: () => Promise<T>): Promise<T> {
-    auth.zoho.tokenExtras.api_domain = apiDomain;
-    try {
-      return await run();
-    } finally {
-      auth.zoho.tokenExtras.api_domain = zoho.url;
-    }
-  }
-  /** A new user who connects Zoho while its token answer names `apiDomain`. */
-  const connectZohoNaming = (apiDomain: string) =>
-    whileZohoNames(apiDomain, async () => {
-      const who = await signUp(t);
-      await connectViaOAuth(t, who, 'zoho');
-      return who;
-    });
+  const connectZohoNaming = (apiDomain: string) => connectNaming('zoho', apiDomain);
   const searchZohoContacts = (who: SignedInUser) =>
     turn(who, [{ name: 'zoho_search_contacts', arguments: { query: 'Henderson' } }]);
 
@@ -412,22 +417,8 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     const eu = await connectZohoNaming(zohoEu.url);
     expect(await zohoApiHost(eu)).toBe(new URL(zohoEu.url).host);
     const us = zoho.requests.length;
-    const [{ reply, results }, [contacts, deals]] = await withRequests(zohoEu, () =>
-      turn(eu, [
-        { name: 'zoho_search_contacts', arguments: { query: 'Henderson' } },
-        { name: 'zoho_search_deals', arguments: { query: 'Rollover' } },
-      ]),
-    );
-    expect(reply.metadata.steps).toEqual([
-      { tool: 'zoho_search_contacts', resultSummary: '1 contact' },
-      { tool: 'zoho_search_deals', resultSummary: '1 deal' },
-    ]);
-    expect(results).toEqual({
-      zoho_search_contacts: [annContact('872501', 'zoho')],
-      zoho_search_deals: [rolloverOpportunity('872591', 'zoho')],
-    });
+    const [contacts, deals] = await expectZohoFound(eu, zohoEu, '8725');
     expect([contacts?.path, deals?.path]).toEqual(['/crm/v6/Contacts/search', '/crm/v6/Deals/search']);
-    expect(contacts?.headers.authorization).toMatch(/^Zoho-oauthtoken fake-at-/);
     // Nothing went to ZOHO_API_URL; a user whose account is there is still searched there.
     expect(zoho.requests.length).toBe(us);
     expect(await zohoApiHost(user)).toBe(new URL(zoho.url).host);
@@ -455,13 +446,7 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
 
   it("Zoho CRM: a refresh answer's API domain is kept, a host that is not Zoho's is not", async () => {
     const who = await connectZohoNaming(zohoEu.url);
-    const { id } = await t.db.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', who.email)
-      .executeTakeFirstOrThrow();
-    const refreshNaming = (apiDomain: string) =>
-      whileZohoNames(apiDomain, () => accessTokenFor(t.app.deps, id, 'zoho', { force: true }));
+    const refreshNaming = (apiDomain: string) => refreshNamingOf('zoho', who, apiDomain);
 
     expect(await refreshNaming('https://evil.example')).toMatch(/^fake-at-/);
     expect(await zohoApiHost(who)).toBe(new URL(zohoEu.url).host);

@@ -188,14 +188,15 @@ function copperCall<T>(deps: AppDeps, userId: string, path: string, body?: objec
   });
 }
 
+/** A POST search of Copper's (`people`, `companies`, `opportunities`): `body` names what to match. */
 async function copperSearch<T>(
   deps: AppDeps,
   userId: string,
-  entity: 'people' | 'opportunities',
-  name: string,
-) {
-  const body = { name, page_size: MAX_RESULTS };
-  return (await copperCall<T[] | undefined>(deps, userId, `/${entity}/search`, body)) ?? [];
+  entity: 'people' | 'companies' | 'opportunities',
+  body: object,
+): Promise<T[]> {
+  const search = { ...body, page_size: MAX_RESULTS };
+  return (await copperCall<T[] | undefined>(deps, userId, `/${entity}/search`, search)) ?? [];
 }
 
 /** Copper's close dates are M/D/YYYY; the common shape has YYYY-MM-DD. */
@@ -220,7 +221,7 @@ const copper: CrmSearches = {
       emails?: Array<{ email?: string }>;
       phone_numbers?: Array<{ number?: string }>;
     };
-    return (await copperSearch<Person>(deps, userId, 'people', term)).map((p) => ({
+    return (await copperSearch<Person>(deps, userId, 'people', { name: term })).map((p) => ({
       id: String(p.id),
       name: p.name ?? '',
       email: p.emails?.[0]?.email ?? null,
@@ -229,18 +230,14 @@ const copper: CrmSearches = {
       title: p.title ?? null,
     }));
   },
-  opportunities: async (deps, userId, term) =>
-    copperOpportunities(deps, userId, { name: term, page_size: MAX_RESULTS }),
+  opportunities: (deps, userId, term) => copperOpportunities(deps, userId, { name: term }),
   // Copper searches opportunities by company id: the company is found by its name first.
   async companyOpportunities(deps, userId, company) {
-    const companies = await copperCall<Array<{ id: number; name?: string }> | undefined>(
-      deps,
-      userId,
-      '/companies/search',
-      { name: company, page_size: MAX_RESULTS },
-    );
-    const ids = (companies ?? []).filter((c) => sameName(c.name, company)).map((c) => c.id);
-    return ids.length ? copperOpportunities(deps, userId, { company_ids: ids, page_size: MAX_RESULTS }) : [];
+    const companies = await copperSearch<{ id: number; name?: string }>(deps, userId, 'companies', {
+      name: company,
+    });
+    const ids = companies.filter((c) => sameName(c.name, company)).map((c) => c.id);
+    return ids.length ? copperOpportunities(deps, userId, { company_ids: ids }) : [];
   },
 };
 
@@ -254,8 +251,7 @@ async function copperOpportunities(deps: AppDeps, userId: string, search: object
     close_date?: string | null;
     company_name?: string | null;
   };
-  const found =
-    (await copperCall<Opportunity[] | undefined>(deps, userId, '/opportunities/search', search)) ?? [];
+  const found = await copperSearch<Opportunity>(deps, userId, 'opportunities', search);
   if (!found.length) return [];
   const stages = await copperStageNames(deps, userId);
   return found.map((o) => ({

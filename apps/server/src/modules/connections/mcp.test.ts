@@ -5,9 +5,7 @@ import { decideApproval, lastMessage } from '../../testing/assistant.js';
 import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, signUp } from '../../testing/users.js';
-import type { ToolContext } from '../tools/define.js';
 import { MCP_TOOLS_FRESH_MS, MCP_TOOLS_RETRY_MS } from './mcp-tool-cache.js';
-import { mcpToolDefinitions } from './service.js';
 
 /** The fake server's tools as a server described "CRM" offers them to the model. */
 const CRM_TOOLS = ['mcp_crm_lookup_client', 'mcp_crm_create_task'];
@@ -286,27 +284,11 @@ describe(`custom MCP servers (${testEngine()})`, () => {
   });
 
   it('concurrent replies share one listing of a server', async () => {
-    const signedUp = await signUp(t);
-    await add(mcp.mcpUrl, 'CRM', as(t, signedUp));
-    const user = await t.db.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', signedUp.email)
-      .executeTakeFirstOrThrow();
-    const ctx: ToolContext = {
-      deps: t.app.deps,
-      log: { warn() {}, info() {} },
-      user,
-      chatId: 'none',
-      onTodos: async () => {},
-    };
+    const me = await newUser();
+    await add(mcp.mcpUrl, 'CRM', me);
     const before = mcp.listRequests;
-    const lists = await Promise.all([
-      mcpToolDefinitions(ctx),
-      mcpToolDefinitions(ctx),
-      mcpToolDefinitions(ctx),
-    ]);
-    for (const list of lists) expect(list.map((d) => d.name)).toEqual(CRM_TOOLS);
+    const lists = await Promise.all([replyTools(me), replyTools(me), replyTools(me)]);
+    for (const list of lists) expect(list).toEqual(CRM_TOOLS);
     expect(mcp.listRequests).toBe(before + 1);
   });
 });

@@ -25,7 +25,8 @@ import { HttpError } from '../../platform/errors.js';
 import { sendEmail } from '../email/service.js';
 import * as repo from './repo.js';
 
-type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+/** What the sends log to: failed emails (warn) and failed runs (error). */
+export type SendLog = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
 export const NEWSLETTER_SEND_JOB = 'newsletters.send';
 /** Short, so the rows a crash left pending go out soon after a restart. */
@@ -65,7 +66,7 @@ export async function progressOf(
  * Starts the job now rather than at its next tick (fire and forget). A run already under way may
  * have looked for rows before these were written: then one more run picks them up.
  */
-export function startSending(deps: AppDeps, log: Log, newsletterId: string): void {
+export function startSending(deps: AppDeps, log: SendLog, newsletterId: string): void {
   const run = () => deps.jobs.runNow(NEWSLETTER_SEND_JOB);
   void run()
     .then(async () => {
@@ -80,7 +81,7 @@ export function startSending(deps: AppDeps, log: Log, newsletterId: string): voi
 }
 
 /** One run of the job: pending rows batch by batch, then the report of each send that is done. */
-export async function runNewsletterSends(deps: AppDeps, log: Log) {
+export async function runNewsletterSends(deps: AppDeps, log: SendLog) {
   let sent = 0;
   let failed = 0;
   for (let i = 0; i < MAX_BATCHES; i++) {
@@ -108,7 +109,7 @@ export async function runNewsletterSends(deps: AppDeps, log: Log) {
 /** Sends one row's email, if this run can take the row, and records what became of it. */
 async function deliver(
   deps: AppDeps,
-  log: Log,
+  log: SendLog,
   d: Delivery,
   staleBefore: string,
   job: { send: PendingSend; text: string } | null,

@@ -42,7 +42,7 @@ import { isOnLegalHold } from '../compliance/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
 import { generateDocumentPdf } from '../pdf/service.js';
-import { type PendingSend, progressOf, startSending } from './deliveries.js';
+import { type PendingSend, progressOf, type SendLog, startSending } from './deliveries.js';
 import * as repo from './repo.js';
 
 export const NEWSLETTER_NOT_FOUND = 'Newsletter not found';
@@ -369,7 +369,7 @@ export async function newsletterAudience(deps: AppDeps, user: UserRow): Promise<
  */
 export async function sendNewsletter(
   deps: AppDeps,
-  log: Parameters<typeof startSending>[1],
+  log: SendLog,
   user: UserRow,
   id: string,
   request: TNewsletterSend,
