@@ -18,6 +18,8 @@ process.env.E2E_FAKES_PORT ??= freePort();
 process.env.E2E_MICROSOFT_PORT ??= freePort();
 process.env.E2E_GRAPH_PORT ??= freePort();
 process.env.E2E_HOST_PORT ??= freePort();
+process.env.E2E_SMTP_PORT ??= freePort();
+process.env.E2E_MAILBOX_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'knap-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 /** The Sevanta fake (packages/fakes/src/serve.ts): the one provider configured in e2e. */
@@ -26,6 +28,8 @@ const SEVANTA_FAKE_URL = `http://127.0.0.1:${process.env.E2E_FAKES_PORT}`;
 const MICROSOFT_FAKE_URL = `http://127.0.0.1:${process.env.E2E_MICROSOFT_PORT}`;
 /** The widget's demo host page (examples/host), on another origin than the app. */
 const HOST_PAGE_URL = `http://127.0.0.1:${process.env.E2E_HOST_PORT}`;
+/** What the app mails (verification links, invitations) lands in the SMTP fake; specs read it here. */
+process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}`;
 const root = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -54,7 +58,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: `node --import tsx packages/fakes/src/serve.ts --sevanta-port ${process.env.E2E_FAKES_PORT} --microsoft-port ${process.env.E2E_MICROSOFT_PORT} --graph-port ${process.env.E2E_GRAPH_PORT}`,
+      command: `node --import tsx packages/fakes/src/serve.ts --sevanta-port ${process.env.E2E_FAKES_PORT} --microsoft-port ${process.env.E2E_MICROSOFT_PORT} --graph-port ${process.env.E2E_GRAPH_PORT} --smtp-port ${process.env.E2E_SMTP_PORT} --mailbox-port ${process.env.E2E_MAILBOX_PORT}`,
       cwd: root,
       // Answers 401 without a token once it is up.
       url: `${SEVANTA_FAKE_URL}/acme-ventures/api/v1/me`,
@@ -77,6 +81,9 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         PUBLIC_URL: baseURL,
         LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        // Every spec signs up from this one address.
+        RATE_LIMIT_REGISTER_PER_HOUR: '10000',
         // May adjust credits: assistant.spec.ts runs an account out of credits this way (OPERATOR in
         // e2e/support/assistant.ts).
         OPERATOR_EMAILS: 'operator@e2e.example',

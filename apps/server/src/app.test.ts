@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The web build's compression step, run here on a fixture of the built app.
 import { compressDist } from '../../web/scripts/compress-dist.mjs';
 import { createTestApp, type TestApp, testEngine } from './testing/test-app.js';
-import { as, signUp } from './testing/users.js';
+import { as, signUp, signUpVerified } from './testing/users.js';
 
 const BUNDLE = Array.from({ length: 400 }, (_, i) => `export const value${i} = "knap studio ${i}";`).join(
   '\n',
@@ -42,7 +42,7 @@ describe(`app foundation (${testEngine()})`, () => {
   it('shows operators the background jobs; others get 403', async () => {
     const ops = await createTestApp({ config: { operatorEmails: ['ops@knap.example'] } });
     try {
-      const operator = await signUp(ops, { email: 'ops@knap.example' });
+      const operator = await signUpVerified(ops, { email: 'ops@knap.example' });
       const user = await signUp(ops);
       const ran = await as(
         ops,

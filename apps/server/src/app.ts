@@ -20,6 +20,7 @@ import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes.js'
 import { chatRoutes } from './modules/chats/routes.js';
 import { clientReviewRoutes } from './modules/client-reviews/routes.js';
 import { complianceRoutes } from './modules/compliance/routes.js';
+import { forgetIntegrations } from './modules/connections/oauth-service.js';
 import { connectionBrowserRoutes, connectionRoutes } from './modules/connections/routes.js';
 import { vendorRoutes } from './modules/connections/vendor-routes.js';
 import { creditRoutes } from './modules/credits/routes.js';
@@ -42,9 +43,11 @@ import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/index.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { closeEvents, redisBus, useEvents } from './platform/events.js';
+import { type AppHooks, emptyHooks } from './platform/hooks.js';
 import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
 import { bullmqScheduler } from './platform/jobs-bullmq.js';
 import { createLanguageModel } from './platform/llm/index.js';
+import { clearExpiredLimits, createRateLimits, type RateLimits } from './platform/rate-limits.js';
 import { useSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web.js';
 
@@ -55,6 +58,9 @@ export interface AppDeps {
   jobs: Scheduler;
   llm: LanguageModelV3;
   analytics: Analytics;
+  /** Per-user and per-address limits, shared by every instance (platform/rate-limits.ts). */
+  limits: RateLimits;
+  hooks: AppHooks;
 }
 
 export type AppInstance = FastifyInstance<
@@ -73,7 +79,8 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'jobs' | 'llm' | 'analytics'> {
+export interface BuildAppOptions
+  extends Omit<AppDeps, 'clock' | 'jobs' | 'llm' | 'analytics' | 'limits' | 'hooks'> {
   clock?: Clock;
   jobs?: Scheduler;
   /** Defaults to the model the config names (the demo model on the embedded default). */
@@ -105,8 +112,17 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         : inProcessScheduler(app.log)),
     llm: options.llm ?? createLanguageModel(options.config.llm),
     analytics: createAnalytics(options.config.analytics, app.log),
+    limits: createRateLimits(options.config, options.db, app.log),
+    hooks: emptyHooks(),
   };
+  deps.hooks.accountClaimed.push((userId) => forgetIntegrations(deps, userId));
   app.addHook('onClose', () => deps.jobs.stop());
+  app.addHook('onClose', () => deps.limits.close());
+  deps.jobs.add({
+    name: 'rate-limits.clear-expired',
+    everyMs: 60 * 60_000,
+    run: () => clearExpiredLimits(deps.db),
+  });
   // With REDIS_URL, pushes to users' sockets reach every instance (platform/events.ts).
   if (options.config.redisUrl) useEvents(deps, redisBus(options.config.redisUrl, app.log));
   app.addHook('onClose', () => closeEvents(deps));

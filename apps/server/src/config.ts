@@ -175,6 +175,14 @@ const ZEnv = z.object({
     .string()
     .regex(/^([^=,]+=[^=,]+)(,[^=,]+=[^=,]+)*$/, 'must be "Org name=LABEL" pairs separated by commas')
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+  RATE_LIMIT_MODEL_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  RATE_LIMIT_PDF_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   MEETING_BOT_API_URL: url.optional(),
   MEETING_BOT_API_KEY: z.string().min(1).optional(),
   MEETING_BOT_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -238,8 +246,18 @@ export type Config = {
   analytics: { posthogKey: string | undefined; posthogHost: string };
   /** host or host:port of self-hosted MCP servers allowed on private addresses. */
   mcpAllowedHosts: string[];
-  /** Platform operators (whole instance): may adjust any user's credits. */
+  /**
+   * Platform operators (whole instance): may adjust any user's credits. Only with a verified
+   * email (a mailed link or an identity provider's say) on this list.
+   */
   operatorEmails: string[];
+  /**
+   * The mail the product sends itself (verification links, invitations): through `smtpUrl` when
+   * set (nodemailer), else kept in the system outbox table and written to the log.
+   */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Per user, across every instance (Redis when set, else the database). */
+  rateLimits: { modelPerMinute: number; pdfPerMinute: number; registerPerHour: number };
   /** Organization that sees technical error texts and is labelled KNAP. */
   firstPartyOrg: string | undefined;
   /** Organization name -> account label, in priority order (SPEC §4). */
@@ -435,6 +453,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((x) => x.trim().toLowerCase())
       .filter(Boolean),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Knap Studio <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    },
+    rateLimits: {
+      modelPerMinute: e.RATE_LIMIT_MODEL_PER_MINUTE,
+      pdfPerMinute: e.RATE_LIMIT_PDF_PER_MINUTE,
+      registerPerHour: e.RATE_LIMIT_REGISTER_PER_HOUR,
+    },
     firstPartyOrg: e.FIRST_PARTY_ORG,
     accountLabels: (e.ACCOUNT_LABELS ?? '')
       .split(',')

@@ -134,8 +134,20 @@ describe('two server instances on PostgreSQL and Redis', () => {
     socket.close();
   });
 
+  /** The operator's address proven with the link it was mailed (kept in the system outbox: no SMTP). */
+  const verify = async (base: string, token: string, email: string) => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    const { rows } = await c.query(`select body from ${schema}.system_outbox where to_address = $1`, [email]);
+    await c.end();
+    const link = /verify-email\?token=([\w-]+)/.exec(String(rows[0]?.body))?.[1];
+    const res = await api(base, token)('POST', '/api/authentication/verify-email', { token: link });
+    expect(res.status, res.text).toBe(200);
+  };
+
   it('scheduled jobs fired once across both; a job run through A is one more run in the view of B', async () => {
     const token = await register(a.url, OPERATOR);
+    await verify(b.url, token, OPERATOR);
     const runsOf = async (base: string, name: string) => {
       const view = (await api(base, token)('GET', OPERATOR_PATHS.jobs)).json;
       expect(view.backend).toBe('bullmq');

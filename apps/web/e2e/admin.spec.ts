@@ -1,15 +1,15 @@
-// The admin console against the real server: the first member of an organization is its admin;
-// they manage a colleague's credits and knaps, read the colleague's chat (audited), see usage,
+// The admin console against the real server: an admin who verified their address and claimed its
+// domain invites a colleague, who joins by the mailed link; the admin manages a colleague's credits and knaps, read the colleague's chat (audited), see usage,
 // export the audit trail, require review of client email and approve a held email, and place and
 // release a legal hold. A member who is not an admin finds no admin console at all.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ADMIN_PATHS, EMAIL_PATHS } from '@knap/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs, registerViaApi, signUpViaApi, type TestAccount } from './support/accounts';
+import { apiAs, joinFirm, registerViaApi, signUpViaApi, type TestAccount } from './support/accounts';
 import { hasHorizontalScroll } from './support/app';
 
-/** Two accounts of one organization (same email domain): the first becomes its admin. */
+/** Two accounts on one email domain; joinFirm makes the first the admin and invites the second. */
 function firm() {
   const domain = `harbor-${randomUUID().slice(0, 8)}.example`;
   const account = (local: string, name: string): TestAccount => ({
@@ -31,8 +31,9 @@ test('an admin manages a member, reads their chat on the record, sees usage and 
   browser,
 }) => {
   const { admin, advisor } = firm();
-  await signUpViaApi(page, admin);
+  const ada = await signUpViaApi(page, admin);
   const bo = await registerViaApi(request, advisor);
+  await joinFirm(request, ada, bo);
   const boApi = apiAs(request, bo.accessToken);
   const chat = await (
     await boApi.post('/api/chat/chats', { title: 'Henderson estate', initial_message: 'trust' })
@@ -88,6 +89,10 @@ test('an admin manages a member, reads their chat on the record, sees usage and 
   await expect(page.getByRole('heading', { name: 'Henderson estate' })).toBeVisible();
   await expect(page.getByText('Should the Hendersons fund the trust now?')).toBeVisible();
   await expect(page.getByText('fund it this year')).toBeVisible();
+  // Posted through the messages API, not written by the assistant: the view says so.
+  await expect(
+    page.getByRole('listitem', { name: 'Assistant message' }).getByText("Written by the member's app"),
+  ).toBeVisible();
   await expect(page.getByText(/recorded in your organization's audit trail/)).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to admin' }).click();
@@ -130,8 +135,9 @@ test('supervision: with review required, a client email waits for an admin; lega
   request,
 }) => {
   const { admin, advisor } = firm();
-  await signUpViaApi(page, admin);
+  const ada = await signUpViaApi(page, admin);
   const bo = await registerViaApi(request, advisor);
+  await joinFirm(request, ada, bo);
   const boApi = apiAs(request, bo.accessToken);
 
   await page.goto('/admin?tab=retention');

@@ -1,7 +1,13 @@
 // Accounts and sign-in (issue 3), end to end in Chromium against the real server: built-in accounts,
 // sign-out, deep links, the refresh cookie, the popup one-shot hand-over and the mobile overlay.
 import { expect, type Request, test } from '@playwright/test';
-import { mintOneShotCode, newAccount, registerViaApi, signUpViaApi } from './support/accounts';
+import {
+  mintOneShotCode,
+  newAccount,
+  oneShotVerifier,
+  registerViaApi,
+  signUpViaApi,
+} from './support/accounts';
 import { AppShell, CHAT_URL, hasHorizontalScroll, SIGNIN_URL, SignInPage } from './support/app';
 
 const EXCHANGE_PATH = '/api/authentication/exchange-one-shot-code';
@@ -117,15 +123,21 @@ test.describe('built-in accounts', () => {
 });
 
 test.describe('popup one-shot login', () => {
-  test('a valid code signs a fresh browser in and is removed from the URL', async ({ page, browser }) => {
+  test('a code signs in the browser window that asked for it (holding its verifier), and leaves the URL', async ({
+    page,
+    browser,
+  }) => {
     const account = await signUpViaApi(page);
-    const code = await mintOneShotCode(page.request, account.accessToken);
+    const { verifier, challenge } = oneShotVerifier();
+    const code = await mintOneShotCode(page.request, account.accessToken, challenge);
     expect(code.length).toBeGreaterThanOrEqual(32);
 
-    // A fresh context: no cookies, no storage — only the code can sign it in.
+    // A fresh context: no cookies; only the window that made the verifier keeps it.
     const popupContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     try {
       const popup = await popupContext.newPage();
+      await popup.goto('/signin');
+      await popup.evaluate((v) => sessionStorage.setItem('knap-one-shot-verifier', v), verifier);
       const exchanged = popup.waitForResponse((res) => new URL(res.url()).pathname === EXCHANGE_PATH);
       await popup.goto(`/chat?popup_auth=true&one_shot_code=${encodeURIComponent(code)}`);
       expect((await exchanged).status()).toBe(200);
@@ -138,6 +150,23 @@ test.describe('popup one-shot login', () => {
     } finally {
       await popupContext.close();
     }
+  });
+
+  test('a code link opened in another browser signs nobody in and is never even tried', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerViaApi(request);
+    const code = await mintOneShotCode(request, account.accessToken, oneShotVerifier().challenge);
+    const exchangeRequests: Request[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === EXCHANGE_PATH) exchangeRequests.push(req);
+    });
+    await page.goto(`/chat?popup_auth=true&one_shot_code=${encodeURIComponent(code)}`);
+    const signIn = new SignInPage(page);
+    await signIn.expectSignInForm();
+    expect(exchangeRequests).toHaveLength(0);
+    expect(page.url()).not.toContain(code);
   });
 
   test('a short code fails with "Invalid code format" before any request', async ({ page }) => {
@@ -163,10 +192,15 @@ test.describe('popup one-shot login', () => {
     // from, and would put a spent code back into the address bar and history.
 
     const account = await registerViaApi(request);
-    const code = await mintOneShotCode(request, account.accessToken);
+    const { verifier, challenge } = oneShotVerifier();
+    const code = await mintOneShotCode(request, account.accessToken, challenge);
     // Spend it, so the browser's exchange fails the way an expired or replayed code does.
-    expect((await request.post(EXCHANGE_PATH, { data: { code } })).status()).toBe(200);
+    expect((await request.post(EXCHANGE_PATH, { data: { code, code_verifier: verifier } })).status()).toBe(
+      200,
+    );
 
+    await page.goto('/signin');
+    await page.evaluate((v) => sessionStorage.setItem('knap-one-shot-verifier', v), verifier);
     const failed = page.waitForResponse((res) => new URL(res.url()).pathname === EXCHANGE_PATH);
     await page.goto(`/chat?popup_auth=true&one_shot_code=${encodeURIComponent(code)}`);
     expect((await failed).status()).toBe(400);

@@ -122,12 +122,13 @@ test('a sign-in popup the host page opens itself hands its one-shot code to the 
   await host.open();
   await expect(host.signInHeading).toBeVisible();
 
-  // The host's own "Sign in" button opens the app's sign-in page as an external popup.
+  // The host's own "Sign in" button opens the app's sign-in page as an external popup, at the
+  // address the loader gives: it carries the challenge of a verifier only the widget holds.
+  const signInUrl = await page.waitForFunction(() => window.KnapWidget?.signInUrl() ?? null);
+  const url = (await signInUrl.jsonValue()) as string;
+  expect(url.startsWith(`${baseURL}/auth/ghost?challenge=`)).toBe(true);
   const popupOpened = page.waitForEvent('popup');
-  await page.evaluate(
-    (url) => window.open(url, 'host-signin', 'popup,width=480,height=720'),
-    `${baseURL}/auth/ghost`,
-  );
+  await page.evaluate((address) => window.open(address, 'host-signin', 'popup,width=480,height=720'), url);
   const popup = await popupOpened;
   await popup.getByLabel('Email').fill(account.email);
   await popup.getByLabel('Password').fill(account.password);

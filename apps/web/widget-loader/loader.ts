@@ -18,6 +18,12 @@ interface KnapWidgetApi {
   authenticate(provider: string, accessToken: string): void;
   /** Sends a SPEC §2 signal into the app: 'knap:open-connections', 'knap:refresh-startup-crm-token'. */
   signal(name: string): void;
+  /**
+   * The address of the app's sign-in page for a popup this page opens itself: it carries the
+   * challenge the widget gave, so the one-shot code the popup hands back works only in the widget.
+   * Null until the widget has asked for a session.
+   */
+  signInUrl(provider?: string): string | null;
 }
 
 declare global {
@@ -38,6 +44,7 @@ function start(script: HTMLScriptElement) {
   const side = data.position === 'bottom-left' ? 'left' : 'right';
   const color = /^#[0-9a-f]{3,8}$/i.test(data.color ?? '') ? data.color : '#4f46e5';
   let token: { provider: string; access_token: string } | null = null;
+  let challenge: string | null = null;
 
   const element = document.createElement('knap-widget');
   const root = element.attachShadow({ mode: 'open' });
@@ -98,6 +105,9 @@ function start(script: HTMLScriptElement) {
       return;
     }
     const type = message?.type;
+    const offered = (message as { code_challenge?: unknown } | null)?.code_challenge;
+    if (type === WIDGET_MESSAGES.requestAuth && typeof offered === 'string' && /^[\w-]{43}$/.test(offered))
+      challenge = offered;
     if (type === WIDGET_MESSAGES.close) setOpen(false);
     else if (type === WIDGET_MESSAGES.requestAuth) sendToken();
     if (type === WIDGET_MESSAGES.authComplete || type === WIDGET_MESSAGES.requestAuth)
@@ -114,6 +124,11 @@ function start(script: HTMLScriptElement) {
     },
     signal(name) {
       post({ type: WIDGET_MESSAGES.signal, name });
+    },
+    signInUrl(provider) {
+      if (!challenge) return null;
+      const query = new URLSearchParams({ challenge, ...(provider ? { provider } : {}) });
+      return `${app}/auth/ghost?${query}`;
     },
   };
   document.body.append(element);

@@ -4,9 +4,14 @@
 import { z } from 'zod';
 import { ZPlanTier } from './billing.js';
 import { ZChatSummary, ZMessage } from './chats.js';
-import { ACCOUNT_LABEL_CHOICES, ADMIN_CREDIT_ADJUST_MAX, ADMIN_USAGE_WEEKS_MAX } from './constants.js';
+import {
+  ACCOUNT_LABEL_CHOICES,
+  ADMIN_CREDIT_ADJUST_MAX,
+  ADMIN_USAGE_WEEKS_MAX,
+  EMAIL_MAX_LENGTH,
+} from './constants.js';
 import { ZKnapName } from './knaps.js';
-import { ZMember } from './users.js';
+import { ORG_ROLES, ZMember } from './users.js';
 
 export const ZAdminMember = ZMember.extend({
   plan: ZPlanTier,
@@ -42,8 +47,47 @@ export const ZAdminOrganization = z.object({
   /** The label members get now. */
   effective_label: z.string(),
   choices: z.array(z.string()),
+  /** The email domain this organization claimed (verified addresses on it may join), or null. */
+  domain: z.string().nullable(),
+  /** Verified addresses on `domain` join as members by themselves. */
+  auto_join: z.boolean(),
+  /** The domain this admin may claim: their own verified address's, unless it is webmail. */
+  claimable_domain: z.string().nullable(),
 });
 export type TAdminOrganization = z.infer<typeof ZAdminOrganization>;
+export const ZDomainChange = z.object({ auto_join: z.boolean() });
+export type TDomainChange = z.infer<typeof ZDomainChange>;
+
+export const ZInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ORG_ROLES),
+  invited_by: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+export const ZCreateInvitation = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH)
+    .pipe(z.email('Enter a valid email address'))
+    .transform((v) => v.toLowerCase()),
+  role: z.enum(ORG_ROLES).default('member'),
+});
+export type TCreateInvitation = z.infer<typeof ZCreateInvitation>;
+
+/** What the invited user sees before joining. */
+export const ZInvitationPreview = z.object({
+  org_name: z.string(),
+  invited_by: z.string(),
+  email: z.string(),
+  role: z.enum(ORG_ROLES),
+});
+export type TInvitationPreview = z.infer<typeof ZInvitationPreview>;
+
 export const ZAccountLabelChange = z.object({ account_label: z.enum(ACCOUNT_LABEL_CHOICES).nullable() });
 
 export const ZUsageQuery = z.object({

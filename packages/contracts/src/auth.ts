@@ -59,11 +59,24 @@ export type TSigninRequest = z.infer<typeof ZSigninRequest>;
 export const ZAccessTokenResponse = z.object({ access_token: z.string() });
 export type TAccessTokenResponse = z.infer<typeof ZAccessTokenResponse>;
 
+/**
+ * A one-shot code is minted for the browser context that asked (the widget, through a sign-in
+ * popup): it sends the S256 hash of a verifier only it holds, and must show the verifier to trade
+ * the code, so a code alone (a link) signs nobody in.
+ */
+export const ZOneShotCodeRequest = z.object({
+  code_challenge: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'code_challenge must be the base64url SHA-256 of the verifier'),
+});
+export type TOneShotCodeRequest = z.infer<typeof ZOneShotCodeRequest>;
+
 export const ZOneShotCodeResponse = z.object({ code: z.string(), expires_in: z.number() });
 export type TOneShotCodeResponse = z.infer<typeof ZOneShotCodeResponse>;
 
 export const ZExchangeOneShotCodeRequest = z.object({
   code: z.string().min(ONE_SHOT_CODE_MIN_LENGTH, 'Invalid code format').max(256),
+  code_verifier: z.string().min(43).max(128),
 });
 export type TExchangeOneShotCodeRequest = z.infer<typeof ZExchangeOneShotCodeRequest>;
 
@@ -77,3 +90,13 @@ export const ZAuthProvidersResponse = z.object({
   microsoft: z.boolean(),
 });
 export type TAuthProvidersResponse = z.infer<typeof ZAuthProvidersResponse>;
+
+/** The token of an emailed link (verification, invitation). */
+export const ZEmailTokenRequest = z.object({ token: z.string().min(16).max(200) });
+export type TEmailTokenRequest = z.infer<typeof ZEmailTokenRequest>;
+
+export const ZVerifyEmailResponse = z.object({ email: z.string(), email_verified: z.boolean() });
+export type TVerifyEmailResponse = z.infer<typeof ZVerifyEmailResponse>;
+
+export const ZSendVerificationResponse = z.object({ sent_to: z.string() });
+export type TSendVerificationResponse = z.infer<typeof ZSendVerificationResponse>;

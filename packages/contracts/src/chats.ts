@@ -16,7 +16,32 @@ export const ZMessageMetadata = z.looseObject({
   steps: z.array(ZToolStep).optional(),
   message_type: z.enum(['tool_updates', 'todo_progress']).optional(),
   append_mode: z.enum(['tool_step', 'checkpoint']).optional(),
+  /**
+   * Set by the server on every message a client posted through the messages API (never on what
+   * the assistant wrote): an 'assistant' message with it was not written by the assistant.
+   */
+  client_written: z.boolean().optional(),
 });
+
+/**
+ * Metadata only the server writes: the reply's parts (the conversation the model sees, tool
+ * inputs included), its approvals, runs, checklists, errors and review state. Neither the
+ * messages API nor tool-output updates may set them.
+ */
+export const SERVER_METADATA_KEYS = [
+  'parts',
+  'approvals',
+  'runs',
+  'todos',
+  'error',
+  'email_review',
+  'client_written',
+] as const;
+
+const serverKeysRefused = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  for (const key of SERVER_METADATA_KEYS)
+    if (key in value) ctx.addIssue({ code: 'custom', path: [key], message: 'is set by the server' });
+};
 export type TMessageMetadata = z.infer<typeof ZMessageMetadata>;
 
 /** SPEC §3: a number is seconds since the epoch; a string is a date. */
@@ -109,7 +134,7 @@ export type TListChatsResponse = z.infer<typeof ZListChatsResponse>;
 export const ZAddMessageRequest = z.object({
   role: z.enum(MESSAGE_ROLES),
   content: z.string().max(MESSAGE_CONTENT_MAX, `Message must be at most ${MESSAGE_CONTENT_MAX} characters`),
-  metadata: ZMessageMetadata.optional(),
+  metadata: ZMessageMetadata.superRefine(serverKeysRefused).optional(),
 });
 export type TAddMessageRequest = z.infer<typeof ZAddMessageRequest>;
 
@@ -117,7 +142,10 @@ export const ZMessagesResponse = z.object({ messages: z.array(ZMessage) });
 export type TMessagesResponse = z.infer<typeof ZMessagesResponse>;
 
 /** `{message_id, ...fields}`: the fields are merged into that message's metadata. */
-export const ZToolOutputRequest = z.object({ message_id: z.string().max(100) }).catchall(z.unknown());
+export const ZToolOutputRequest = z
+  .object({ message_id: z.string().max(100) })
+  .catchall(z.unknown())
+  .superRefine(serverKeysRefused);
 export type TToolOutputRequest = z.infer<typeof ZToolOutputRequest>;
 
 export const ZMarkAllReadResponse = z.object({ marked_count: z.number().int() });

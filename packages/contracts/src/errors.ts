@@ -63,6 +63,28 @@ export const TOAST = {
   autoDeleteOff: 'Auto-delete disabled. Your chats will be kept indefinitely.',
 } as const;
 
+/**
+ * How an identity-provider sign-in ended when it did not: the server sends the code in the
+ * callback page's address, and the page shows this text (never text from the address itself).
+ */
+export const SIGNIN_FAILURES = {
+  expired: 'This sign-in was started in another browser or has expired. Please sign in again.',
+  cancelled: 'Sign-in was cancelled.',
+  provider: 'Could not verify your sign-in with the identity provider',
+  needs_password:
+    'An account with this email already exists, and your identity provider does not confirm that you own the address. Sign in with your password.',
+} as const;
+export type SigninFailure = keyof typeof SIGNIN_FAILURES;
+
+/** How a connection flow ended when it did not, worded by the connections ghost page. */
+export const CONNECTION_FAILURES = {
+  cancelled: 'Connection was cancelled.',
+  refused: 'The provider refused the connection.',
+  signin_required:
+    'Sign in to Knap Studio in this browser as the account that started the connection, then connect again.',
+} as const;
+export type ConnectionFailure = keyof typeof CONNECTION_FAILURES;
+
 /** Server-side `detail` texts of this API (not in SPEC §8, which lists client texts). */
 export const DETAIL = {
   notFound: 'Not found',
@@ -80,4 +102,14 @@ export const DETAIL = {
   nothingToContinue: 'There is no pending reply to continue',
   nothingToRetry: 'Only a failed or interrupted reply can be retried',
   replyInProgress: 'A reply is still being written in this chat',
+  /** Separation of duties: nobody grants themselves anything. */
+  ownCredits: 'You cannot change your own credits: another admin or an operator must',
+  ownRole: 'You cannot change your own role: another admin must',
+  ownKnaps: 'You cannot grant or take away your own knaps: another admin must',
+  ownKnapRequest: 'You cannot decide your own knap request: another admin must',
+  ownEmailReview: 'You cannot approve your own email: another admin must review it',
+  emailNotVerified: 'Verify your email address first: use the link we sent you',
+  approvalInputChanged: 'This action changed after it was approved, so it was not run. Ask again.',
+  rateLimited: (seconds: number) =>
+    `Too many requests for model or PDF work. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;

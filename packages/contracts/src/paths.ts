@@ -13,6 +13,24 @@ export const AUTH_PATHS = {
   /** Starts an identity-provider sign-in: GET with ?mode=&return_to=, answers a redirect. */
   providerStart: (provider: LoginProvider) => `/api/${provider}/auth/signin/start`,
   providerCallback: (provider: LoginProvider) => `/api/${provider}/auth/signin/callback`,
+  /** POST {token}: proves the signed-in user's address with the link we mailed. */
+  verifyEmail: '/api/authentication/verify-email',
+  /** POST: mails the signed-in user a new verification link. */
+  sendVerification: '/api/authentication/verify-email/send',
+} as const;
+
+/** Invitations to an organization, as the invited user sees them (signed in as the invited address). */
+export const INVITATION_PATHS = {
+  /** POST {token}: who invites you, to which organization (nothing changes). */
+  preview: '/api/invitations/preview',
+  /** POST {token}: joins the organization. */
+  accept: '/api/invitations/accept',
+} as const;
+
+/** Web pages the product's emails link to (the token follows as ?token=). */
+export const EMAIL_LINK_PAGES = {
+  verifyEmail: '/verify-email',
+  invitation: '/invitation',
 } as const;
 
 export const REFRESH_COOKIE = 'knap_refresh';
@@ -129,6 +147,12 @@ export const ADMIN_PATHS = {
   knapRequestDecision: (id: string) => `/api/admin/knap-requests/${encodeURIComponent(id)}/decision`,
   /** GET / PUT {account_label}: the organization and its account label. */
   organization: '/api/admin/organization',
+  /** PUT {auto_join}: claims the admin's own verified email domain; DELETE releases it. */
+  domain: '/api/admin/organization/domain',
+  /** GET: pending invitations; POST {email, role}: invites someone by email. */
+  invitations: '/api/admin/invitations',
+  /** DELETE: withdraws a pending invitation. */
+  invitation: (id: string) => `/api/admin/invitations/${encodeURIComponent(id)}`,
   /** GET ?weeks=: chats, completions, tool calls and credits by week. */
   usage: '/api/admin/usage',
   /** GET ?from=&to=&user_id=&format=jsonl|csv: the organization's audit trail for an archive. */

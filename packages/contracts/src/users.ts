@@ -11,6 +11,8 @@ export const ZUser = z.object({
   name: z.string(),
   profile_image_url: z.string().nullable(),
   provider: z.string().nullable(),
+  /** The address is proven (a mailed link, or an identity provider that says so). */
+  email_verified: z.boolean(),
   organizations: z.array(ZOrganization),
   sharing_permission: z.number().int(),
   last_seen: z.string().nullable(),

@@ -8,6 +8,7 @@ export * from './mcp.js';
 export * from './meeting-bot.js';
 export * from './oidc.js';
 export * from './sevanta.js';
+export * from './smtp.js';
 export * from './stripe.js';
 export * from './wealthbox.js';
 export type {

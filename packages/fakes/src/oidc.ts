@@ -71,6 +71,11 @@ export interface FakeOidc extends FakeServer {
   denyNext(): void;
   /** Every request's path and parsed parameters, newest last. */
   calls: Array<{ path: string; params: Record<string, string> }>;
+  /**
+   * An access token for the current user, as a page that signed its user in with this provider
+   * itself holds one (the widget's host page hands it over).
+   */
+  issueAccessToken(): string;
 }
 
 const random = () => randomBytes(24).toString('base64url');
@@ -226,5 +231,6 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       deny = true;
     },
     calls,
+    issueAccessToken: () => issue(user, 'openid email profile').access_token,
   };
 }

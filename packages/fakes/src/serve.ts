@@ -5,11 +5,15 @@
 // everyone in as the e-mail given by --sevanta-email, and has a small seeded pipeline. Microsoft
 // sign-in (OAuth at :4011/authorize, /token, /userinfo; client fake-client-id / fake-client-secret)
 // and Graph (:4012) give an Outlook calendar with meetings around now: one starting in 10 minutes
-// with a Teams link, one tomorrow, one yesterday.
+// with a Teams link, one tomorrow, one yesterday. With --smtp-port and --mailbox-port, an SMTP server
+// takes the app's own mail (SMTP_URL=smtp://127.0.0.1:<smtp-port>) and GET
+// http://127.0.0.1:<mailbox-port>/messages?to=<address> lists what it got for that address.
 import { parseArgs } from 'node:util';
 import { startFakeGraphCalendar } from './graph.js';
+import { sendJson, startFakeServer } from './http.js';
 import { startFakeOidc } from './oidc.js';
 import { samplePipeline, startFakeSevanta } from './sevanta.js';
+import { startFakeSmtp } from './smtp.js';
 
 const { values } = parseArgs({
   options: {
@@ -17,6 +21,8 @@ const { values } = parseArgs({
     'sevanta-email': { type: 'string', default: 'advisor@example.com' },
     'microsoft-port': { type: 'string' },
     'graph-port': { type: 'string' },
+    'smtp-port': { type: 'string' },
+    'mailbox-port': { type: 'string' },
   },
 });
 
@@ -64,6 +70,28 @@ if (msPort > 0 && graphPort > 0) {
   closers.push(
     () => graph.close(),
     () => oidc.close(),
+  );
+}
+
+const smtpPort = Number(values['smtp-port']);
+const mailboxPort = Number(values['mailbox-port']);
+if (smtpPort > 0 && mailboxPort > 0) {
+  const smtp = await startFakeSmtp(smtpPort);
+  const mailbox = await startFakeServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://mailbox');
+    const to = url.searchParams.get('to')?.toLowerCase() ?? '';
+    return sendJson(
+      res,
+      200,
+      smtp.messages
+        .filter((m) => m.to.includes(to))
+        .map((m) => ({ to: m.to, subject: m.parsed.subject ?? '', text: m.parsed.text ?? '' })),
+    );
+  }, mailboxPort);
+  console.log(`SMTP fake: ${smtp.url}; its mailbox: ${mailbox.url}/messages?to=`);
+  closers.push(
+    () => mailbox.close(),
+    () => smtp.close(),
   );
 }
 

@@ -132,6 +132,9 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** A platform operator (OPERATOR_EMAILS): may adjust credits, manage knaps and see the jobs. */
-export const isOperator = (deps: AppDeps, user: Pick<UserRow, 'email'>) =>
-  deps.config.operatorEmails.includes(user.email.toLowerCase());
+/**
+ * A platform operator (OPERATOR_EMAILS): may adjust credits, manage knaps and see the jobs. The
+ * address must be proven, or anyone could register a listed address before its owner does.
+ */
+export const isOperator = (deps: AppDeps, user: Pick<UserRow, 'email' | 'email_verified_at'>) =>
+  user.email_verified_at !== null && deps.config.operatorEmails.includes(user.email.toLowerCase());

@@ -33,3 +33,17 @@ export function decryptSecret(key: Buffer, stored: string): string {
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/** JSON with object keys sorted at every level: the same value always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
+/** A digest of a value's canonical JSON (what an approval binds the tool's input to). */
+export const digestJson = (value: unknown): string => sha256(canonicalJson(value ?? null));

@@ -7,6 +7,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    /** Sent as Retry-After (a 429 or 503 that knows when to come back). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
   }
@@ -29,7 +31,10 @@ function mediaTypeOf(e: FastifyError): string {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.status).send({ detail: error.detail });
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.status).send({ detail: error.detail });
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

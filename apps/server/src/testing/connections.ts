@@ -3,14 +3,23 @@ import { startFakeGoogleCalendar, startFakeGraphCalendar, startFakeOidc } from '
 import type { TestApp, TestConfig } from './test-app.js';
 import { as } from './users.js';
 
-export async function connectViaOAuth(t: TestApp, user: { token: string }, type: string): Promise<void> {
+/** Connects through the real flow, in the user's own browser (it carries their session cookie). */
+export async function connectViaOAuth(
+  t: TestApp,
+  user: { token: string; refreshCookie: string },
+  type: string,
+): Promise<void> {
   const start = await as(
     t,
     user,
   )({ method: 'POST', url: '/api/connections/start', payload: { type, mode: 'normal' } });
   if (start.statusCode !== 200) throw new Error(`start failed: ${start.body}`);
   const ours = new URL(start.json().url);
-  const authorize = await t.app.inject({ method: 'GET', url: ours.pathname + ours.search });
+  const authorize = await t.app.inject({
+    method: 'GET',
+    url: ours.pathname + ours.search,
+    cookies: { knap_refresh: user.refreshCookie },
+  });
   const cookie = authorize.cookies.find((c) => c.name === 'knap_oauth')?.value ?? '';
   const provider = await fetch(authorize.headers.location as string, { redirect: 'manual' });
   const back = new URL(provider.headers.get('location')!);

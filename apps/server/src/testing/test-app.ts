@@ -51,6 +51,9 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     billing: loadConfig({ DATA_DIR: dataDir, KNAP_SECRET: 'k'.repeat(32) }).billing,
     analytics: { posthogKey: undefined, posthogHost: 'http://127.0.0.1:9' },
     operatorEmails: [],
+    mail: { smtpUrl: undefined, from: 'Knap Studio <no-reply@localhost>' },
+    // High enough for tests that run many replies as one user; rate-limit tests set their own.
+    rateLimits: { modelPerMinute: 10_000, pdfPerMinute: 10_000, registerPerHour: 10_000 },
     mcpAllowedHosts: [],
     firstPartyOrg: undefined,
     accountLabels: [],

@@ -1,7 +1,7 @@
 // Page object for the assistant in the chat screen, and the operator seeding its specs need.
 import { ASSISTANT_PATHS, AUTH_PATHS, USER_PATHS } from '@knap/contracts';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { apiAs, registerViaApi, type TestAccount } from './accounts';
+import { apiAs, registerViaApi, type TestAccount, verifyViaApi } from './accounts';
 import { ChatScreen } from './chat';
 
 /** The e2e server's platform operator (OPERATOR_EMAILS in playwright.config.ts). */
@@ -52,13 +52,23 @@ export async function operatorApi(request: APIRequestContext) {
     data: { email: OPERATOR.email, password: OPERATOR.password },
   });
   if (!res.ok()) {
-    await registerViaApi(request, OPERATOR).catch(() => {});
+    // An operator's address counts only once it is proven: registered, then verified by its link.
+    const registered = await registerViaApi(request, OPERATOR).catch(() => null);
+    if (registered) await verifyViaApi(request, registered);
     res = await request.post(AUTH_PATHS.login, {
       data: { email: OPERATOR.email, password: OPERATOR.password },
     });
   }
   expect(res.ok(), await res.text()).toBe(true);
-  return apiAs(request, (await res.json()).access_token);
+  const api = apiAs(request, (await res.json()).access_token);
+  // Another worker may be registering it at the same moment: wait until its address is proven.
+  await expect
+    .poll(
+      async () =>
+        ((await (await api.get(USER_PATHS.me)).json()) as { email_verified: boolean }).email_verified,
+    )
+    .toBe(true);
+  return api;
 }
 
 /** Takes every credit the account has, so the assistant refuses its next message. */

@@ -1,6 +1,6 @@
 // Every route of SPEC §2. Screens are lazy so the first load carries only the router, auth and the
 // shell it needs; a failed chunk load reaches RouteErrorScreen, which reloads once.
-import { KNAP_GATED_ROUTES, SIGNIN_PATH } from '@knap/contracts';
+import { EMAIL_LINK_PAGES, KNAP_GATED_ROUTES, SIGNIN_PATH } from '@knap/contracts';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { KnapGate } from '../features/knaps/components/knap-gate';
@@ -71,6 +71,11 @@ const CalendarPermissionsPage = lazyScreen(
   'CalendarPermissionsPage',
 );
 const NotetakerPage = lazyScreen(() => import('../features/notetaker/notetaker-page'), 'NotetakerPage');
+const VerifyEmailPage = lazyScreen(
+  () => import('../features/auth/pages/verify-email-page'),
+  'VerifyEmailPage',
+);
+const InvitationPage = lazyScreen(() => import('../features/auth/pages/invitation-page'), 'InvitationPage');
 const BillingPage = lazyScreen(() => import('../features/billing/billing-page'), 'BillingPage');
 const CheckoutPage = lazyScreen(() => import('../features/billing/checkout-page'), 'CheckoutPage');
 
@@ -136,6 +141,9 @@ export const routes: RouteObject[] = [
               // Where checkouts and the billing portal lead (BILLING_PATHS); not in SPEC §2's list.
               { path: 'billing', element: <BillingPage /> },
               { path: 'billing/checkout', element: <CheckoutPage /> },
+              // Where the product's emails lead (EMAIL_LINK_PAGES).
+              { path: EMAIL_LINK_PAGES.verifyEmail.slice(1), element: <VerifyEmailPage /> },
+              { path: EMAIL_LINK_PAGES.invitation.slice(1), element: <InvitationPage /> },
               ...gatedRoutes,
               // SPEC §2: any other path inside the shell; signed-out visitors go to sign-in first.
               { path: '*', element: <NotFoundPage /> },

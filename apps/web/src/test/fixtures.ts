@@ -8,6 +8,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     name: 'Ada Lovelace',
     profile_image_url: null,
     provider: null,
+    email_verified: true,
     organizations: [],
     sharing_permission: 0,
     last_seen: null,

@@ -2,7 +2,7 @@ import { ADMIN_PATHS, COMPLIANCE_PATHS, KNAP_PATHS } from '@knap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
+import { as, joinByInvitation, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
 import { recordAudit } from '../audit/service.js';
 import { weekStartOf } from './service.js';
 
@@ -21,6 +21,7 @@ describe(`the admin console (${testEngine()})`, () => {
     admin = await signUp(t, { email: 'ada@harbor-wealth.example', name: 'Ada Admin' });
     advisor = await signUp(t, { email: 'bo@harbor-wealth.example', name: 'Bo Advisor' });
     rival = await signUp(t, { email: 'cy@other-firm.example', name: 'Cy Rival' });
+    await joinByInvitation(t, admin, { user: advisor });
     advisorId = await userIdOf(t, advisor.email);
     rivalId = await userIdOf(t, rival.email);
   });
@@ -54,6 +55,11 @@ describe(`the admin console (${testEngine()})`, () => {
       ['GET', ADMIN_PATHS.usage],
       ['GET', ADMIN_PATHS.audit],
       ['GET', ADMIN_PATHS.chat(chatId)],
+      ['GET', ADMIN_PATHS.invitations],
+      ['POST', ADMIN_PATHS.invitations, { email: 'friend@harbor-wealth.example' }],
+      ['DELETE', ADMIN_PATHS.invitation('x')],
+      ['PUT', ADMIN_PATHS.domain, { auto_join: true }],
+      ['DELETE', ADMIN_PATHS.domain],
       ['GET', COMPLIANCE_PATHS.policy],
       ['GET', COMPLIANCE_PATHS.reviews],
     ];
@@ -153,9 +159,12 @@ describe(`the admin console (${testEngine()})`, () => {
   it("sets the organization's account label, which its members then carry", async () => {
     const org = (await call(admin, 'GET', ADMIN_PATHS.organization)).json();
     expect(org).toMatchObject({
-      org_name: 'harbor-wealth.example',
+      org_name: "Ada Admin's workspace",
       account_label: null,
       effective_label: 'all',
+      domain: null,
+      auto_join: false,
+      claimable_domain: 'harbor-wealth.example',
     });
     expect((await call(admin, 'PUT', ADMIN_PATHS.organization, { account_label: 'Bogus' })).statusCode).toBe(
       422,

@@ -8,11 +8,15 @@ import {
   ZAdminMember,
   ZAdminOrganization,
   ZAuditExportQuery,
+  ZCreateInvitation,
+  ZDomainChange,
+  ZInvitation,
   ZKnapDecision,
   ZKnapRequest,
   ZKnapRequestsQuery,
   ZMembersQuery,
   ZRoleChange,
+  ZSuccessResponse,
   ZUsageQuery,
   ZUsageResponse,
 } from '@knap/contracts';
@@ -77,6 +81,27 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
     ADMIN_PATHS.organization,
     { schema: { body: ZAccountLabelChange, response: { 200: ZAdminOrganization } } },
     (req) => admin.setOrganizationLabel(deps, authOf(req).user, req.body.account_label),
+  );
+  app.put(
+    ADMIN_PATHS.domain,
+    { schema: { body: ZDomainChange, response: { 200: ZAdminOrganization } } },
+    (req) => admin.setDomain(deps, authOf(req).user, req.body.auto_join),
+  );
+  app.delete(ADMIN_PATHS.domain, { schema: { response: { 200: ZAdminOrganization } } }, (req) =>
+    admin.releaseDomain(deps, authOf(req).user),
+  );
+  app.get(ADMIN_PATHS.invitations, { schema: { response: { 200: z.array(ZInvitation) } } }, (req) =>
+    admin.listInvitations(deps, authOf(req).user),
+  );
+  app.post(
+    ADMIN_PATHS.invitations,
+    { schema: { body: ZCreateInvitation, response: { 200: ZInvitation } } },
+    (req) => admin.invite(deps, authOf(req).user, req.body, req.log),
+  );
+  app.delete(
+    '/api/admin/invitations/:id',
+    { schema: { params: ZIdParams, response: { 200: ZSuccessResponse } } },
+    (req) => admin.revokeInvitation(deps, authOf(req).user, req.params.id),
   );
   app.get(
     ADMIN_PATHS.usage,

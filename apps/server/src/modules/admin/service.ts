@@ -3,24 +3,28 @@
 // area does not exist for them), and every change is in the audit trail.
 import {
   ACCOUNT_LABEL_CHOICES,
+  DETAIL,
   type KnapName,
   type TAdminChat,
   type TAdminChatSummary,
   type TAdminCreditChange,
   type TAdminMember,
   type TAdminOrganization,
+  type TCreateInvitation,
+  type TInvitation,
   type TKnapRequest,
   type TUsageWeek,
 } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, refuseOwn } from '../audit/service.js';
 import { planOf } from '../billing/repo.js';
 import * as chatsRepo from '../chats/repo.js';
 import { toMessage } from '../chats/service.js';
 import { balanceOf, changeCredits } from '../credits/service.js';
 import * as knaps from '../knaps/service.js';
+import * as organizations from '../organizations/service.js';
 import { accountLabel } from '../users/account-label.js';
 import * as repo from './repo.js';
 
@@ -70,6 +74,7 @@ async function memberIds(deps: AppDeps, admin: UserRow) {
 /** Promotes or demotes a member of one of the admin's organizations. */
 export async function changeRole(deps: AppDeps, admin: UserRow, userId: string, role: 'admin' | 'member') {
   const member = await requireMember(deps, admin, userId);
+  await refuseOwn(deps, { actor: admin, subjectId: userId, what: 'role', detail: DETAIL.ownRole });
   try {
     await repo.setRole(deps.db.db, member.organization_id, userId, role);
   } catch (err) {
@@ -106,6 +111,7 @@ export async function changeMemberCredits(
   change: TAdminCreditChange,
 ): Promise<TAdminMember> {
   await requireMember(deps, admin, userId);
+  await refuseOwn(deps, { actor: admin, subjectId: userId, what: 'credits', detail: DETAIL.ownCredits });
   await changeCredits(deps, admin, userId, change.delta, change.reason);
   return memberView(deps, admin, userId);
 }
@@ -123,7 +129,7 @@ export async function decideKnapRequest(
   return knaps.decideRequest(deps, admin, id, status, (await memberIds(deps, admin)).userIds);
 }
 
-/** The admin's (first) organization with its account label. */
+/** The admin's (first) organization with its account label and claimed domain. */
 export async function getOrganization(deps: AppDeps, admin: UserRow): Promise<TAdminOrganization> {
   const [org] = await repo.organizationsById(deps.db.db, await requireAdmin(deps, admin));
   if (!org) throw notFound(ADMIN_NOT_FOUND);
@@ -134,7 +140,55 @@ export async function getOrganization(deps: AppDeps, admin: UserRow): Promise<TA
     account_label: org.account_label,
     effective_label: org.account_label ?? accountLabel([org.org_name], { firstPartyOrg, accountLabels }),
     choices: [...ACCOUNT_LABEL_CHOICES],
+    ...(await organizations.organizationDomain(deps, org.id)),
+    claimable_domain: organizations.claimableDomain(admin),
   };
+}
+
+/** Claims the admin's own verified domain for their organization, with auto-join on or off. */
+export async function setDomain(deps: AppDeps, admin: UserRow, autoJoin: boolean) {
+  const { organization_id } = await getOrganization(deps, admin);
+  await organizations.claimDomain(deps, { admin, organizationId: organization_id, autoJoin });
+  return getOrganization(deps, admin);
+}
+
+export async function releaseDomain(deps: AppDeps, admin: UserRow) {
+  const { organization_id } = await getOrganization(deps, admin);
+  await organizations.releaseDomain(deps, { admin, organizationId: organization_id });
+  return getOrganization(deps, admin);
+}
+
+export async function listInvitations(deps: AppDeps, admin: UserRow): Promise<TInvitation[]> {
+  return organizations.listInvitations(deps, await requireAdmin(deps, admin));
+}
+
+/** Invites an address to the admin's (first) organization; only a verified admin may. */
+export async function invite(
+  deps: AppDeps,
+  admin: UserRow,
+  input: TCreateInvitation,
+  log: { info(obj: object, msg: string): void },
+): Promise<TInvitation> {
+  const org = await getOrganization(deps, admin);
+  if (!admin.email_verified_at) throw new HttpError(403, DETAIL.emailNotVerified);
+  const members = await repo.members(deps.db.db, [org.organization_id], '', 100_000);
+  return organizations.invite(
+    deps,
+    {
+      admin,
+      organizationId: org.organization_id,
+      orgName: org.org_name,
+      email: input.email,
+      role: input.role,
+      memberEmails: members.map((m) => m.email),
+    },
+    log,
+  );
+}
+
+export async function revokeInvitation(deps: AppDeps, admin: UserRow, id: string) {
+  await organizations.revokeInvitation(deps, { admin, organizationIds: await requireAdmin(deps, admin), id });
+  return { success: true };
 }
 
 export async function setOrganizationLabel(deps: AppDeps, admin: UserRow, label: string | null) {

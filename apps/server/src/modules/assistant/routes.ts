@@ -42,7 +42,7 @@ export async function assistantRoutes(app: AppInstance): Promise<void> {
   app.post(
     ASSISTANT_PATHS.suggestions,
     { schema: { body: ZSuggestionsRequest, response: { 200: ZSuggestionsResponse } } },
-    (req) => assistant.suggestPrompts(deps, req.body.tool_types, req.log),
+    (req) => assistant.suggestPrompts(deps, authOf(req).user.id, req.body.tool_types, req.log),
   );
 
   deps.jobs.add({

@@ -24,9 +24,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { performanceTier, responseSizeTier } from '../../platform/analytics.js';
 import { isoNow } from '../../platform/clock.js';
+import { digestJson } from '../../platform/crypto.js';
 import type { MessageRow, UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { eventsOf, type UserMessage } from '../../platform/events.js';
+import { recordAudit } from '../audit/service.js';
 import * as chats from '../chats/service.js';
 import * as credits from '../credits/service.js';
 import {
@@ -147,6 +149,7 @@ export async function prepareRun(
   request: TCompletionRequest,
 ): Promise<PreparedRun> {
   const chat = await chats.ownedChat(deps, user.id, request.chat_id);
+  await deps.limits.consume('model', user.id);
   if (!(await credits.hasCredits(deps, user.id, deps.config.credits.perCompletion))) {
     await chats.setChatFlags(deps, user.id, chat.id, { out_of_tokens: true });
     throw new HttpError(402, DETAIL.outOfCredits);
@@ -209,6 +212,16 @@ export async function prepareRun(
       throw new HttpError(409, 'Approve or deny the pending action first');
     }
     const approved = decision.status === 'approved';
+    // What runs is what the user saw when they decided: the input recorded with the request.
+    if (approved && decision.input_digest !== digestJson(part.input)) {
+      await recordAudit(deps, {
+        action: 'approval.input_mismatch',
+        userId: user.id,
+        target: decision.tool_name,
+        details: { approval: decision.id, chat_id: chat.id },
+      });
+      throw new HttpError(409, DETAIL.approvalInputChanged);
+    }
     Object.assign(part, {
       state: 'approval-responded',
       approval: {
@@ -411,6 +424,7 @@ export async function streamReply(
         user_id: user.id,
         tool_name: toolNameOf(part),
         input: JSON.stringify(part.input ?? null),
+        input_digest: digestJson(part.input),
         status: 'pending',
         created_at: isoNow(deps.clock),
       });
@@ -563,28 +577,42 @@ export const DEFAULT_SUGGESTIONS = [
   'What is the future value of 250,000 at 5% for 20 years?',
 ];
 
-/** Suggestions written by the model for the user's connected tools; falls back to defaults. */
+/**
+ * Suggestions written by the model for the user's connected tools, through the credits gate (a
+ * model call costs what any other does); with no tools named, the defaults, which cost nothing.
+ * The defaults also when the model fails or the user has no credits or is over the rate limit: a
+ * suggestion is a courtesy, not worth an error.
+ */
 export async function suggestPrompts(
   deps: AppDeps,
+  userId: string,
   toolTypes: Array<{ tool_type: string; tool_description: string }>,
   log: FastifyBaseLogger,
 ): Promise<{ suggestions: Array<{ content: string }> }> {
-  const tools =
-    toolTypes.map((t) => `- ${t.tool_type}: ${t.tool_description}`).join('\n') || '- (no connected tools)';
+  const defaults = { suggestions: DEFAULT_SUGGESTIONS.map((content) => ({ content })) };
+  if (toolTypes.length === 0) return defaults;
+  const tools = toolTypes.map((t) => `- ${t.tool_type}: ${t.tool_description}`).join('\n');
   try {
-    const { text } = await generateText({
-      model: deps.llm,
-      system: `${SYSTEM_PROMPT} Return suggestions as a JSON array of strings and nothing else.`,
-      prompt: `Write 6 short first messages a financial advisor could send to this assistant, using these connected tools where useful:\n${tools}`,
-      abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs),
-      maxRetries: deps.config.llm.maxRetries,
-    });
+    const text = await credits.meteredModelCall(
+      deps,
+      credits.modelMeter(userId, 'suggestions'),
+      async () =>
+        (
+          await generateText({
+            model: deps.llm,
+            system: `${SYSTEM_PROMPT} Return suggestions as a JSON array of strings and nothing else.`,
+            prompt: `Write 6 short first messages a financial advisor could send to this assistant, using these connected tools where useful:\n${tools}`,
+            abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs),
+            maxRetries: deps.config.llm.maxRetries,
+          })
+        ).text,
+    );
     const parsed = parseSuggestions(text);
     if (parsed.length) return { suggestions: parsed.map((content) => ({ content })) };
   } catch (err) {
     log.warn({ err }, 'suggestions failed; using defaults');
   }
-  return { suggestions: DEFAULT_SUGGESTIONS.map((content) => ({ content })) };
+  return defaults;
 }
 
 /** Accepts a JSON array of strings, bare or in a ```json fence. */

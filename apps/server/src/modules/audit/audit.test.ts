@@ -9,7 +9,7 @@ import { fixedClock } from '../../platform/clock.js';
 import { migrate, openDb } from '../../platform/db/index.js';
 import { formOf, sampleRoadmap } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signUp } from '../../testing/users.js';
+import { as, type SignedInUser, signUp, signUpVerified } from '../../testing/users.js';
 import { recordAudit, verifyAudit } from './service.js';
 
 const OPERATOR = 'ops@audit.example';
@@ -25,7 +25,7 @@ describe(`the audit trail (${testEngine()})`, () => {
       clock: fixedClock('2026-11-22T09:00:00.000Z'),
       config: { operatorEmails: [OPERATOR] },
     });
-    operator = await signUp(t, { email: OPERATOR });
+    operator = await signUpVerified(t, { email: OPERATOR });
     dana = await signUp(t, { name: 'Dana Reyes' });
     danaId = (await as(t, dana)({ method: 'GET', url: '/api/studio/users/me' })).json().uuid;
   });

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../app.js';
 import type { Db } from '../../platform/db/index.js';
+import { HttpError } from '../../platform/errors.js';
 import { type AuditFilter, type AuditRow, append, find, page } from './repo.js';
 
 export type AuditAction =
@@ -25,7 +26,15 @@ export type AuditAction =
   | 'email.held'
   | 'email.reviewed'
   | 'admin.chat_viewed'
-  | 'admin.audit_exported';
+  | 'admin.audit_exported'
+  | 'auth.email_verified'
+  | 'auth.account_claimed'
+  | 'organization.invited'
+  | 'organization.invitation_revoked'
+  | 'organization.joined'
+  | 'organization.domain_changed'
+  | 'privilege.refused'
+  | 'approval.input_mismatch';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -37,6 +46,25 @@ export interface AuditEntry {
   target?: string | null;
   /** A short summary: never secrets, never whole documents. */
   details?: Record<string, unknown>;
+}
+
+/**
+ * Separation of duties: nobody changes their own credits, role or knaps, decides their own request
+ * or approves their own email. The refusal (403) is in the audit trail, like every allowed change.
+ */
+export async function refuseOwn(
+  deps: AppDeps,
+  refusal: { actor: { id: string; email: string }; subjectId: string; what: string; detail: string },
+): Promise<void> {
+  if (refusal.actor.id !== refusal.subjectId) return;
+  await recordAudit(deps, {
+    action: 'privilege.refused',
+    userId: refusal.actor.id,
+    actor: refusal.actor.email,
+    target: refusal.what,
+    details: { reason: 'own privilege' },
+  });
+  throw new HttpError(403, refusal.detail);
 }
 
 export const GENESIS_HASH = '0'.repeat(64);

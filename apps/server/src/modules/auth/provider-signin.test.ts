@@ -28,21 +28,59 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
     await microsoft.close();
   });
 
-  /** Walks the browser's path: start -> provider authorize -> our callback -> /auth/callback#... */
-  async function browserFlow(provider: 'google' | 'microsoft', fake: FakeOidc, returnTo = '/chat?id=7') {
+  /**
+   * Walks the browser's path: start (sets the state cookie) -> provider authorize -> our callback,
+   * in the browser that started it (its cookie sent back) unless `cookie` says otherwise.
+   */
+  async function browserFlow(
+    provider: 'google' | 'microsoft',
+    fake: FakeOidc,
+    options: { returnTo?: string; cookie?: (mine: string) => string | undefined } = {},
+  ) {
+    const returnTo = options.returnTo ?? '/chat?id=7';
     const start = await t.app.inject({
       method: 'GET',
       url: `/api/${provider}/auth/signin/start?mode=widget&return_to=${encodeURIComponent(returnTo)}`,
     });
     expect(start.statusCode).toBe(302);
+    const stateCookie = start.cookies.find((c) => c.name === 'knap_signin');
+    expect(stateCookie).toMatchObject({ httpOnly: true, path: '/api', sameSite: 'Lax' });
     const authorize = new URL(start.headers.location as string);
     expect(authorize.origin + authorize.pathname).toBe(fake.endpoints.authorizeUrl);
     const providerRes = await fetch(authorize, { redirect: 'manual' });
     const back = new URL(providerRes.headers.get('location')!);
-    const callback = await t.app.inject({ method: 'GET', url: back.pathname + back.search });
+    const sent = options.cookie ? options.cookie(stateCookie!.value) : stateCookie!.value;
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: back.pathname + back.search,
+      ...(sent ? { cookies: { knap_signin: sent } } : {}),
+    });
     expect(callback.statusCode).toBe(302);
     const location = callback.headers.location as string;
-    return { authorize, back, location, fragment: new URLSearchParams(location.split('#')[1]) };
+    return {
+      authorize,
+      back,
+      callback,
+      location,
+      fragment: new URLSearchParams(location.split('#')[1]),
+      stateCookie: stateCookie!.value,
+    };
+  }
+
+  /** The session the callback signed the browser in to, through its refresh cookie. */
+  async function sessionOf(callback: { cookies: Array<{ name: string; value: string }> }) {
+    const cookie = callback.cookies.find((c) => c.name === 'knap_refresh');
+    if (!cookie?.value) return null;
+    const refreshed = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/refresh',
+      cookies: { knap_refresh: cookie.value },
+    });
+    const me = await as(t, { token: refreshed.json().access_token })({
+      method: 'GET',
+      url: '/api/studio/users/me',
+    });
+    return me.json();
   }
 
   it('lists only configured providers', async () => {
@@ -50,8 +88,8 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
     expect(res.json()).toEqual({ password: true, google: true, microsoft: true });
   });
 
-  it('uses PKCE and a server-side state carrying the mode, then signs in from the verified userinfo', async () => {
-    const { authorize, location, fragment, back } = await browserFlow('google', google);
+  it('uses PKCE and a state bound to the browser, then signs in on the server: no provider token reaches the browser', async () => {
+    const { authorize, location, fragment, back, callback } = await browserFlow('google', google);
     expect(authorize.searchParams.get('response_type')).toBe('code');
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('redirect_uri')).toBe(
@@ -59,26 +97,15 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
     );
     expect(JSON.parse(authorize.searchParams.get('state')!)).toMatchObject({ mode: 'widget' });
     expect(location.startsWith('/auth/callback#')).toBe(true);
-    expect(fragment.get('return_to')).toBe('/chat?id=7');
-    expect(fragment.get('userinfo_url')).toBe(google.endpoints.userinfoUrl);
-    const accessToken = fragment.get('access_token')!;
+    expect(Object.fromEntries(fragment)).toEqual({ return_to: '/chat?id=7', mode: 'widget' });
+    expect(location).not.toMatch(/token|fake-at-/);
+    expect(callback.cookies.find((c) => c.name === 'knap_signin')?.value).toBe('');
 
-    // What the browser does next: read userinfo, then post the sign-in.
-    const userinfo = await (
-      await fetch(google.endpoints.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` } })
-    ).json();
-    const signin = await t.app.inject({
-      method: 'POST',
-      url: '/api/authentication/signin',
-      payload: { access_token: accessToken, user: userinfo, login_provider: 'google', platform: 'studio' },
-    });
-    expect(signin.statusCode).toBe(200);
-    const me = (
-      await as(t, { token: signin.json().access_token })({ method: 'GET', url: '/api/studio/users/me' })
-    ).json();
+    const me = await sessionOf(callback);
     expect(me).toMatchObject({
       email: 'ada@analytical.example',
       provider: 'google',
+      email_verified: true,
       profile_image_url: 'https://img.example/ada.png',
     });
 
@@ -87,13 +114,20 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
     expect(replay.headers.location).toContain('#error=');
   });
 
+  it('finding 5: a callback link opened in another browser signs nobody in', async () => {
+    for (const cookie of [() => undefined, () => 'another-browsers-state']) {
+      const { location, callback } = await browserFlow('google', google, { cookie });
+      expect(new URLSearchParams(location.split('#')[1]).get('error')).toBe('expired');
+      expect(callback.cookies.find((c) => c.name === 'knap_refresh')).toBeUndefined();
+    }
+  });
+
   it('a host page may hand over only the provider token (the widget handshake): the provider names the user', async () => {
-    const { fragment } = await browserFlow('microsoft', microsoft);
     const signin = await t.app.inject({
       method: 'POST',
       url: '/api/authentication/signin',
       payload: {
-        access_token: fragment.get('access_token'),
+        access_token: microsoft.issueAccessToken(),
         login_provider: 'microsoft',
         platform: 'studio',
       },
@@ -124,12 +158,11 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
     });
     expect(forged.statusCode).toBe(401);
 
-    const { fragment } = await browserFlow('microsoft', microsoft);
     const mismatch = await t.app.inject({
       method: 'POST',
       url: '/api/authentication/signin',
       payload: {
-        access_token: fragment.get('access_token'),
+        access_token: microsoft.issueAccessToken(),
         user: { email: 'ceo@bank.example', name: 'CEO', sub: 'someone-else' },
         login_provider: 'microsoft',
         platform: 'studio',
@@ -147,15 +180,16 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
   it('reports a cancelled consent and an unknown state on the callback page, and keeps return paths on-site', async () => {
     microsoft.denyNext();
     const { location } = await browserFlow('microsoft', microsoft);
-    expect(location).toBe(`/auth/callback#${new URLSearchParams({ error: 'Sign-in was cancelled.' })}`);
+    expect(location).toBe('/auth/callback#error=cancelled');
 
     const unknown = await t.app.inject({
       method: 'GET',
       url: '/api/google/auth/signin/callback?code=abc&state=%7B%22id%22%3A%22nope%22%7D',
+      cookies: { knap_signin: 'nope' },
     });
     expect(unknown.headers.location).toContain('#error=');
 
-    const { fragment } = await browserFlow('google', google, '//evil.example/steal');
+    const { fragment } = await browserFlow('google', google, { returnTo: '//evil.example/steal' });
     expect(fragment.get('return_to')).toBe('/chat');
   });
 

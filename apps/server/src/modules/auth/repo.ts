@@ -1,4 +1,4 @@
-// SQL for sign-in sessions, refresh tokens, one-shot codes, OAuth states and login attempts.
+// SQL for sign-in sessions, refresh tokens, one-shot codes, OAuth states and email verification links.
 import type { Kysely } from 'kysely';
 import type { Database, OAuthStatesTable } from '../../platform/db/schema.js';
 
@@ -61,7 +61,7 @@ export async function markRotated(db: Q, tokenId: string, nowIso: string): Promi
 
 export async function insertOneShotCode(
   db: Q,
-  row: { code_hash: string; user_id: string; created_at: string; expires_at: string },
+  row: { code_hash: string; user_id: string; created_at: string; expires_at: string; code_challenge: string },
 ): Promise<void> {
   await db
     .insertInto('one_shot_codes')
@@ -69,21 +69,23 @@ export async function insertOneShotCode(
     .execute();
 }
 
-/** Uses a code once: answers its user when it was unused and unexpired, else undefined. */
+/**
+ * Uses a code once: answers its user when it was unused, unexpired and minted for this challenge,
+ * else undefined. A wrong verifier spends the code too, so it cannot be guessed at.
+ */
 export async function consumeOneShotCode(
   db: Q,
   codeHash: string,
   nowIso: string,
-): Promise<string | undefined> {
-  const row = await db
+): Promise<{ user_id: string; code_challenge: string | null } | undefined> {
+  return db
     .updateTable('one_shot_codes')
     .set({ used_at: nowIso })
     .where('code_hash', '=', codeHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', nowIso)
-    .returning('user_id')
+    .returning(['user_id', 'code_challenge'])
     .executeTakeFirst();
-  return row?.user_id;
 }
 
 export async function insertOAuthState(db: Q, row: Omit<OAuthStatesTable, 'used_at'>): Promise<void> {
@@ -109,22 +111,45 @@ export const consumeOAuthState = (db: Q, id: string, provider: string, purpose: 
     .returningAll()
     .executeTakeFirst();
 
-export const findLoginAttempts = (db: Q, key: string) =>
-  db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
-
-export async function saveLoginAttempts(
-  db: Q,
-  key: string,
-  failures: number,
-  windowStartedAt: string,
-): Promise<void> {
+/** Ends every session of the user (their account changed hands, or was proven someone else's). */
+export async function revokeUserSessions(db: Q, userId: string, nowIso: string): Promise<void> {
   await db
-    .insertInto('login_attempts')
-    .values({ key, failures, window_started_at: windowStartedAt })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ failures, window_started_at: windowStartedAt }))
+    .updateTable('auth_sessions')
+    .set({ revoked_at: nowIso })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
     .execute();
 }
 
-export async function clearLoginAttempts(db: Q, key: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+/** The live session a refresh token (the browser's cookie) belongs to, without rotating it. */
+export const liveSessionOfRefreshToken = (db: Q, tokenHash: string, nowIso: string) =>
+  db
+    .selectFrom('refresh_tokens')
+    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+    .select(['auth_sessions.id', 'auth_sessions.user_id', 'refresh_tokens.rotated_at'])
+    .where('refresh_tokens.token_hash', '=', tokenHash)
+    .where('auth_sessions.revoked_at', 'is', null)
+    .where('auth_sessions.expires_at', '>', nowIso)
+    .executeTakeFirst();
+
+export async function insertEmailVerification(
+  db: Q,
+  row: { token_hash: string; user_id: string; email: string; created_at: string; expires_at: string },
+): Promise<void> {
+  await db
+    .insertInto('email_verifications')
+    .values({ ...row, used_at: null })
+    .execute();
 }
+
+/** Uses a verification link once: answers it when unused and unexpired. */
+export const consumeEmailVerification = (db: Q, tokenHash: string, userId: string, nowIso: string) =>
+  db
+    .updateTable('email_verifications')
+    .set({ used_at: nowIso })
+    .where('token_hash', '=', tokenHash)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .returning(['email'])
+    .executeTakeFirst();

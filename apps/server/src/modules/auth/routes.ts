@@ -6,14 +6,18 @@ import {
   RUN_MODES,
   ZAccessTokenResponse,
   ZAuthProvidersResponse,
+  ZEmailTokenRequest,
   ZExchangeOneShotCodeRequest,
   ZLoginRequest,
   ZLogoutResponse,
+  ZOneShotCodeRequest,
   ZOneShotCodeResponse,
   ZRegisterRequest,
+  ZSendVerificationResponse,
   ZSigninRequest,
+  ZVerifyEmailResponse,
 } from '@knap/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
@@ -42,6 +46,11 @@ export async function authRoutes(app: AppInstance): Promise<void> {
   };
   const tokenResponse = { response: { 200: ZAccessTokenResponse } };
   const ua = (headers: { 'user-agent'?: string | undefined }) => headers['user-agent'] ?? null;
+  const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: ua(req.headers) });
+  // An identity-provider sign-in's state, as a cookie of the browser that started it: the callback
+  // completes only there, so a callback link opened elsewhere signs nobody in.
+  const SIGNIN_STATE_COOKIE = 'knap_signin';
+  const stateCookieOptions = { httpOnly: true, secure, sameSite: 'lax' as const, path: '/api', maxAge: 600 };
 
   app.get(AUTH_PATHS.providers, { schema: { response: { 200: ZAuthProvidersResponse } } }, () =>
     auth.authProviders(deps),
@@ -50,11 +59,25 @@ export async function authRoutes(app: AppInstance): Promise<void> {
   app.post(
     AUTH_PATHS.register,
     { schema: { body: ZRegisterRequest, ...tokenResponse } },
-    async (req, reply) => answer(reply, await auth.register(deps, req.body, ua(req.headers))),
+    async (req, reply) => answer(reply, await auth.register(deps, req.body, client(req), req.log)),
   );
 
   app.post(AUTH_PATHS.login, { schema: { body: ZLoginRequest, ...tokenResponse } }, async (req, reply) =>
-    answer(reply, await auth.login(deps, req.body, req.ip, ua(req.headers))),
+    answer(reply, await auth.login(deps, req.body, client(req))),
+  );
+
+  app.post(
+    AUTH_PATHS.verifyEmail,
+    {
+      preHandler: app.requireUser,
+      schema: { body: ZEmailTokenRequest, response: { 200: ZVerifyEmailResponse } },
+    },
+    (req) => auth.verifyEmail(deps, authOf(req).user, req.body.token),
+  );
+  app.post(
+    AUTH_PATHS.sendVerification,
+    { preHandler: app.requireUser, schema: { response: { 200: ZSendVerificationResponse } } },
+    (req) => auth.resendVerification(deps, authOf(req).user, req.log),
   );
 
   app.post(AUTH_PATHS.signin, { schema: { body: ZSigninRequest, ...tokenResponse } }, async (req, reply) =>
@@ -82,14 +105,17 @@ export async function authRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     AUTH_PATHS.oneShotCode,
-    { preHandler: app.requireUser, schema: { response: { 200: ZOneShotCodeResponse } } },
-    (req) => auth.mintOneShotCode(deps, authOf(req).user.id),
+    {
+      preHandler: app.requireUser,
+      schema: { body: ZOneShotCodeRequest, response: { 200: ZOneShotCodeResponse } },
+    },
+    (req) => auth.mintOneShotCode(deps, authOf(req).user.id, req.body.code_challenge),
   );
 
   app.post(
     AUTH_PATHS.exchangeOneShotCode,
     { schema: { body: ZExchangeOneShotCodeRequest, ...tokenResponse } },
-    async (req, reply) => answer(reply, await auth.exchangeOneShotCode(deps, req.body.code, ua(req.headers))),
+    async (req, reply) => answer(reply, await auth.exchangeOneShotCode(deps, req.body, ua(req.headers))),
   );
 
   for (const provider of LOGIN_PROVIDERS) {
@@ -103,13 +129,14 @@ export async function authRoutes(app: AppInstance): Promise<void> {
           }),
         },
       },
-      async (req, reply) =>
-        reply.redirect(
-          await auth.startProviderSignin(deps, provider as LoginProvider, {
-            mode: req.query.mode,
-            returnTo: req.query.return_to,
-          }),
-        ),
+      async (req, reply) => {
+        const { location, stateId } = await auth.startProviderSignin(deps, provider as LoginProvider, {
+          mode: req.query.mode,
+          returnTo: req.query.return_to,
+        });
+        reply.setCookie(SIGNIN_STATE_COOKIE, stateId, stateCookieOptions);
+        return reply.redirect(location);
+      },
     );
     app.get(
       AUTH_PATHS.providerCallback(provider),
@@ -122,8 +149,17 @@ export async function authRoutes(app: AppInstance): Promise<void> {
           }),
         },
       },
-      async (req, reply) =>
-        reply.redirect(await auth.completeProviderSignin(deps, provider, req.query, req.log)),
+      async (req, reply) => {
+        const { location, session } = await auth.completeProviderSignin(
+          deps,
+          provider,
+          { query: req.query, browserStateId: req.cookies[SIGNIN_STATE_COOKIE], userAgent: ua(req.headers) },
+          req.log,
+        );
+        reply.clearCookie(SIGNIN_STATE_COOKIE, { path: '/api' });
+        if (session) answer(reply, session);
+        return reply.redirect(location);
+      },
     );
   }
 }

@@ -1,11 +1,14 @@
 // Sign-in: built-in accounts, identity providers, rotating refresh tokens and one-shot codes.
-import type {
-  LoginProvider,
-  RunMode,
-  TAuthProvidersResponse,
-  TLoginRequest,
-  TRegisterRequest,
-  TSigninRequest,
+import {
+  EMAIL_LINK_PAGES,
+  type LoginProvider,
+  type RunMode,
+  SIGNIN_FAILURES,
+  type SigninFailure,
+  type TAuthProvidersResponse,
+  type TLoginRequest,
+  type TRegisterRequest,
+  type TSigninRequest,
 } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
 import { signAccessToken } from '../../platform/auth.js';
@@ -13,8 +16,9 @@ import { isoNow } from '../../platform/clock.js';
 import { newId, randomToken, sha256 } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError } from '../../platform/errors.js';
-import { authorizeUrl, exchangeCode, fetchUserinfo } from '../../platform/oauth.js';
+import { authorizeUrl, exchangeCode, fetchUserinfo, pkceChallenge } from '../../platform/oauth.js';
 import { recordAudit } from '../audit/service.js';
+import { sendSystemMail } from '../email/system-mail.js';
 import * as users from '../users/service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as repo from './repo.js';
@@ -24,17 +28,22 @@ export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 export const REFRESH_GRACE_MS = 10_000;
 export const ONE_SHOT_CODE_TTL_MS = 60_000;
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_IP = 30;
+/** A verification link works this long, once. */
+export const EMAIL_VERIFICATION_TTL_MS = 48 * 3600_000;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
-export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Try again in a few minutes.';
+export const VERIFICATION_LINK_INVALID =
+  'This verification link is invalid, expired or for another account. Ask for a new one.';
+export const ALREADY_VERIFIED = 'Your email address is already verified';
+export const SIGNIN_OTHER_BROWSER =
+  'This sign-in was started in another browser or has expired. Please sign in again.';
+export const ACCOUNT_NEEDS_PASSWORD =
+  'An account with this email already exists, and your identity provider does not confirm that you own the address. Sign in with your password.';
 export const INVALID_SESSION = 'Your session has expired. Please sign in again.';
 export const INVALID_ONE_SHOT_CODE = 'Invalid or expired code';
 export const PROVIDER_NOT_CONFIGURED = (p: string) => `Sign-in with ${p} is not configured on this server`;
-export const PROVIDER_VERIFY_FAILED = 'Could not verify your sign-in with the identity provider';
+export const PROVIDER_VERIFY_FAILED = SIGNIN_FAILURES.provider;
 
 export interface IssuedSession {
   access_token: string;
@@ -73,7 +82,23 @@ export function authProviders(deps: AppDeps): TAuthProvidersResponse {
   return { password: true, google: !!google, microsoft: !!microsoft };
 }
 
-export async function register(deps: AppDeps, input: TRegisterRequest, userAgent: string | null) {
+/** Who is asking: the client's address (for throttling) and browser (kept with the session). */
+export interface Client {
+  ip: string;
+  userAgent: string | null;
+}
+
+interface Log {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * A new account with a password starts unverified, in a workspace of its own, signed in at once;
+ * a link to prove the address goes out by email.
+ */
+export async function register(deps: AppDeps, input: TRegisterRequest, client: Client, log: Log) {
+  await deps.limits.consume('register', `ip:${client.ip}`);
   if (await users.findUserByEmail(deps, input.email)) throw new HttpError(409, EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   const user = await users
@@ -83,49 +108,83 @@ export async function register(deps: AppDeps, input: TRegisterRequest, userAgent
       if (await users.findUserByEmail(deps, input.email)) throw new HttpError(409, EMAIL_TAKEN);
       throw e;
     });
-  return startSession(deps, user, userAgent);
+  // The account exists either way: a mail server that is down costs a resend, not the sign-up.
+  await mailVerificationLink(deps, user, log).catch((err: unknown) =>
+    log.warn({ err }, 'verification email could not be sent'),
+  );
+  return startSession(deps, user, client.userAgent);
 }
 
-/** Failed sign-ins are counted per account and per IP; past the limit the answer is 429 for a while. */
-async function checkNotThrottled(deps: AppDeps, keys: Array<[string, number]>): Promise<void> {
-  const now = deps.clock.now().getTime();
-  for (const [key, limit] of keys) {
-    const row = await repo.findLoginAttempts(deps.db.db, key);
-    if (row && row.failures >= limit && now - Date.parse(row.window_started_at) < LOGIN_WINDOW_MS) {
-      throw new HttpError(429, TOO_MANY_ATTEMPTS);
-    }
-  }
-}
-
-async function recordFailure(deps: AppDeps, keys: string[]): Promise<void> {
+async function mailVerificationLink(deps: AppDeps, user: UserRow, log: Log): Promise<void> {
   const now = deps.clock.now();
-  for (const key of keys) {
-    const row = await repo.findLoginAttempts(deps.db.db, key);
-    const fresh = !row || now.getTime() - Date.parse(row.window_started_at) >= LOGIN_WINDOW_MS;
-    await repo.saveLoginAttempts(
-      deps.db.db,
-      key,
-      fresh ? 1 : row.failures + 1,
-      fresh ? now.toISOString() : row.window_started_at,
-    );
-  }
+  const token = randomToken();
+  await repo.insertEmailVerification(deps.db.db, {
+    token_hash: sha256(token),
+    user_id: user.id,
+    email: user.email,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS).toISOString(),
+  });
+  await sendSystemMail(
+    deps,
+    {
+      to: user.email,
+      subject: 'Verify your email for Knap Studio',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        `Confirm that ${user.email} is yours: ${deps.config.publicUrl}${EMAIL_LINK_PAGES.verifyEmail}?token=${token}`,
+        '',
+        'Open the link in the browser where you are signed in to Knap Studio. It works once, for 48 hours.',
+        'If you did not create an account, ignore this email: nothing happens without the link.',
+      ].join('\n'),
+    },
+    log,
+  );
 }
 
-export async function login(deps: AppDeps, input: TLoginRequest, ip: string, userAgent: string | null) {
-  const accountKey = `account:${input.email}`;
-  const ipKey = `ip:${ip}`;
-  await checkNotThrottled(deps, [
-    [accountKey, MAX_FAILURES_PER_ACCOUNT],
-    [ipKey, MAX_FAILURES_PER_IP],
-  ]);
+/** Mails the signed-in user a new verification link (a few an hour at most). */
+export async function resendVerification(deps: AppDeps, user: UserRow, log: Log) {
+  if (user.email_verified_at) throw new HttpError(409, ALREADY_VERIFIED);
+  await deps.limits.consume('verificationMail', user.id);
+  await mailVerificationLink(deps, user, log);
+  return { sent_to: user.email };
+}
+
+/**
+ * Proves the signed-in user's address with the link we mailed. The link works only for the account
+ * it was sent to, so someone who registered another person's address cannot have them verify it.
+ */
+export async function verifyEmail(deps: AppDeps, user: UserRow, token: string) {
+  const link = await repo.consumeEmailVerification(deps.db.db, sha256(token), user.id, isoNow(deps.clock));
+  if (!link || link.email !== user.email) throw new HttpError(404, VERIFICATION_LINK_INVALID);
+  const verified = await users.markEmailVerified(deps, user, 'link');
+  return { email: verified.email, email_verified: true };
+}
+
+/** The sign-in failure counters a password attempt falls under. */
+const loginLimits = (email: string, ip: string) =>
+  [
+    ['loginAccountIp', `${email}|${ip}`],
+    ['loginIp', ip],
+    ['loginAccount', email],
+  ] as const;
+
+export async function login(deps: AppDeps, input: TLoginRequest, client: Client) {
+  const limits = loginLimits(input.email, client.ip);
+  for (const [name, subject] of limits) await deps.limits.check(name, subject);
   const user = await users.findUserByEmail(deps, input.email);
   const ok = await verifyPassword(input.password, user?.password_hash ?? null);
   if (!user || !ok) {
-    await recordFailure(deps, [accountKey, ipKey]);
+    // Counted, not refused: this attempt gets its 401; the next one meets the limit.
+    for (const [name, subject] of limits)
+      await deps.limits.consume(name, subject).catch((err: unknown) => {
+        if (!(err instanceof HttpError && err.status === 429)) throw err;
+      });
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
-  await repo.clearLoginAttempts(deps.db.db, accountKey);
-  return startSession(deps, user, userAgent);
+  await deps.limits.reset('loginAccountIp', limits[0][1]);
+  return startSession(deps, user, client.userAgent);
 }
 
 /**
@@ -175,7 +234,8 @@ export async function logout(deps: AppDeps, userId: string, sessionId: string): 
   await recordAudit(deps, { action: 'auth.sign_out', userId, target: sessionId });
 }
 
-export async function mintOneShotCode(deps: AppDeps, userId: string) {
+/** A one-shot code for the browser context that holds the verifier of `codeChallenge`. */
+export async function mintOneShotCode(deps: AppDeps, userId: string, codeChallenge: string) {
   const now = deps.clock.now();
   const code = randomToken(32);
   await repo.insertOneShotCode(deps.db.db, {
@@ -183,15 +243,35 @@ export async function mintOneShotCode(deps: AppDeps, userId: string) {
     user_id: userId,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + ONE_SHOT_CODE_TTL_MS).toISOString(),
+    code_challenge: codeChallenge,
   });
   return { code, expires_in: ONE_SHOT_CODE_TTL_MS / 1000 };
 }
 
-export async function exchangeOneShotCode(deps: AppDeps, code: string, userAgent: string | null) {
-  const userId = await repo.consumeOneShotCode(deps.db.db, sha256(code), isoNow(deps.clock));
-  const user = userId ? await users.findUserById(deps, userId) : undefined;
+/** Trades a one-shot code for a session, only with the verifier of the challenge it was minted for. */
+export async function exchangeOneShotCode(
+  deps: AppDeps,
+  input: { code: string; code_verifier: string },
+  userAgent: string | null,
+) {
+  const row = await repo.consumeOneShotCode(deps.db.db, sha256(input.code), isoNow(deps.clock));
+  const bound = row?.code_challenge && pkceChallenge(input.code_verifier) === row.code_challenge;
+  const user = bound ? await users.findUserById(deps, row.user_id) : undefined;
   if (!user) throw new HttpError(400, INVALID_ONE_SHOT_CODE);
   return startSession(deps, user, userAgent);
+}
+
+/**
+ * The user whose live session the browser's refresh cookie belongs to (not rotating it), or null:
+ * what the browser steps of a connection flow check the flow's user against.
+ */
+export async function browserSessionUserId(deps: AppDeps, refreshCookie: string | undefined) {
+  if (!refreshCookie) return null;
+  const now = deps.clock.now();
+  const row = await repo.liveSessionOfRefreshToken(deps.db.db, sha256(refreshCookie), now.toISOString());
+  if (!row) return null;
+  if (row.rotated_at && now.getTime() - Date.parse(row.rotated_at) > REFRESH_GRACE_MS) return null;
+  return row.user_id;
 }
 
 // ---- Identity providers (authorization code + PKCE) ----
@@ -216,11 +296,15 @@ export function safeReturnPath(value: string | undefined): string {
   return value.slice(0, 2000);
 }
 
+/**
+ * Starts an identity-provider sign-in. The state is kept server-side and its id goes to the
+ * browser as a cookie too (the route sets it), so the callback completes only in this browser.
+ */
 export async function startProviderSignin(
   deps: AppDeps,
   provider: LoginProvider,
   options: { mode: RunMode; returnTo: string | undefined },
-): Promise<string> {
+): Promise<{ location: string; stateId: string }> {
   const endpoints = providerConfig(deps, provider);
   const now = deps.clock.now();
   const id = randomToken();
@@ -237,13 +321,14 @@ export async function startProviderSignin(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
   });
-  return authorizeUrl(endpoints, {
+  const location = authorizeUrl(endpoints, {
     redirectUri: callbackUrl(deps, provider),
     scope: PROVIDER_SCOPES[provider],
     state: JSON.stringify({ id, mode: options.mode }),
     verifier,
     params: { prompt: 'select_account' },
   });
+  return { location, stateId: id };
 }
 
 function parseState(raw: string | undefined): { id: string } | null {
@@ -256,43 +341,66 @@ function parseState(raw: string | undefined): { id: string } | null {
   return null;
 }
 
-const callbackPage = (params: Record<string, string>) =>
+/** The page the browser continues on: where to go, or a failure's code (the page words it). */
+const callbackPage = (params: { return_to: string; mode: string } | { error: SigninFailure }) =>
   `/auth/callback#${new URLSearchParams(params).toString()}`;
 
-/** The provider's redirect back: checks state, trades the code, and hands the browser on. */
+/**
+ * The provider's redirect back. The state must be the one this browser started (its cookie), then
+ * the server trades the code, asks the provider who signed in and signs that user in here: the
+ * route sets the session's cookie and the browser continues on /auth/callback with no token in
+ * its address.
+ */
 export async function completeProviderSignin(
   deps: AppDeps,
   provider: LoginProvider,
-  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
-  log: { warn(obj: object, msg: string): void },
-): Promise<string> {
+  callback: {
+    query: { code?: string | undefined; state?: string | undefined; error?: string | undefined };
+    browserStateId: string | undefined;
+    userAgent: string | null;
+  },
+  log: Log,
+): Promise<{ location: string; session?: IssuedSession }> {
   const endpoints = providerConfig(deps, provider);
-  const stateRef = parseState(query.state);
-  const state = stateRef
-    ? await repo.consumeOAuthState(deps.db.db, stateRef.id, provider, 'signin', isoNow(deps.clock))
-    : undefined;
-  if (!state) return callbackPage({ error: 'This sign-in link has expired. Please try again.' });
-  if (query.error || !query.code) {
-    return callbackPage({
-      error: query.error === 'access_denied' ? 'Sign-in was cancelled.' : PROVIDER_VERIFY_FAILED,
-    });
+  const stateRef = parseState(callback.query.state);
+  const state =
+    stateRef && stateRef.id === callback.browserStateId
+      ? await repo.consumeOAuthState(deps.db.db, stateRef.id, provider, 'signin', isoNow(deps.clock))
+      : undefined;
+  if (!state) return { location: callbackPage({ error: 'expired' }) };
+  if (callback.query.error || !callback.query.code) {
+    return {
+      location: callbackPage({ error: callback.query.error === 'access_denied' ? 'cancelled' : 'provider' }),
+    };
   }
   const tokens = await exchangeCode(endpoints, {
-    code: query.code,
+    code: callback.query.code,
     redirectUri: callbackUrl(deps, provider),
     verifier: state.code_verifier,
   });
   if (!tokens) {
     log.warn({ provider }, 'code exchange failed');
-    return callbackPage({ error: PROVIDER_VERIFY_FAILED });
+    return { location: callbackPage({ error: 'provider' }) };
   }
-  return callbackPage({
-    provider,
-    access_token: tokens.access_token,
-    userinfo_url: endpoints.userinfoUrl,
-    return_to: state.return_to,
-    mode: state.mode,
-  });
+  try {
+    const user = await userOfIdentity(
+      deps,
+      provider,
+      await verifiedUserinfo(deps, provider, tokens.access_token),
+    );
+    return {
+      location: callbackPage({ return_to: state.return_to, mode: state.mode }),
+      session: await startSession(deps, user, callback.userAgent),
+    };
+  } catch (err) {
+    if (err instanceof HttpError && err.status < 500)
+      return {
+        location: callbackPage({
+          error: err.detail === ACCOUNT_NEEDS_PASSWORD ? 'needs_password' : 'provider',
+        }),
+      };
+    throw err;
+  }
 }
 
 interface ProviderUserinfo {
@@ -300,7 +408,16 @@ interface ProviderUserinfo {
   email: string;
   name: string;
   picture: string | null;
+  /** The provider vouches that this person controls the address. */
+  emailVerified: boolean;
 }
+
+/**
+ * Whether the provider vouches for the address: OpenID's `email_verified`, or for Microsoft
+ * accounts `xms_edov` (the email's domain is verified by its tenant), which Entra sends instead.
+ */
+const providerVerifiedEmail = (info: Record<string, unknown>) =>
+  info.email_verified === true || info.email_verified === 'true' || info.xms_edov === true;
 
 async function verifiedUserinfo(
   deps: AppDeps,
@@ -309,45 +426,74 @@ async function verifiedUserinfo(
 ): Promise<ProviderUserinfo> {
   const info = await fetchUserinfo(providerConfig(deps, provider), accessToken);
   const email = typeof info?.email === 'string' ? info.email.trim().toLowerCase() : '';
-  if (!info || typeof info.sub !== 'string' || !email || info.email_verified === false) {
-    throw new HttpError(401, PROVIDER_VERIFY_FAILED);
-  }
+  if (!info || typeof info.sub !== 'string' || !email) throw new HttpError(401, PROVIDER_VERIFY_FAILED);
   return {
     sub: info.sub,
     email,
     name: typeof info.name === 'string' ? info.name : email.split('@')[0]!,
     picture: typeof info.picture === 'string' && /^https?:\/\//.test(info.picture) ? info.picture : null,
+    emailVerified: providerVerifiedEmail(info),
   };
 }
 
-/** Sign-in with a provider token: the provider's own userinfo decides who this is, not the post. */
-export async function signinWithProvider(deps: AppDeps, input: TSigninRequest, userAgent: string | null) {
-  const info = await verifiedUserinfo(deps, input.login_provider, input.access_token);
-  if (input.user && info.sub !== input.user.sub) throw new HttpError(401, PROVIDER_VERIFY_FAILED);
-  const provider = input.login_provider;
-  let user =
-    (await users.findUserByProviderSub(deps, provider, info.sub)) ??
-    (await users.findUserByEmail(deps, info.email));
-  if (!user) {
-    user = await users.createUser(deps, {
+/**
+ * The account a provider identity signs in to. Known identities sign in to their account. A new
+ * identity links to the existing account of its address only when one side proved the address:
+ * - the account's address is verified and the provider vouches for it too: linked;
+ * - the account's address was never verified but the provider vouches for it: the provider's
+ *   owner gets the account. Whoever registered it before (perhaps someone else, to be waiting
+ *   inside when the real owner arrives) loses it: the password is removed, every session ends,
+ *   and the integrations it set up (connections, custom tool URLs) are removed by the
+ *   accountClaimed hook, because they could point at that person's own mailbox or server;
+ * - the provider does not vouch for the address: no link, a clear refusal (409).
+ * With no account, a new one is made, verified when the provider vouches for the address.
+ */
+async function userOfIdentity(
+  deps: AppDeps,
+  provider: LoginProvider,
+  info: ProviderUserinfo,
+): Promise<UserRow> {
+  const known = await users.findUserByProviderSub(deps, provider, info.sub);
+  if (known) {
+    if (info.emailVerified && known.email === info.email)
+      return users.markEmailVerified(deps, known, provider);
+    return known;
+  }
+  const existing = await users.findUserByEmail(deps, info.email);
+  if (!existing) {
+    return users.createUser(deps, {
       email: info.email,
       name: info.name,
       provider,
       providerSub: info.sub,
       profileImageUrl: info.picture,
-    });
-  } else if (
-    user.provider !== provider ||
-    user.provider_sub !== info.sub ||
-    (info.picture && !user.profile_image_url)
-  ) {
-    user = await users.linkProvider(deps, user.id, {
-      provider,
-      sub: info.sub,
-      profileImageUrl: info.picture,
+      emailVerified: info.emailVerified,
     });
   }
-  return startSession(deps, user, userAgent);
+  if (!info.emailVerified) throw new HttpError(409, ACCOUNT_NEEDS_PASSWORD);
+  const link = { provider, sub: info.sub, profileImageUrl: info.picture };
+  if (existing.email_verified_at) return users.linkProvider(deps, existing.id, link);
+  const claimed = await users.claimAccount(deps, existing.id, link);
+  await repo.revokeUserSessions(deps.db.db, existing.id, isoNow(deps.clock));
+  for (const forget of deps.hooks.accountClaimed) await forget(existing.id);
+  await recordAudit(deps, {
+    action: 'auth.account_claimed',
+    userId: existing.id,
+    actor: 'system',
+    target: provider,
+    details: { reason: 'an unverified account was claimed by the provider-verified owner of its address' },
+  });
+  return claimed;
+}
+
+/**
+ * Sign-in with a provider token the browser holds: a host page handing the widget its user's
+ * token (AUTH_SUCCESS). The provider's own userinfo decides who this is, not the post.
+ */
+export async function signinWithProvider(deps: AppDeps, input: TSigninRequest, userAgent: string | null) {
+  const info = await verifiedUserinfo(deps, input.login_provider, input.access_token);
+  if (input.user && info.sub !== input.user.sub) throw new HttpError(401, PROVIDER_VERIFY_FAILED);
+  return startSession(deps, await userOfIdentity(deps, input.login_provider, info), userAgent);
 }
 
 // ---- OAuth state for other modules' flows (connections) ----

@@ -48,10 +48,11 @@ describe(`chats API (${testEngine()})`, () => {
     clock.advance(1000);
     const m1 = await say(chat.id, 'user', 'What meetings do I have tomorrow?');
     expect(m1.statusCode).toBe(200);
+    // Whatever a client posts through the messages API is marked as client-written.
     expect(m1.json()).toMatchObject({
       role: 'user',
       content: 'What meetings do I have tomorrow?',
-      metadata: null,
+      metadata: { client_written: true },
     });
     expect(new Date(m1.json().timestamp).toISOString()).toBe(clock.now().toISOString());
     clock.advance(1000);
@@ -119,10 +120,20 @@ describe(`chats API (${testEngine()})`, () => {
     });
     expect(out.statusCode).toBe(200);
     expect(out.json().metadata).toEqual({
+      client_written: true,
       tool_call_uuid: 'tc-1',
       output: { sent: true },
       append_mode: 'tool_step',
     });
+    // What only the server writes stays out of reach.
+    for (const key of ['parts', 'approvals', 'runs', 'client_written']) {
+      const forged = await call({
+        method: 'PUT',
+        url: '/api/chat/messages/tool-output',
+        payload: { message_id: msg.id, [key]: false },
+      });
+      expect(forged.json()).toEqual({ detail: `Invalid body.${key}: is set by the server` });
+    }
     const missing = await call({
       method: 'PUT',
       url: '/api/chat/messages/tool-output',
@@ -150,7 +161,7 @@ describe(`chats API (${testEngine()})`, () => {
     const still = (await call({ method: 'GET', url: `/api/chat/chats/${chat.id}` })).json();
     expect(still).toMatchObject({ title: 'Private', unread: true });
     expect(still.messages).toHaveLength(1);
-    expect(still.messages[0].metadata).toBeNull();
+    expect(still.messages[0].metadata).toEqual({ client_written: true });
     expect((await asBob({ method: 'GET', url: '/api/chat/chats' })).json().total).toBe(0);
   });
 

@@ -203,7 +203,11 @@ export async function listMessages(deps: AppDeps, userId: string, chatId: string
   return { messages: (await repo.listMessages(deps.db.db, chat.id)).map(toMessage) };
 }
 
-/** Appends a message; an assistant message makes the chat unread until the user opens it. */
+/**
+ * Appends a message a client wrote; an assistant message makes the chat unread until the user
+ * opens it. It is marked client-written, so nobody (the admin chat view included) takes it for the
+ * assistant's own words.
+ */
 export async function addMessage(
   deps: AppDeps,
   userId: string,
@@ -213,7 +217,7 @@ export async function addMessage(
   const row = await appendMessageRow(deps, userId, chatId, {
     role: input.role,
     content: input.content,
-    metadata: input.metadata ?? null,
+    metadata: { ...input.metadata, client_written: true },
   });
   return toMessage(row);
 }

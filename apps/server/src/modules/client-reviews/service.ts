@@ -28,6 +28,7 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import { CLIENT_REVIEW_TASKS, type ReviewDraftInput } from '../../platform/llm/demo-reviews.js';
 import { isOnLegalHold } from '../compliance/service.js';
 import { crmRecordsOf } from '../connections/crm-person.js';
+import { modelMeter } from '../credits/service.js';
 import { sendEmail } from '../email/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
@@ -295,7 +296,12 @@ export async function createReview(
       ) as TClientReviewSections,
     })),
   };
-  const sections = await askModel(deps, log, { system: DRAFT_PROMPT, input }, ZClientReviewModelDraft);
+  const sections = await askModel(
+    deps,
+    log,
+    { meter: modelMeter(user.id, 'client review draft'), system: DRAFT_PROMPT, input },
+    ZClientReviewModelDraft,
+  );
 
   const now = deps.clock.now().toISOString();
   const sources: TClientReviewSources = {

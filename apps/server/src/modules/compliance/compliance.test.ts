@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
 import { formOf } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signIn, signUp } from '../../testing/users.js';
+import { as, joinByInvitation, type SignedInUser, signIn, signUp } from '../../testing/users.js';
 import { deleteStaleChats } from '../chats/service.js';
 import { applyRetention } from './retention.js';
 import { holdForReview } from './supervision.js';
@@ -32,6 +32,7 @@ describe(`compliance: retention, legal hold and supervision (${testEngine()})`, 
     admin = await signUp(t, { email: 'ada@harbor-wealth.example', name: 'Ada Admin' });
     advisor = await signUp(t, { email: 'bo@harbor-wealth.example', name: 'Bo Advisor' });
     outsider = await signUp(t, { email: 'cy@other-firm.example', name: 'Cy Outsider' });
+    await joinByInvitation(t, admin, { user: advisor });
   });
   afterAll(() => t.close());
 

@@ -3,13 +3,13 @@
 // organization admin approves it (then it leaves, through the account named at send time, else the
 // first connected one, else the outbox) or returns it with a comment. The author sees the state in
 // their review list and, for email drafted in a chat, as a message in that chat.
-import type { TEmailReview } from '@knap/contracts';
+import { DETAIL, type TEmailReview } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { requireAdmin } from '../admin/service.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, refuseOwn } from '../audit/service.js';
 import { appendMessageRow } from '../chats/service.js';
 import {
   keepInOutbox,
@@ -146,6 +146,15 @@ export async function decideReview(
   const orgs = await requireAdmin(deps, admin);
   const review = await repo.findReview(deps.db.db, orgs, id);
   if (!review) throw notFound(REVIEW_NOT_FOUND);
+  // Another admin approves an admin's own email; with no other admin it stays held (its author may
+  // still withdraw it by returning it).
+  if (decision.approve)
+    await refuseOwn(deps, {
+      actor: admin,
+      subjectId: review.user_id,
+      what: `email review ${id}`,
+      detail: DETAIL.ownEmailReview,
+    });
   const decided = {
     status: decision.approve ? ('approved' as const) : ('returned' as const),
     comment: decision.comment || null,

@@ -1,6 +1,7 @@
 // OAuth connections: start a flow, finish it on the provider's callback, keep tokens encrypted and
 // fresh, list, and disconnect (revoking at the provider where it can).
 import {
+  type ConnectionFailure,
   INTEGRATION_CATALOGUE,
   INTEGRATION_NAMES,
   MEETING_ASSISTANT_DESCRIPTOR,
@@ -26,11 +27,13 @@ import * as users from '../users/service.js';
 import { type ConnectionProvider, callbackPath, flowFor } from './oauth-flows.js';
 import * as repo from './oauth-repo.js';
 import { salesforceInstanceUrl } from './salesforce.js';
+import * as mcp from './service.js';
 import { sevantaBase, sevantaEndpoints } from './sevanta.js';
 import { zohoAccountsServer, zohoApiDomain, zohoEndpoints } from './zoho.js';
 
 export const OAUTH_STATE_COOKIE = 'knap_oauth';
 export const STATE_INVALID = 'This connection link is invalid or has expired. Please start again.';
+
 export const CONNECTION_NOT_FOUND = 'Connection not found';
 export const SEVANTA_SYSTEM_REQUIRED = 'Enter your Sevanta system code to connect Sevanta';
 const PURPOSE = 'connect';
@@ -155,42 +158,62 @@ export async function startConnection(
 }
 
 /**
- * The first page of the flow, opened by the browser that will come back: it is given the state
- * as a cookie (so the callback only completes in this browser) and sent on to the provider.
+ * The first page of the flow, opened by the browser that will come back. That browser must be
+ * signed in as the user who started the flow (its session cookie), or a link to it could make
+ * someone else's mailbox a connection of whoever sent the link; the route then gives it the state
+ * as a cookie (so the callback only completes in this browser) and sends it on to the provider.
+ * A browser without that session is sent to the connections ghost page to sign in first.
  */
 export async function authorizeRedirect(
   deps: AppDeps,
-  stateId: string,
-  /** What the Sevanta start link names: the state must be for this system and this user. */
-  expected?: { email: string; systemCode: string },
-): Promise<string> {
+  flow: {
+    stateId: string;
+    /** The browser's refresh cookie. */
+    refreshCookie: string | undefined;
+    /** What the Sevanta start link names: the state must be for this system and this user. */
+    expected?: { email: string; systemCode: string };
+  },
+): Promise<{ location: string; bound: boolean }> {
+  const { stateId, expected } = flow;
   const state = await auth.peekOAuthState(deps, stateId);
   if (!state || state.purpose !== PURPOSE || !state.user_id) throw new HttpError(400, STATE_INVALID);
+  if ((await auth.browserSessionUserId(deps, flow.refreshCookie)) !== state.user_id) {
+    const type = flowDataOf(state).type;
+    return {
+      location: ghostPage({ scope: type, mode: state.mode, status: 'error', reason: 'signin_required' }),
+      bound: false,
+    };
+  }
   const data = flowDataOf(state);
-  const flow = flowFor(data.type);
-  const endpoints = flow && endpointsOf(deps, flow.provider, { instanceUrl: data.instanceUrl });
-  if (!flow || !endpoints) throw new HttpError(400, STATE_INVALID);
+  const provider = flowFor(data.type);
+  const endpoints = provider && endpointsOf(deps, provider.provider, { instanceUrl: data.instanceUrl });
+  if (!provider || !endpoints) throw new HttpError(400, STATE_INVALID);
   const user = await users.findUserById(deps, state.user_id);
   if (!user) throw new HttpError(400, STATE_INVALID);
   if (
     expected &&
-    (flow.provider !== 'sevanta' ||
+    (provider.provider !== 'sevanta' ||
       data.instanceUrl !== sevantaBase(deps.config, expected.systemCode) ||
       expected.email.toLowerCase() !== user.email)
   )
     throw new HttpError(400, STATE_INVALID);
   const forceConsent = !!data.forceConsent;
-  return authorizeUrl(endpoints, {
-    redirectUri: `${deps.config.publicUrl}${callbackPath(flow.provider)}`,
-    scope: flow.scope,
+  const location = authorizeUrl(endpoints, {
+    redirectUri: `${deps.config.publicUrl}${callbackPath(provider.provider)}`,
+    scope: provider.scope,
     state: JSON.stringify({
       id: state.id,
-      ...flow.stateFields({ email: user.email, mode: state.mode as RunMode, forceConsent }),
+      ...provider.stateFields({ email: user.email, mode: state.mode as RunMode, forceConsent }),
     }),
-    ...(flow.pkce ? { verifier: state.code_verifier } : {}),
-    params: flow.params({ forceConsent }),
+    ...(provider.pkce ? { verifier: state.code_verifier } : {}),
+    params: provider.params({ forceConsent }),
   });
+  return { location, bound: true };
 }
+
+/** The connections ghost page, which tells the app (its opener) how the flow ended. */
+const ghostPage = (params: Record<string, string>) =>
+  `/auth/connections-ghost?${new URLSearchParams(params)}`;
 
 const emailOf = (info: Record<string, unknown> | null): string | null => {
   const candidates = [
@@ -228,7 +251,7 @@ export async function completeConnection(
   const { type } = data;
   // The flow's last page: the connections ghost tells the app (its opener) and closes, or goes to
   // /connections; the Sevanta page checks its nonce and does the same or offers suggestions.
-  const back = (params: Record<string, string>) =>
+  const back = (params: { status: 'connected' } | { status: 'error'; reason: ConnectionFailure }) =>
     `${state.return_to === '/sevanta' ? '/sevanta' : '/auth/connections-ghost'}?${new URLSearchParams({
       scope: type,
       mode: state.mode,
@@ -237,13 +260,7 @@ export async function completeConnection(
     })}`;
   if (query.error || !query.code) {
     return {
-      location: back({
-        status: 'error',
-        message:
-          query.error === 'access_denied'
-            ? 'Connection was cancelled.'
-            : 'The provider refused the connection.',
-      }),
+      location: back({ status: 'error', reason: query.error === 'access_denied' ? 'cancelled' : 'refused' }),
     };
   }
   // A Zoho account's code is traded at its data centre's accounts server, when Zoho named one of
@@ -260,7 +277,7 @@ export async function completeConnection(
   });
   if (!tokens) {
     log.warn({ provider, type }, 'connection code exchange failed');
-    return { location: back({ status: 'error', message: 'The provider refused the connection.' }) };
+    return { location: back({ status: 'error', reason: 'refused' }) };
   }
   const info = await fetchUserinfo(endpoints, tokens.access_token);
   const now = deps.clock.now();
@@ -411,4 +428,14 @@ export async function removeConnectionById(deps: AppDeps, userId: string, id: st
   if (!row) throw notFound(CONNECTION_NOT_FOUND);
   await disconnect(deps, row);
   return { success: true };
+}
+
+/**
+ * Removes every connection and custom tool URL of the user: their account changed hands (see the
+ * auth module's account claim), and what the previous holder set up could lead to their mailbox
+ * or their server.
+ */
+export async function forgetIntegrations(deps: AppDeps, userId: string): Promise<void> {
+  for (const row of await repo.listConnections(deps.db.db, userId)) await disconnect(deps, row);
+  for (const server of await mcp.listMcpUrls(deps, userId)) await mcp.deleteMcpUrl(deps, userId, server.id);
 }

@@ -112,7 +112,12 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
     });
     expect(start.statusCode).toBe(200);
     const ours = new URL(start.json().url);
-    const authorize = await t.app.inject({ method: 'GET', url: ours.pathname + ours.search });
+    // Opened in the user's own browser, which holds their session cookie.
+    const authorize = await t.app.inject({
+      method: 'GET',
+      url: ours.pathname + ours.search,
+      cookies: { knap_refresh: user.refreshCookie },
+    });
     expect(authorize.statusCode).toBe(302);
     const providerUrl = new URL(authorize.headers.location as string);
     const providerRes = await fetch(providerUrl, { redirect: 'manual' });

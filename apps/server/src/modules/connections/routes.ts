@@ -1,6 +1,7 @@
 import {
   CONNECTION_PATHS,
   isCalendarIntegration,
+  REFRESH_COOKIE,
   SEVANTA_PATHS,
   ZAddMcpUrlRequest,
   ZAvailableConnections,
@@ -130,7 +131,8 @@ export async function connectionBrowserRoutes(app: AppInstance): Promise<void> {
   const secure = deps.config.publicUrl.startsWith('https://');
 
   // The browser that starts a flow gets its state as a cookie, so the callback completes only there.
-  const toProvider = (reply: FastifyReply, stateId: string, location: string) => {
+  const toProvider = (reply: FastifyReply, stateId: string, next: { location: string; bound: boolean }) => {
+    if (!next.bound) return reply.redirect(next.location);
     reply.setCookie(oauth.OAUTH_STATE_COOKIE, stateId, {
       httpOnly: true,
       secure,
@@ -138,20 +140,31 @@ export async function connectionBrowserRoutes(app: AppInstance): Promise<void> {
       path: '/api',
       maxAge: 600,
     });
-    return reply.redirect(location);
+    return reply.redirect(next.location);
   };
   app.get(
     CONNECTION_PATHS.authorize,
     { schema: { querystring: z.object({ state: z.string().min(1).max(200) }) } },
     async (req, reply) =>
-      toProvider(reply, req.query.state, await oauth.authorizeRedirect(deps, req.query.state)),
+      toProvider(
+        reply,
+        req.query.state,
+        await oauth.authorizeRedirect(deps, {
+          stateId: req.query.state,
+          refreshCookie: req.cookies[REFRESH_COOKIE],
+        }),
+      ),
   );
   app.get(SEVANTA_PATHS.authStart, { schema: { querystring: ZSevantaStartQuery } }, async (req, reply) => {
     const { state, email, system_code } = req.query;
     return toProvider(
       reply,
       state,
-      await oauth.authorizeRedirect(deps, state, { email, systemCode: system_code }),
+      await oauth.authorizeRedirect(deps, {
+        stateId: state,
+        refreshCookie: req.cookies[REFRESH_COOKIE],
+        expected: { email, systemCode: system_code },
+      }),
     );
   });
 

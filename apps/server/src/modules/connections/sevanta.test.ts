@@ -53,8 +53,13 @@ describe(`Sevanta, the deal-flow CRM (${testEngine()})`, () => {
   const call = () => as(t, user);
   const authParams = (query: Record<string, string>) =>
     call()({ method: 'GET', url: `/api/sevanta/auth/auth-params?${new URLSearchParams(query)}` });
+  // The start link is opened in the user's own browser, which holds their session cookie.
   const start = (query: Record<string, string>) =>
-    t.app.inject({ method: 'GET', url: `/api/sevanta/auth/start?${new URLSearchParams(query)}` });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/sevanta/auth/start?${new URLSearchParams(query)}`,
+      cookies: { knap_refresh: user.refreshCookie },
+    });
   const mine = { email: 'partner@acme-ventures.example', system_code: 'acme-ventures' };
 
   /** auth-params -> start -> Sevanta's authorize -> its redirect back (not yet followed). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, signUp } from '../../testing/users.js';
+import { as, signUp, signUpVerified } from '../../testing/users.js';
 
 describe(`credits (${testEngine()})`, () => {
   let t: TestApp;
@@ -25,7 +25,7 @@ describe(`credits (${testEngine()})`, () => {
   });
 
   it('lets operators add and subtract with a reason in the ledger; others get 403', async () => {
-    const ops = as(t, await signUp(t, { email: 'ops@knap.example' }));
+    const ops = as(t, await signUpVerified(t, { email: 'ops@knap.example' }));
     const user = as(t, await signUp(t));
     const uuid = (await meOf(user)).uuid;
     const add = await ops({

@@ -1,13 +1,13 @@
 // Credits: every user has a balance; each change is written to the ledger with its reason. Each
 // calendar month (UTC) starts a period with the plan's credits; unused credits do not roll over.
-import type { PlanTier, TCreditsUsage, TLedgerEntry } from '@knap/contracts';
+import { DETAIL, type PlanTier, type TCreditsUsage, type TLedgerEntry } from '@knap/contracts';
 import type { AppDeps } from '../../app.js';
 import { isOperator } from '../../platform/auth.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, refuseOwn } from '../audit/service.js';
 import { planOf } from '../billing/repo.js';
 import * as users from '../users/service.js';
 import * as repo from './repo.js';
@@ -118,6 +118,7 @@ export async function adjust(
   if (!isOperator(deps, actor)) throw new HttpError(403, 'Only operators can change credits');
   const target = await users.findUserByUuid(deps, input.user_uuid);
   if (!target) throw notFound('User not found');
+  await refuseOwn(deps, { actor, subjectId: target.id, what: 'credits', detail: DETAIL.ownCredits });
   return changeCredits(deps, actor, target.id, direction * input.num_credits, input.reason);
 }
 
@@ -146,6 +147,61 @@ export async function changeCredits(
   });
   const a = await account(deps, userId);
   return { balance: Math.max(a.balance, 0), credits_used: a.credits_used, max_credits: a.max_credits };
+}
+
+/**
+ * One piece of model work a user asked for: a draft, a knap step. Like a chat reply, which may
+ * take several model steps for one credit, it costs one completion's price however many model
+ * calls it makes (a long list goes in chunks), and counts once against the rate limit.
+ * `rate: 'skip'` is for work the product starts itself (notes of a recorded meeting): charged, not
+ * rate-limited, because the request that caused it was.
+ */
+export interface ModelMeter {
+  userId: string;
+  purpose: string;
+  /** The ledger ref its charge is made under: once per meter. */
+  ref: string;
+  rate: 'consume' | 'skip';
+  counted: boolean;
+}
+
+export const modelMeter = (
+  userId: string,
+  purpose: string,
+  rate: 'consume' | 'skip' = 'consume',
+): ModelMeter => ({ userId, purpose, ref: `model:${newId()}`, rate, counted: false });
+
+/**
+ * The gate every model call goes through (chat replies check and charge in the assistant, by the
+ * same rules): the rate limit (first call of the meter), the credits (402 when out), the call,
+ * then the meter's charge, made once and only when the model answered.
+ */
+export async function meteredModelCall<T>(
+  deps: AppDeps,
+  meter: ModelMeter,
+  call: () => Promise<T>,
+): Promise<T> {
+  await requireModelBudget(deps, meter.userId, meter.counted ? 'skip' : meter.rate);
+  meter.counted = true;
+  const result = await call();
+  await debit(deps, meter.userId, deps.config.credits.perCompletion, `model: ${meter.purpose}`, meter.ref);
+  return result;
+}
+
+/**
+ * 429 past the user's model rate limit, 402 without credits for one more model call. `rate` says
+ * whether this counts as a use of the limit ('consume'), only looks ('check': a request about to
+ * make a model call that counts itself), or leaves it out ('skip').
+ */
+export async function requireModelBudget(
+  deps: AppDeps,
+  userId: string,
+  rate: 'consume' | 'check' | 'skip' = 'consume',
+) {
+  if (rate === 'consume') await deps.limits.consume('model', userId);
+  if (rate === 'check') await deps.limits.check('model', userId);
+  if (!(await hasCredits(deps, userId, deps.config.credits.perCompletion)))
+    throw new HttpError(402, DETAIL.outOfCredits);
 }
 
 /** The user's balance now (opening their account on first sight). */

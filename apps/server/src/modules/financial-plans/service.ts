@@ -21,6 +21,7 @@ import type { FinancialPlansTable, UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { FINANCIAL_PLAN_TASKS, type PlanNarrativeInput } from '../../platform/llm/demo-plans.js';
 import { isOnLegalHold } from '../compliance/service.js';
+import { modelMeter } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import type { PdfDocumentSpec } from '../pdf/document.js';
 import { generateDocumentPdf } from '../pdf/service.js';
@@ -187,7 +188,11 @@ export async function draftNarrative(
   const { narrative } = await askModel(
     deps,
     log,
-    { system: NARRATIVE_PROMPT, input: narrativeInput(plan) },
+    {
+      meter: modelMeter(userId, 'financial plan narrative'),
+      system: NARRATIVE_PROMPT,
+      input: narrativeInput(plan),
+    },
     ZPlanNarrativeDraft,
   );
   const now = deps.clock.now().toISOString();

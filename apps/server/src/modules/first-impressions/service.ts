@@ -23,6 +23,7 @@ import { HttpError, notFound } from '../../platform/errors.js';
 import { BRIEFING_TASKS, type BriefingDraftInput } from '../../platform/llm/demo-briefings.js';
 import { isOnLegalHold } from '../compliance/service.js';
 import { crmRecordsOf } from '../connections/crm-person.js';
+import { modelMeter } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import * as meetingsRepo from '../meetings/repo.js';
 import { parseJson } from '../meetings/service.js';
@@ -193,7 +194,12 @@ async function draftFor(deps: AppDeps, log: Log, user: UserRow, prospect: Prospe
     meetings: facts.map(({ id: _id, ...m }) => m),
     crm: crmRecords,
   };
-  const draft = await askModel(deps, log, { system: DRAFT_PROMPT, input }, ZBriefingModelDraft);
+  const draft = await askModel(
+    deps,
+    log,
+    { meter: modelMeter(user.id, 'briefing draft'), system: DRAFT_PROMPT, input },
+    ZBriefingModelDraft,
+  );
   const sources: TBriefingSources = {
     meetings: facts.map((m) => ({
       id: m.id,

@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../app.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
 import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
+import type { ModelMeter } from '../credits/service.js';
 import * as meetingsRepo from '../meetings/repo.js';
 import { toMeeting } from '../meetings/service.js';
 import { answerInChunks, askModel, type Log } from './model.js';
@@ -125,7 +126,14 @@ const COACHING_PROMPT = [
 const EXCERPT_CHARS = 500;
 
 /** Meeting table rows with the model's advice for each, asked in chunks for long lists. */
-export async function adviseMeetings(deps: AppDeps, log: Log, user: UserRow, filters: TMeetingFilters) {
+/** Advice on the filtered meetings, in chunks, as one piece of model work (`meter`). */
+export async function adviseMeetings(
+  deps: AppDeps,
+  log: Log,
+  user: UserRow,
+  filters: TMeetingFilters,
+  meter: ModelMeter,
+) {
   const meetings = await filteredMeetings(deps, user, filters);
   const rows = meetings.map((m) => m.row);
   const answers = await answerInChunks(meetings, async (chunk) => {
@@ -140,7 +148,7 @@ export async function adviseMeetings(deps: AppDeps, log: Log, user: UserRow, fil
         excerpt: transcript.slice(0, EXCERPT_CHARS),
       })),
     };
-    return (await askModel(deps, log, { system: COACHING_PROMPT, input }, ZCoachingAdvice)).advice;
+    return (await askModel(deps, log, { meter, system: COACHING_PROMPT, input }, ZCoachingAdvice)).advice;
   });
   return {
     filters,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signUp } from '../../testing/users.js';
+import { as, type SignedInUser, signUp, signUpVerified } from '../../testing/users.js';
 import { eventually } from '../../testing/wait.js';
 
 const clock = fixedClock('2026-11-22T09:00:00.000Z');
@@ -19,7 +19,7 @@ describe(`knaps on the demo model (${testEngine()})`, () => {
       clock,
       config: { operatorEmails: [OPERATOR], knapDefaults: ['advancedPlanning', 'advisorMeetingDashboard'] },
     });
-    operator = await signUp(t, { email: OPERATOR });
+    operator = await signUpVerified(t, { email: OPERATOR });
     dana = await signUp(t, { name: 'Dana Reyes' });
   });
   afterAll(() => t.close());

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError } from '../../platform/errors.js';
 import { extractJson, parseModelJson } from '../../platform/llm/json-output.js';
+import { type ModelMeter, meteredModelCall } from '../credits/service.js';
 
 /** Lists longer than this go to the model in pieces of this many rows. */
 export const CHUNK_ROWS = 100;
@@ -20,6 +21,8 @@ export interface KnapContext {
   deps: AppDeps;
   log: Log;
   user: UserRow;
+  /** The step's model work: charged once, however many calls it makes. */
+  meter: ModelMeter;
   /** YYYY-MM-DD by the app's clock. */
   today: string;
   /** A component's stored data, or 409 asking to finish that step first. */
@@ -39,26 +42,32 @@ export function readInsights<S extends z.ZodType>(output: string, schema: S): z.
   return null;
 }
 
-/** Asks the model; 502 when it does not answer, 422 when its answer cannot be read. */
+/**
+ * Asks the model under `task.meter`, through the credits gate (429 past the rate limit, 402 without
+ * credits, charged when it answers); 502 when it does not answer, 422 when its answer cannot be read.
+ */
 export async function askModel<S extends z.ZodType>(
   deps: AppDeps,
   log: Log,
-  task: { system: string; input: unknown },
+  task: { meter: ModelMeter; system: string; input: unknown },
   schema: S,
 ): Promise<z.infer<S>> {
-  let text: string;
-  try {
-    ({ text } = await generateText({
-      model: deps.llm,
-      system: task.system,
-      prompt: JSON.stringify(task.input),
-      maxRetries: deps.config.llm.maxRetries,
-      abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs * 2),
-    }));
-  } catch (err) {
-    log.warn({ err }, 'knap model call failed');
-    throw new HttpError(502, 'The model did not answer; try again');
-  }
+  const text = await meteredModelCall(deps, task.meter, async () => {
+    try {
+      return (
+        await generateText({
+          model: deps.llm,
+          system: task.system,
+          prompt: JSON.stringify(task.input),
+          maxRetries: deps.config.llm.maxRetries,
+          abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs * 2),
+        })
+      ).text;
+    } catch (err) {
+      log.warn({ err }, 'knap model call failed');
+      throw new HttpError(502, 'The model did not answer; try again');
+    }
+  });
   const insights = readInsights(text, schema);
   if (insights === null) throw new HttpError(422, ERR.parseEnhancedInsights);
   return insights;

@@ -177,6 +177,7 @@ export async function draftOutreach(ctx: KnapContext, input: z.infer<typeof ZCli
   const cards = input.cards.map((card) => ({ id: card.client.id, card }));
   const messages = await answerInChunks(cards, async (chunk) => {
     const task = {
+      meter: ctx.meter,
       system: MESSAGE_PROMPT,
       input: {
         advisor: ctx.user.name,

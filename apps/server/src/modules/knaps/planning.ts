@@ -74,7 +74,11 @@ const ask = <S extends z.ZodType>(ctx: KnapContext, task: keyof typeof PROMPTS, 
   askModel(
     ctx.deps,
     ctx.log,
-    { system: PROMPTS[task].join(' '), input: { today: ctx.today, ...input } },
+    {
+      meter: ctx.meter,
+      system: PROMPTS[task].join(' '),
+      input: { today: ctx.today, ...input },
+    },
     schema,
   );
 

@@ -159,7 +159,11 @@ export async function loadProspects(ctx: KnapContext, input: TDataSelectionInput
   const criteria = await askModel(
     ctx.deps,
     ctx.log,
-    { system: CRITERIA_PROMPT, input: { row_count: rows.length, rows: rows.slice(0, SAMPLE_ROWS) } },
+    {
+      meter: ctx.meter,
+      system: CRITERIA_PROMPT,
+      input: { row_count: rows.length, rows: rows.slice(0, SAMPLE_ROWS) },
+    },
     ZProspectCriteria,
   );
   const current = ZDataSelectionData.parse({
@@ -182,7 +186,11 @@ export async function rankProspects(ctx: KnapContext, input: z.infer<typeof ZRev
   if (rows.length === 0) throw new HttpError(409, 'Finish the data-selection step first');
   const criteria: TProspectCriteria = input.enhanced_insights;
   const scores = await answerInChunks(rows, async (chunk) => {
-    const task = { system: SCORE_PROMPT, input: { criteria, rows: chunk } };
+    const task = {
+      meter: ctx.meter,
+      system: SCORE_PROMPT,
+      input: { criteria, rows: chunk },
+    };
     return (await askModel(ctx.deps, ctx.log, task, ZProspectScores)).scores;
   });
   const prospects = rows
@@ -203,7 +211,9 @@ export async function rankProspects(ctx: KnapContext, input: z.infer<typeof ZRev
       ideal_client: criteria.ideal_client,
       prospects: chunk.map(({ id, name, company, title, reason }) => ({ id, name, company, title, reason })),
     };
-    return (await askModel(ctx.deps, ctx.log, { system: DRAFT_PROMPT, input }, ZProspectDrafts)).drafts;
+    return (
+      await askModel(ctx.deps, ctx.log, { meter: ctx.meter, system: DRAFT_PROMPT, input }, ZProspectDrafts)
+    ).drafts;
   });
   return {
     current: input,

@@ -2,6 +2,7 @@
 // operators grant and revoke, users ask), each component's data, and processing one component
 // into the next. A knap the user does not have answers 404 on its component calls (SPEC §5).
 import {
+  DETAIL,
   KNAP_CATALOGUE,
   KNAP_COMPONENT_DATA,
   KNAP_FLOW,
@@ -23,7 +24,8 @@ import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, refuseOwn } from '../audit/service.js';
+import { modelMeter } from '../credits/service.js';
 import * as meetingsRepo from '../meetings/repo.js';
 import * as users from '../users/service.js';
 import { adviseMeetings, coachingRows, NO_FILTERS } from './coaching.js';
@@ -108,6 +110,7 @@ export async function changeKnap(
   knap: KnapName,
   grant: boolean,
 ): Promise<KnapName[]> {
+  await refuseOwn(deps, { actor, subjectId: userId, what: `knap ${knap}`, detail: DETAIL.ownKnaps });
   // Defaults first, so a later first read cannot give back a knap revoked now.
   await knapsOf(deps, userId);
   if (grant) await repo.grantKnap(deps.db.db, userId, knap, actor.email, isoNow(deps.clock));
@@ -169,6 +172,12 @@ export async function decideRequest(
   if (!onlyUsers) requireOperator(deps, actor);
   const request = await repo.findRequest(deps.db.db, id);
   if (!request || (onlyUsers && !onlyUsers.includes(request.user_id))) throw notFound(REQUEST_NOT_FOUND);
+  await refuseOwn(deps, {
+    actor,
+    subjectId: request.user_id,
+    what: `knap request ${request.knap}`,
+    detail: DETAIL.ownKnapRequest,
+  });
   await knapsOf(deps, request.user_id);
   const decided = await repo.decideRequest(deps.db.db, request, {
     status,
@@ -255,7 +264,7 @@ const PROCESSORS: Record<ProcessableComponentId, Processor> = {
   'portfolio-recommendation': buildEmail,
   'meeting-filters': async (ctx, filters: TMeetingFilters) => ({
     current: filters,
-    next: await adviseMeetings(ctx.deps, ctx.log, ctx.user, filters),
+    next: await adviseMeetings(ctx.deps, ctx.log, ctx.user, filters, ctx.meter),
   }),
   'data-selection': loadProspects,
   'review-form': rankProspects,
@@ -300,6 +309,7 @@ export async function processComponent(
     deps,
     log,
     user,
+    meter: modelMeter(user.id, `knap ${body.component_id}`),
     today: deps.clock.now().toISOString().slice(0, 10),
     stored: async <S extends z.ZodType>(componentId: string, schema: S) => {
       const data = await storedData(deps, user.id, componentId as KnapComponentId);

@@ -2,7 +2,7 @@ import { ADMIN_PATHS, COMPLIANCE_PATHS, KNAP_PATHS, LIBRARY_PATHS, PDF_PATHS } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRoadmap } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
+import { as, joinByInvitation, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
 import { eventually } from '../../testing/wait.js';
 
 describe(`the Library (${testEngine()})`, () => {
@@ -128,6 +128,7 @@ describe(`the Library (${testEngine()})`, () => {
   it('keeps PDFs of a member on legal hold', async () => {
     const admin = await signUp(t, { email: 'ada@hold-firm.example', name: 'Ada' });
     const held = await signUp(t, { email: 'bo@hold-firm.example', name: 'Bo' });
+    await joinByInvitation(t, admin, { user: held });
     const pdf = (await call(held, 'POST', PDF_PATHS.generate, sampleRoadmap())).json();
     const heldId = await userIdOf(t, held.email);
     expect((await call(admin, 'GET', ADMIN_PATHS.members)).statusCode).toBe(200);

@@ -6,6 +6,7 @@ import { generateText } from 'ai';
 import type { AppDeps } from '../../app.js';
 import { MEETING_NOTES_TASK } from '../../platform/llm/demo-notes.js';
 import { parseModelJson } from '../../platform/llm/json-output.js';
+import { meteredModelCall, modelMeter } from '../credits/service.js';
 import * as repo from './repo.js';
 
 /** The model reads at most this much of a transcript (the start of very long meetings). */
@@ -24,17 +25,27 @@ export const NOTES_SYSTEM_PROMPT = [
 export async function generateMeetingNotes(deps: AppDeps, meetingId: string): Promise<void> {
   const row = await repo.findMeetingById(deps.db.db, meetingId);
   if (!row?.transcript) return;
+  const { transcript } = row;
   const stamp = () => deps.clock.now().toISOString();
   await repo.updateMeeting(deps.db.db, row.id, { notes_status: 'generating', updated_at: stamp() });
   let notes = null;
   try {
-    const { text } = await generateText({
-      model: deps.llm,
-      system: NOTES_SYSTEM_PROMPT,
-      prompt: row.transcript.slice(0, MAX_PROMPT_CHARS),
-      maxRetries: deps.config.llm.maxRetries,
-      abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs * 2),
-    });
+    // Charged to the meeting's owner like any model call (not rate-limited: the upload that asked
+    // for these notes was), and not written without credits.
+    const text = await meteredModelCall(
+      deps,
+      modelMeter(row.user_id, 'meeting notes', 'skip'),
+      async () =>
+        (
+          await generateText({
+            model: deps.llm,
+            system: NOTES_SYSTEM_PROMPT,
+            prompt: transcript.slice(0, MAX_PROMPT_CHARS),
+            maxRetries: deps.config.llm.maxRetries,
+            abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs * 2),
+          })
+        ).text,
+    );
     notes = parseModelJson(text, ZMeetingNotesContent);
   } catch {
     notes = null;

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
 import type { MeetingRow } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
+import { requireModelBudget } from '../credits/service.js';
 import { cancelMeetingBot } from '../meeting-bot/service.js';
 import { generateMeetingNotes } from './notes.js';
 import * as repo from './repo.js';
@@ -122,6 +123,9 @@ export async function uploadTranscript(
 ): Promise<TMeetingNotes> {
   const row = await ownedMeeting(deps, userId, id);
   const { text } = normalizeTranscript(upload.content, upload.format);
+  // The notes are model work: refused here, before anything is stored, past the rate limit or
+  // without credits (the notes themselves are charged when written).
+  await requireModelBudget(deps, userId);
   await repo.updateMeeting(deps.db.db, row.id, {
     transcript: text,
     notes: null,

@@ -22,7 +22,7 @@ import { fixedClock } from '../../platform/clock.js';
 import { connectViaOAuth, startGoogleAndMicrosoft } from '../../testing/connections.js';
 import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
+import { as, joinByInvitation, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
 import { CLAIM_LEASE_MS, type PendingSend } from './deliveries.js';
 import { ALREADY_SENDING, DISCLAIMER, figureLines } from './service.js';
 
@@ -137,6 +137,7 @@ describe(`newsletters (${testEngine()})`, () => {
     other = await signUp(t, { email: 'eve@elsewhere.example', name: 'Eve Other' });
     admin = await signUp(t, { email: 'ada@harbor-wealth.example', name: 'Ada Admin' });
     reviewed = await signUp(t, { email: 'bo@harbor-wealth.example', name: 'Bo Advisor' });
+    await joinByInvitation(t, admin, { user: reviewed });
     for (const u of [advisor, reviewed]) {
       await meeting(u, 'Henderson review', daysAgo(12), [['Ann Henderson', 'ann@henderson.example']]);
       await meeting(u, 'Li catch-up', daysAgo(200), [

@@ -39,6 +39,7 @@ import {
   type TopicsTaskInput,
 } from '../../platform/llm/demo-newsletters.js';
 import { isOnLegalHold } from '../compliance/service.js';
+import { modelMeter, requireModelBudget } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
 import { generateDocumentPdf } from '../pdf/service.js';
@@ -168,7 +169,12 @@ async function draftOf(
       words_per_topic: NEWSLETTER_WORDS_PER_TOPIC[settings.length],
       note: settings.note,
     };
-    const draft = await askModel(deps, log, { system: TOPICS_PROMPT, input }, ZNewsletterTopicsDraft);
+    const draft = await askModel(
+      deps,
+      log,
+      { meter: modelMeter(user.id, 'newsletter draft'), system: TOPICS_PROMPT, input },
+      ZNewsletterTopicsDraft,
+    );
     return { subject: draft.subject, body: topicsBody(draft, advisor) };
   }
   const input: QuarterlyTaskInput = {
@@ -177,7 +183,12 @@ async function draftOf(
     figures: figureLines(settings.figures),
     tip_topic: settings.tip_topic,
   };
-  const draft = await askModel(deps, log, { system: QUARTERLY_PROMPT, input }, ZNewsletterQuarterlyDraft);
+  const draft = await askModel(
+    deps,
+    log,
+    { meter: modelMeter(user.id, 'newsletter draft'), system: QUARTERLY_PROMPT, input },
+    ZNewsletterQuarterlyDraft,
+  );
   return { subject: draft.subject, body: quarterlyBody(draft, settings, advisor) };
 }
 
@@ -231,6 +242,8 @@ export async function createNewsletter(
 ): Promise<TNewsletter> {
   if ((await repo.countNewsletters(deps.db.db, user.id)) >= NEWSLETTER_LIMITS.newsletters)
     throw new HttpError(422, TOO_MANY_NEWSLETTERS);
+  // Out of credits or over the rate limit, nothing is made (the draft would fail anyway).
+  await requireModelBudget(deps, user.id, 'check');
   const now = deps.clock.now().toISOString();
   const row: NewsletterRow = {
     id: newId(),

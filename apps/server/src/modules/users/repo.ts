@@ -1,8 +1,8 @@
 // SQL for users, organizations and memberships.
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DbEngine } from '../../platform/db/index.js';
 import { precompiled } from '../../platform/db/precompiled.js';
-import type { Database, NewUser, OrganizationsTable, UserRow, UserUpdate } from '../../platform/db/schema.js';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
 
@@ -50,6 +50,7 @@ const userColumns = [
   'meeting_notetaker_enabled',
   'chat_count',
   'chats_version',
+  'email_verified_at',
 ] as const;
 
 /** A live session's user, with the session's id. */
@@ -105,17 +106,3 @@ export const listOrganizations = (db: Q, userId: string) =>
     .orderBy('memberships.created_at')
     .orderBy('organizations.id')
     .execute();
-
-export const findOrganizationByDomain = (db: Q, domain: string) =>
-  db.selectFrom('organizations').selectAll().where('domain', '=', domain).executeTakeFirst();
-
-export async function insertOrganization(db: Q, row: Insertable<OrganizationsTable>): Promise<void> {
-  await db.insertInto('organizations').values(row).execute();
-}
-
-export async function insertMembership(
-  db: Q,
-  row: { user_id: string; organization_id: string; role: string; created_at: string },
-): Promise<void> {
-  await db.insertInto('memberships').values(row).execute();
-}

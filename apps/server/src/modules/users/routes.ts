@@ -1,7 +1,11 @@
 import {
+  INVITATION_PATHS,
   USER_PATHS,
   ZAutoDeleteChatsRequest,
+  ZEmailTokenRequest,
+  ZInvitationPreview,
   ZNameRequest,
+  ZOrganization,
   ZOrganizationsResponse,
   ZSharingPermissionRequest,
   ZTimezoneRequest,
@@ -39,6 +43,29 @@ export async function userRoutes(app: AppInstance): Promise<void> {
 
   app.put(USER_PATHS.autoDeleteChats, { schema: { body: ZAutoDeleteChatsRequest } }, (req) =>
     users.updateAutoDeleteChats(deps, authOf(req).user.id, req.body.auto_delete_chats),
+  );
+
+  // The invited user's side of an invitation (organizations/service.ts), signed in as that address.
+  app.post(
+    INVITATION_PATHS.preview,
+    { schema: { body: ZEmailTokenRequest, response: { 200: ZInvitationPreview } } },
+    (req) => users.previewInvitation(deps, authOf(req).user, req.body.token),
+  );
+  app.post(
+    INVITATION_PATHS.accept,
+    {
+      schema: {
+        body: ZEmailTokenRequest,
+        response: {
+          200: z.object({
+            organization_id: z.string(),
+            org_name: z.string(),
+            organizations: z.array(ZOrganization),
+          }),
+        },
+      },
+    },
+    (req) => users.acceptInvitation(deps, authOf(req).user, req.body.token),
   );
 
   app.get(

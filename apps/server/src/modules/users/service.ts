@@ -7,26 +7,10 @@ import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { adminOrganizations } from '../admin/repo.js';
+import { recordAudit } from '../audit/service.js';
+import * as organizations from '../organizations/service.js';
 import { accountLabel } from './account-label.js';
 import * as repo from './repo.js';
-
-/** Webmail domains: their users each get a workspace of their own, not one shared by the domain. */
-const PUBLIC_EMAIL_DOMAINS = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'outlook.com',
-  'hotmail.com',
-  'live.com',
-  'msn.com',
-  'yahoo.com',
-  'icloud.com',
-  'me.com',
-  'aol.com',
-  'proton.me',
-  'protonmail.com',
-  'gmx.com',
-  'mail.com',
-]);
 
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
@@ -37,14 +21,17 @@ export interface NewUserInput {
   provider?: string | null;
   providerSub?: string | null;
   profileImageUrl?: string | null;
+  /** The address is already proven (an identity provider said so). */
+  emailVerified?: boolean;
 }
 
-/** Creates the user and joins them to their email domain's organization (created if new), atomically. */
+/**
+ * Creates the user in a workspace of their own, atomically. A proven address then joins the
+ * organization that claimed its domain, if that organization lets verified colleagues in.
+ */
 export async function createUser(deps: AppDeps, input: NewUserInput): Promise<UserRow> {
   const now = isoNow(deps.clock);
   const id = newId();
-  const domain = input.email.split('@')[1] ?? '';
-  const shared = domain !== '' && !PUBLIC_EMAIL_DOMAINS.has(domain);
   await deps.db.db.transaction().execute(async (trx) => {
     await repo.insertUser(trx, {
       id,
@@ -57,31 +44,40 @@ export async function createUser(deps: AppDeps, input: NewUserInput): Promise<Us
       profile_image_url: input.profileImageUrl ?? null,
       created_at: now,
       last_seen: now,
+      email_verified_at: input.emailVerified ? now : null,
     });
-    let org = shared ? await repo.findOrganizationByDomain(trx, domain) : undefined;
-    // The first member of an organization is its admin; later ones are members an admin may promote.
-    const founding = !org;
-    if (!org) {
-      org = {
-        id: newId(),
-        org_name: shared ? domain : `${input.name || input.email}'s workspace`,
-        domain: shared ? domain : null,
-        created_at: now,
-        account_label: null,
-      };
-      await repo.insertOrganization(trx, org);
-    }
-    await repo.insertMembership(trx, {
-      user_id: id,
-      organization_id: org.id,
-      role: founding ? 'admin' : 'member',
-      created_at: now,
-    });
+    await organizations.createWorkspace(trx, { userId: id, name: input.name || input.email, nowIso: now });
   });
   const user = await repo.findUserById(deps.db.db, id);
   if (!user) throw new Error('user vanished after insert');
+  if (user.email_verified_at) await organizations.joinClaimedDomain(deps, user);
   return user;
 }
+
+/** The user proved their address: recorded once, then the claimed-domain rule may let them in. */
+export async function markEmailVerified(deps: AppDeps, user: UserRow, how: string): Promise<UserRow> {
+  if (user.email_verified_at) return user;
+  const updated = await repo.updateUser(deps.db.db, user.id, { email_verified_at: isoNow(deps.clock) });
+  if (!updated) throw notFound();
+  await recordAudit(deps, {
+    action: 'auth.email_verified',
+    userId: user.id,
+    target: user.email,
+    details: { how },
+  });
+  await organizations.joinClaimedDomain(deps, updated);
+  return updated;
+}
+
+/** Accepting an invitation mailed to the address proves it, too. */
+export async function acceptInvitation(deps: AppDeps, user: UserRow, token: string) {
+  const joined = await organizations.acceptInvitation(deps, user, token);
+  await markEmailVerified(deps, user, 'invitation');
+  return { ...joined, organizations: await listOrganizations(deps, user.id) };
+}
+
+export const previewInvitation = (deps: AppDeps, user: UserRow, token: string) =>
+  organizations.previewInvitation(deps, user, token);
 
 export const findUserById = (deps: AppDeps, id: string) => repo.findUserById(deps.db.db, id);
 export const findUserByUuid = (deps: AppDeps, uuid: string) => repo.findUserByUuid(deps.db.db, uuid);
@@ -89,18 +85,38 @@ export const findUserByEmail = (deps: AppDeps, email: string) => repo.findUserBy
 export const findUserByProviderSub = (deps: AppDeps, provider: string, sub: string) =>
   repo.findUserByProviderSub(deps.db.db, provider, sub);
 
+/** Links a provider identity to a verified account (auth decides when it may). */
 export async function linkProvider(
   deps: AppDeps,
   userId: string,
   link: { provider: string; sub: string; profileImageUrl: string | null },
+  { removePassword = false } = {},
 ): Promise<UserRow> {
   const user = await repo.updateUser(deps.db.db, userId, {
     provider: link.provider,
     provider_sub: link.sub,
     ...(link.profileImageUrl ? { profile_image_url: link.profileImageUrl } : {}),
+    ...(removePassword ? { password_hash: null } : {}),
   });
   if (!user) throw notFound();
   return user;
+}
+
+/**
+ * Gives an unverified account to the provider-verified owner of its address: the identity is
+ * linked, the address verified, and the password whoever registered it chose is removed (auth
+ * ends the sessions and says why in the audit trail).
+ */
+export async function claimAccount(
+  deps: AppDeps,
+  userId: string,
+  link: { provider: string; sub: string; profileImageUrl: string | null },
+): Promise<UserRow> {
+  return markEmailVerified(
+    deps,
+    await linkProvider(deps, userId, link, { removePassword: true }),
+    link.provider,
+  );
 }
 
 /**
@@ -178,6 +194,7 @@ export async function getProfile(deps: AppDeps, user: UserRow): Promise<TUser> {
     name: user.name,
     profile_image_url: user.profile_image_url,
     provider: user.provider,
+    email_verified: user.email_verified_at !== null,
     organizations,
     sharing_permission: user.sharing_permission,
     last_seen: user.last_seen,

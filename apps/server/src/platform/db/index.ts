@@ -15,6 +15,11 @@ export interface Db {
   engine: DbEngine;
   /** PostgreSQL schema the tables live in, when not the default. */
   schema?: string | undefined;
+  /**
+   * The driver under Kysely, for the few libraries that speak to the database themselves
+   * (rate-limiter-flexible's stores): the pg pool, or the better-sqlite3 connection.
+   */
+  driver: { engine: 'postgres'; pool: pg.Pool } | { engine: 'sqlite'; sqlite: SQLite.Database };
   close(): Promise<void>;
 }
 
@@ -39,7 +44,13 @@ export function openDb(options: OpenDbOptions): Db {
       options: pgOptions.join(' '),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', schema: options.schema, close: () => db.destroy() };
+    return {
+      db,
+      engine: 'postgres',
+      schema: options.schema,
+      driver: { engine: 'postgres', pool },
+      close: () => db.destroy(),
+    };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -52,7 +63,7 @@ export function openDb(options: OpenDbOptions): Db {
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('cache_size = -32000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, engine: 'sqlite', driver: { engine: 'sqlite', sqlite }, close: () => db.destroy() };
 }
 
 /**

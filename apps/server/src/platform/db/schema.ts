@@ -25,6 +25,8 @@ export interface UsersTable {
   chat_count: Generated<number>;
   /** Raised by every change to the user's chats (the chat list cache's key). */
   chats_version: Generated<number>;
+  /** When the user proved the address (a link we mailed, or an identity provider that says so). */
+  email_verified_at: string | null;
 }
 
 export interface OrganizationsTable {
@@ -34,6 +36,8 @@ export interface OrganizationsTable {
   created_at: string;
   /** Set by the organization's admin; null follows the configured rules (SPEC §4). */
   account_label: string | null;
+  /** 1: verified addresses on the claimed `domain` join as members. */
+  auto_join: Generated<Bool>;
 }
 
 export interface MembershipsTable {
@@ -66,6 +70,49 @@ export interface OneShotCodesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** S256 of a verifier only the browser that asked holds; the exchange must present it. */
+  code_challenge: string | null;
+}
+
+/** A link mailed to prove an address: single use, expiring, kept as a hash. */
+export interface EmailVerificationsTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** An admin's invitation to join an organization, mailed as a single-use link (kept as a hash). */
+export interface InvitationsTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: 'admin' | 'member';
+  token_hash: string;
+  /** The inviting admin's email. */
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+}
+
+/** Mail the product sends itself, kept here (and logged) when no SMTP server is configured. */
+export interface SystemOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+/** rate-limiter-flexible's counters (its SQLite and PostgreSQL stores). */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
 }
 
 export interface OAuthStatesTable {
@@ -80,12 +127,6 @@ export interface OAuthStatesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
-}
-
-export interface LoginAttemptsTable {
-  key: string;
-  failures: number;
-  window_started_at: string;
 }
 
 export interface ChatsTable {
@@ -185,6 +226,8 @@ export interface ToolApprovalsTable {
   user_id: string;
   tool_name: string;
   input: string;
+  /** SHA-256 of the canonical JSON of `input`: what runs after approval must match it. */
+  input_digest: string | null;
   status: 'pending' | 'approved' | 'denied';
   created_at: string;
   decided_at: string | null;
@@ -477,7 +520,10 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   one_shot_codes: OneShotCodesTable;
   oauth_states: OAuthStatesTable;
-  login_attempts: LoginAttemptsTable;
+  email_verifications: EmailVerificationsTable;
+  invitations: InvitationsTable;
+  system_outbox: SystemOutboxTable;
+  rate_limits: RateLimitsTable;
   chats: ChatsTable;
   messages: MessagesTable;
   credit_accounts: CreditAccountsTable;

@@ -8,6 +8,7 @@ import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { Logo } from '../../components/ui/logo';
 import type { AccountDialogTab } from '../../features/account/components/account-dialog';
 import type { SettingsOutletContext } from '../../features/account/use-open-settings';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { useRefreshAccountBilling } from '../../features/billing/queries';
 import { BuiltWithBadge } from './built-with-badge';
 import { Sidebar } from './sidebar';
@@ -77,6 +78,7 @@ export function AppShell() {
               <Logo />
             </header>
           ) : null}
+          <VerifyEmailBanner />
           <main className="relative min-h-0 min-w-0 flex-1 overflow-y-auto">
             {pathname === '/coaching' ? <BuiltWithBadge /> : null}
             <Suspense fallback={<DelayedSpinner />}>

@@ -9,6 +9,8 @@ import {
   type TAdminCreditChange,
   type TAdminMember,
   type TAdminOrganization,
+  type TCreateInvitation,
+  type TInvitation,
   type TKnapRequest,
   type TUsageResponse,
 } from '@knap/contracts';
@@ -22,6 +24,7 @@ export const adminKeys = {
   memberChats: (userId: string) => ['admin', 'member-chats', userId] as const,
   knapRequests: (status: TKnapRequest['status']) => ['admin', 'knap-requests', status] as const,
   organization: ['admin', 'organization'] as const,
+  invitations: ['admin', 'invitations'] as const,
   usage: (weeks: number) => ['admin', 'usage', weeks] as const,
   chat: (chatId: string) => ['admin', 'chat', chatId] as const,
 };
@@ -40,6 +43,43 @@ export function useSetAccountLabel() {
     mutationFn: (account_label: string | null) =>
       apiRequest<TAdminOrganization>(ADMIN_PATHS.organization, { method: 'PUT', body: { account_label } }),
     onSuccess: (saved) => queryClient.setQueryData(adminKeys.organization, saved),
+  });
+}
+
+/** Claims the admin's own verified domain (auto-join on or off), or releases it (null). */
+export function useSetDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (autoJoin: boolean | null) =>
+      apiRequest<TAdminOrganization>(ADMIN_PATHS.domain, {
+        method: autoJoin === null ? 'DELETE' : 'PUT',
+        ...(autoJoin === null ? {} : { body: { auto_join: autoJoin } }),
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.organization, saved),
+  });
+}
+
+export const useInvitations = () =>
+  useQuery({
+    queryKey: adminKeys.invitations,
+    queryFn: () => apiRequest<TInvitation[]>(ADMIN_PATHS.invitations),
+  });
+
+export function useInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: TCreateInvitation) =>
+      apiRequest<TInvitation>(ADMIN_PATHS.invitations, { method: 'POST', body: invitation }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.invitations }),
+  });
+}
+
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ success: boolean }>(ADMIN_PATHS.invitation(id), { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.invitations }),
   });
 }
 

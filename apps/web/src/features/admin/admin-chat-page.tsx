@@ -38,6 +38,8 @@ const whenOf = (timestamp: TMessage['timestamp']) =>
 
 function MessageView({ message, timeZone }: { message: TMessage; timeZone: string }) {
   const steps = message.metadata?.steps ?? [];
+  // Posted through the messages API by the member's app: an 'assistant' one is not the assistant's.
+  const clientWritten = message.metadata?.client_written === true;
   return (
     <li
       aria-label={`${ROLE_LABELS[message.role]} message`}
@@ -47,7 +49,14 @@ function MessageView({ message, timeZone }: { message: TMessage; timeZone: strin
       )}
     >
       <p className="flex items-baseline justify-between gap-2 text-xs text-zinc-500 dark:text-zinc-400">
-        <span className="font-semibold text-zinc-700 dark:text-zinc-300">{ROLE_LABELS[message.role]}</span>
+        <span className="font-semibold text-zinc-700 dark:text-zinc-300">
+          {ROLE_LABELS[message.role]}
+          {clientWritten ? (
+            <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900 dark:bg-amber-500/15 dark:text-amber-200">
+              Written by the member's app
+            </span>
+          ) : null}
+        </span>
         <span>{formatDate(whenOf(message.timestamp), timeZone)}</span>
       </p>
       {steps.length ? (

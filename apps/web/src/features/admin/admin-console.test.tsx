@@ -22,6 +22,9 @@ const organization: TAdminOrganization = {
   account_label: null,
   effective_label: 'all',
   choices: ['KNAP', 'WAM', 'all'],
+  domain: null,
+  auto_join: false,
+  claimable_domain: 'harbor.example',
 };
 
 const bo: TAdminMember = {

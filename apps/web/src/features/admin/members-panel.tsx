@@ -29,6 +29,7 @@ import {
 } from '../knaps/components/knap-step';
 import { knapTag } from '../knaps/knap-info';
 import { useAdminMembers, useChangeCredits, useMemberChats, useSetMemberKnap, useSetRole } from './admin-api';
+import { InvitationsPanel } from './invitations-panel';
 
 const COLUMNS = ['Member', 'Role', 'Plan', 'Credits', 'Last seen', 'Knaps', ''] as const;
 
@@ -43,6 +44,7 @@ export function MembersPanel() {
 
   return (
     <section aria-label="Members" className="flex flex-col gap-4">
+      <InvitationsPanel />
       <TextField
         label="Search members"
         type="search"

@@ -1,5 +1,5 @@
 // The organization's settings and records: its account label (which decides what members see,
-// SPEC §4), and the audit trail exported for an archive, by dates and member.
+// SPEC §4), its company domain, and the audit trail exported for an archive, by dates and member.
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -19,6 +19,7 @@ import {
   useAdminMembers,
   useAdminOrganization,
   useSetAccountLabel,
+  useSetDomain,
 } from './admin-api';
 
 const FOLLOW_RULES = '';
@@ -55,6 +56,72 @@ function AccountLabelForm() {
         }
         className="max-w-sm"
       />
+      {save.error ? <ErrorNotice message={save.error.message} /> : null}
+    </section>
+  );
+}
+
+/**
+ * The company domain: an admin with a verified address on it can claim it for the organization
+ * (it then carries the domain's name), and let verified colleagues on it join by themselves.
+ */
+function DomainSection() {
+  const organization = useAdminOrganization();
+  const save = useSetDomain();
+  if (!organization.data) return null;
+  const org = organization.data;
+  const done = (saved: { domain: string | null; auto_join: boolean }) =>
+    toast.success(
+      saved.domain
+        ? `${saved.domain}: ${saved.auto_join ? 'verified colleagues join by themselves' : 'by invitation only'}`
+        : 'Domain released',
+    );
+  return (
+    <section aria-labelledby="domain-heading" className={cn(cardClasses, 'flex flex-col gap-3')}>
+      <div>
+        <h3 id="domain-heading" className={stepHeadingClasses}>
+          Company domain
+        </h3>
+        <p className={mutedTextClasses}>
+          {org.domain
+            ? `${org.org_name} holds @${org.domain}.`
+            : org.claimable_domain
+              ? `Claim @${org.claimable_domain}, the domain of your verified address, for ${org.org_name}.`
+              : 'A verified address on your own company domain (not webmail) can claim it. Until then colleagues join by invitation.'}
+        </p>
+      </div>
+      {org.domain ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+            <input
+              type="checkbox"
+              checked={org.auto_join}
+              disabled={save.isPending}
+              onChange={(e) => save.mutate(e.target.checked, { onSuccess: done })}
+              className="size-4 accent-indigo-600"
+            />
+            Colleagues with a verified @{org.domain} address join by themselves
+          </label>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={save.isPending}
+            onClick={() => save.mutate(null, { onSuccess: done })}
+          >
+            Release domain
+          </Button>
+        </div>
+      ) : org.claimable_domain ? (
+        <div>
+          <Button
+            variant="secondary"
+            disabled={save.isPending}
+            onClick={() => save.mutate(false, { onSuccess: done })}
+          >
+            Claim @{org.claimable_domain}
+          </Button>
+        </div>
+      ) : null}
       {save.error ? <ErrorNotice message={save.error.message} /> : null}
     </section>
   );
@@ -143,6 +210,7 @@ export function OrganizationPanel() {
   return (
     <section aria-label="Organization" className="flex flex-col gap-4">
       <AccountLabelForm />
+      <DomainSection />
       <AuditExport />
     </section>
   );

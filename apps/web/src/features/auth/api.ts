@@ -2,19 +2,23 @@
 import {
   AUTH_PATHS,
   ERR,
+  INVITATION_PATHS,
   type LoginProvider,
   PLATFORM,
   type TAccessTokenResponse,
   type TAuthProvidersResponse,
+  type TInvitationPreview,
   type TLoginRequest,
   type TLogoutResponse,
   type TOneShotCodeResponse,
   type TOrganization,
   type TRegisterRequest,
+  type TSendVerificationResponse,
   type TUser,
+  type TVerifyEmailResponse,
   USER_PATHS,
 } from '@knap/contracts';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { getRunMode } from '../../lib/run-mode';
 
 export function login(body: TLoginRequest): Promise<TAccessTokenResponse> {
@@ -33,54 +37,56 @@ export async function logout(): Promise<TLogoutResponse> {
   return apiRequest(AUTH_PATHS.logout, { errorMessage: (f) => ERR.logout(f.status) });
 }
 
-export function exchangeOneShotCode(code: string): Promise<TAccessTokenResponse> {
+export function exchangeOneShotCode(code: string, codeVerifier: string): Promise<TAccessTokenResponse> {
   return apiRequest(AUTH_PATHS.exchangeOneShotCode, {
     method: 'POST',
-    body: { code },
+    body: { code, code_verifier: codeVerifier },
     auth: false,
     errorMessage: (f) => ERR.exchangeOneShotCode(f.status, f.body),
   });
 }
 
-export function createOneShotCode(): Promise<TOneShotCodeResponse> {
-  return apiRequest(AUTH_PATHS.oneShotCode, { method: 'POST' });
+/** A one-shot code for the browser context that holds the verifier of `codeChallenge`. */
+export function createOneShotCode(codeChallenge: string): Promise<TOneShotCodeResponse> {
+  return apiRequest(AUTH_PATHS.oneShotCode, { method: 'POST', body: { code_challenge: codeChallenge } });
 }
 
-export interface ProviderUserInfo {
-  sub: string;
-  email: string;
-  name?: string;
-  picture?: string | null;
-}
-
-/** The identity provider's userinfo, read with the provider's own token (not ours). */
-export async function getProviderUserInfo(
-  userinfoUrl: string,
-  providerToken: string,
-): Promise<ProviderUserInfo> {
-  const res = await fetch(userinfoUrl, { headers: { Authorization: `Bearer ${providerToken}` } });
-  if (!res.ok) throw new ApiError(ERR.getUserInfo(res.statusText), res.status, res.statusText);
-  return (await res.json()) as ProviderUserInfo;
-}
-
-/** Trades a provider's token for our session; without `info` the server asks the provider who it is. */
+/**
+ * Trades a provider token a host page handed the widget for our session: the server asks the
+ * provider who it is. (Our own sign-in with a provider never gives the browser a provider token:
+ * the server finishes it.)
+ */
 export function signInWithProvider(
   provider: LoginProvider,
   providerToken: string,
-  info?: ProviderUserInfo,
 ): Promise<TAccessTokenResponse> {
   return apiRequest(AUTH_PATHS.signin, {
     method: 'POST',
     auth: false,
-    body: {
-      access_token: providerToken,
-      ...(info
-        ? { user: { email: info.email, name: info.name ?? '', picture: info.picture ?? null, sub: info.sub } }
-        : {}),
-      login_provider: provider,
-      platform: PLATFORM,
-    },
+    body: { access_token: providerToken, login_provider: provider, platform: PLATFORM },
   });
+}
+
+/** Proves the signed-in user's address with the token of the link we mailed them. */
+export function verifyEmail(token: string): Promise<TVerifyEmailResponse> {
+  return apiRequest(AUTH_PATHS.verifyEmail, { method: 'POST', body: { token } });
+}
+
+/** Who invites the signed-in user, to which organization (nothing changes yet). */
+export function previewInvitation(token: string): Promise<TInvitationPreview> {
+  return apiRequest(INVITATION_PATHS.preview, { method: 'POST', body: { token } });
+}
+
+/** Joins the organization the invitation is for. */
+export function acceptInvitation(
+  token: string,
+): Promise<{ organization_id: string; org_name: string; organizations: TOrganization[] }> {
+  return apiRequest(INVITATION_PATHS.accept, { method: 'POST', body: { token } });
+}
+
+/** Mails the signed-in user a new verification link. */
+export function sendVerification(): Promise<TSendVerificationResponse> {
+  return apiRequest(AUTH_PATHS.sendVerification, { method: 'POST' });
 }
 
 /** The browser leaves for the provider; the server brings it back to /auth/callback. */

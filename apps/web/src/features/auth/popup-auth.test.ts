@@ -2,6 +2,7 @@ import { AUTH_PATHS, ERR, ONE_SHOT_CODE_MIN_LENGTH } from '@knap/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenManager } from '../../lib/token-manager';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { rememberVerifier, takeVerifier } from './one-shot-verifier';
 import { capturePopupAuth, handlePopupAuth, type PopupAuthWindow, validateOneShotCode } from './popup-auth';
 
 function fakeWindow(url: string) {
@@ -13,9 +14,11 @@ function fakeWindow(url: string) {
 }
 
 const validCode = 'c'.repeat(ONE_SHOT_CODE_MIN_LENGTH);
+const verifier = 'v'.repeat(43);
 
 afterEach(() => {
   tokenManager.clear();
+  takeVerifier();
 });
 
 describe('validateOneShotCode', () => {
@@ -56,11 +59,14 @@ describe('handlePopupAuth', () => {
     expect(tokenManager.hasToken()).toBe(false);
   });
 
-  it('exchanges a valid code for a token and clears the query', async () => {
+  it('exchanges a valid code, with the verifier this window made, for a token and clears the query', async () => {
+    rememberVerifier(verifier);
     const fetchMock = mockFetch({
       [`POST ${AUTH_PATHS.exchangeOneShotCode}`]: async (req) => {
-        const body = (await req.json()) as { code: string };
-        return body.code === validCode ? jsonResponse({ access_token: 'exchanged' }) : jsonResponse({}, 400);
+        const body = (await req.json()) as { code: string; code_verifier: string };
+        return body.code === validCode && body.code_verifier === verifier
+          ? jsonResponse({ access_token: 'exchanged' })
+          : jsonResponse({}, 400);
       },
     });
     const win = fakeWindow(`http://localhost/chat?id=7&popup_auth=true&one_shot_code=${validCode}#top`);
@@ -72,7 +78,18 @@ describe('handlePopupAuth', () => {
     await expect(tokenManager.getAccessToken()).resolves.toBe('exchanged');
   });
 
+  it('never trades a code this window did not ask for (a link alone signs nobody in)', async () => {
+    const fetchMock = mockFetch({});
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(
+      handlePopupAuth(fakeWindow(`http://localhost/?popup_auth=true&one_shot_code=${validCode}`)),
+    ).resolves.toBe('failed');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(errorLog).toHaveBeenCalledWith('This sign-in code was made for another browser window');
+  });
+
   it('reports the exchange failure with status and body', async () => {
+    rememberVerifier(verifier);
     mockFetch({
       [`POST ${AUTH_PATHS.exchangeOneShotCode}`]: () => jsonResponse({ detail: 'Code expired' }, 400),
     });
@@ -87,6 +104,7 @@ describe('handlePopupAuth', () => {
 
 describe('capturePopupAuth', () => {
   it('takes the code out of the address bar before the router reads it, and still exchanges it', async () => {
+    rememberVerifier(verifier);
     const fetchMock = mockFetch({
       [`POST ${AUTH_PATHS.exchangeOneShotCode}`]: () => jsonResponse({ access_token: 'from-captured' }),
     });

@@ -3,6 +3,10 @@
 import { ERR, ONE_SHOT_CODE_MIN_LENGTH } from '@knap/contracts';
 import { tokenManager } from '../../lib/token-manager';
 import { exchangeOneShotCode } from './api';
+import { takeVerifier } from './one-shot-verifier';
+
+/** A code reached a browser context that did not ask for it (a link from elsewhere): unused. */
+export const ONE_SHOT_ELSEWHERE = 'This sign-in code was made for another browser window';
 
 const POPUP_PARAM = 'popup_auth';
 const CODE_PARAM = 'one_shot_code';
@@ -57,7 +61,11 @@ export async function handlePopupAuth(win: PopupAuthWindow = window): Promise<Po
   win.history.replaceState(null, '', `${clean.pathname}${clean.search}${clean.hash}`);
 
   try {
-    const { access_token } = await exchangeOneShotCode(validateOneShotCode(code));
+    const valid = validateOneShotCode(code);
+    // Only the context that asked for the code holds its verifier; a link alone signs nobody in.
+    const verifier = takeVerifier();
+    if (!verifier) throw new Error(ONE_SHOT_ELSEWHERE);
+    const { access_token } = await exchangeOneShotCode(valid, verifier);
     tokenManager.setAccessToken(access_token);
     return 'exchanged';
   } catch (error) {

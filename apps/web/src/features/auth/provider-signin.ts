@@ -1,9 +1,10 @@
-// Finishing an identity-provider sign-in on /auth/callback: the server left the provider's token in
-// the URL fragment (never sent to any server by the browser); we trade it for our own session.
-import { LOGIN_PROVIDERS, type LoginProvider } from '@knap/contracts';
+// Finishing an identity-provider sign-in on /auth/callback: the server did the whole sign-in (the
+// code exchange, who the provider says signed in) and set our session cookie; the fragment says
+// only where to continue, or what went wrong. No provider token ever reaches the browser.
+import { LOGIN_PROVIDERS, type LoginProvider, SIGNIN_FAILURES, type SigninFailure } from '@knap/contracts';
 import { safeRedirectPath } from '../../lib/safe-redirect';
-import { getProviderUserInfo, signInWithProvider } from './api';
-import { establishSession } from './session';
+import { initSession } from './session';
+import { useAuthStore } from './store';
 
 export const INCOMPLETE_CALLBACK = 'The sign-in response was incomplete. Please try again.';
 
@@ -11,29 +12,12 @@ export function isLoginProvider(value: string | null | undefined): value is Logi
   return (LOGIN_PROVIDERS as readonly string[]).includes(value ?? '');
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value, window.location.origin);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-/** Signs in from the callback fragment; resolves to the in-app path to continue to. */
+/** Starts the session the server made; resolves to the in-app path to continue to. */
 export async function completeProviderSignIn(fragment: URLSearchParams): Promise<string> {
   const error = fragment.get('error');
-  if (error) throw new Error(error);
-
-  const provider = fragment.get('provider');
-  const providerToken = fragment.get('access_token');
-  const userinfoUrl = fragment.get('userinfo_url');
-  if (!isLoginProvider(provider) || !providerToken || !userinfoUrl || !isHttpUrl(userinfoUrl)) {
-    throw new Error(INCOMPLETE_CALLBACK);
-  }
-
-  const info = await getProviderUserInfo(userinfoUrl, providerToken);
-  const { access_token } = await signInWithProvider(provider, providerToken, info);
-  await establishSession(access_token);
+  // The address carries a code; the words are ours, so a crafted link cannot put text on this page.
+  if (error) throw new Error(SIGNIN_FAILURES[error as SigninFailure] ?? SIGNIN_FAILURES.provider);
+  await initSession({ forceRefresh: true });
+  if (useAuthStore.getState().status !== 'authenticated') throw new Error(INCOMPLETE_CALLBACK);
   return safeRedirectPath(fragment.get('return_to'));
 }

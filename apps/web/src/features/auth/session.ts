@@ -6,7 +6,8 @@ import { clearProfileImageCache } from '../../lib/profile-image';
 import { removeStorage, writeStorage } from '../../lib/storage';
 import { tokenManager } from '../../lib/token-manager';
 import { exchangeOneShotCode, getMe, getOrganizations, logout, updateTimezone } from './api';
-import { validateOneShotCode } from './popup-auth';
+import { takeVerifier } from './one-shot-verifier';
+import { ONE_SHOT_ELSEWHERE, validateOneShotCode } from './popup-auth';
 import { patchUser, setAuthenticated, setOrganizations, setUnauthenticated, useAuthStore } from './store';
 
 // Each session operation takes a ticket; only the newest may write the outcome, so a slow start-up
@@ -74,10 +75,15 @@ export async function initSession(options: { forceRefresh?: boolean } = {}): Pro
   }
 }
 
-/** A sign-in popup handed over a one-shot code (the widget): trade it for a session of our own. */
+/**
+ * A sign-in popup handed over a one-shot code (the widget): trade it, with the verifier this
+ * context made for it, for a session of our own.
+ */
 export async function signInWithOneShotCode(code: string): Promise<void> {
   try {
-    const { access_token } = await exchangeOneShotCode(validateOneShotCode(code));
+    const verifier = takeVerifier();
+    if (!verifier) throw new Error(ONE_SHOT_ELSEWHERE);
+    const { access_token } = await exchangeOneShotCode(validateOneShotCode(code), verifier);
     await establishSession(access_token);
   } catch (error) {
     console.error(messageOf(error));

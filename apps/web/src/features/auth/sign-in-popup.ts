@@ -3,13 +3,24 @@
 // hands the framed app a one-shot code (its own cookie may be in another partition), which the app
 // trades for a session of its own.
 import type { LoginProvider } from '@knap/contracts';
+import { CHALLENGE_PARAM, prepareOneShot } from './one-shot-verifier';
 
 export const GHOST_PATH = '/auth/ghost';
 
-/** Opens the sign-in popup, straight at a provider when one is named. False when it was blocked. */
+/**
+ * Opens the sign-in popup, straight at a provider when one is named. It is opened empty inside
+ * the click (a popup opened after an await is blocked), then sent to the sign-in page with the
+ * challenge of a verifier only this window keeps, so the code it hands back works only here.
+ * False when it was blocked.
+ */
 export function openSignInPopup(provider?: LoginProvider): boolean {
-  const url = provider ? `${GHOST_PATH}?provider=${provider}` : GHOST_PATH;
-  return window.open(url, 'knap-signin', 'popup,width=480,height=720') !== null;
+  const popup = window.open('', 'knap-signin', 'popup,width=480,height=720');
+  if (!popup) return false;
+  void prepareOneShot().then((challenge) => {
+    const query = new URLSearchParams({ [CHALLENGE_PARAM]: challenge, ...(provider ? { provider } : {}) });
+    popup.location.href = `${GHOST_PATH}?${query}`;
+  });
+  return true;
 }
 
 /** True when the window that opened this popup is itself framed (the widget in a host page). */

@@ -36,13 +36,10 @@ describe('ConnectionsGhostPage', () => {
     expect(opener.postMessage.mock.calls[0]?.[1]).not.toBe('*');
   });
 
-  it('passes the server’s reason on when the flow failed', async () => {
+  it('words the reason the server named when the flow failed', async () => {
     const { opener, close } = withOpener();
 
-    renderRoutes(
-      routes,
-      `/auth/connections-ghost?scope=dropbox&mode=widget&status=error&message=${encodeURIComponent('Connection was cancelled.')}`,
-    );
+    renderRoutes(routes, '/auth/connections-ghost?scope=dropbox&mode=widget&status=error&reason=cancelled');
 
     await vi.waitFor(() => expect(close).toHaveBeenCalled());
     expect(opener.postMessage).toHaveBeenCalledWith(
@@ -73,12 +70,21 @@ describe('ConnectionsGhostPage', () => {
   });
 
   it('without an opener, shows a failure with its reason', async () => {
-    renderRoutes(
-      routes,
-      '/auth/connections-ghost?scope=dropbox&status=error&message=Connection%20was%20cancelled.',
-    );
+    renderRoutes(routes, '/auth/connections-ghost?scope=dropbox&status=error&reason=signin_required');
 
     expect(await screen.findByText('Could not connect Dropbox')).toBeTruthy();
-    expect(screen.getByText('Connection was cancelled.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Sign in to Knap Studio in this browser as the account that started the connection, then connect again.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows no text the address brings: a message parameter is not read', async () => {
+    renderRoutes(routes, '/auth/connections-ghost?scope=dropbox&status=error&message=Call%20us%20now');
+
+    expect(await screen.findByText('Could not connect Dropbox')).toBeTruthy();
+    expect(screen.queryByText('Call us now')).toBeNull();
+    expect(screen.getByText('The provider refused the connection.')).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { CONNECTION_FAILURES, type ConnectionFailure } from '@knap/contracts';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
@@ -9,13 +10,18 @@ import {
 import { AuthStatusPanel } from '../auth/components/auth-status-panel';
 import { announceConnectionResult } from './connections-finished';
 
-/** What the server's callback put in the address: `?scope={type}&mode=…&status=…&message=…`. */
+/**
+ * What the server's callback put in the address: `?scope={type}&mode=…&status=…&reason=…`. The
+ * reason is a code this page words itself: nobody can write a message into the address for it.
+ */
 export function readGhostResult(searchParams: URLSearchParams): ConnectionsFinishedMessage {
+  const failed = searchParams.get('status') === 'error';
+  const reason = searchParams.get('reason') as ConnectionFailure | null;
   return {
     type: CONNECTIONS_FINISHED,
     scope: searchParams.get('scope') ?? '',
-    status: searchParams.get('status') === 'error' ? 'error' : 'connected',
-    message: searchParams.get('message') ?? '',
+    status: failed ? 'error' : 'connected',
+    message: failed ? (CONNECTION_FAILURES[reason ?? 'refused'] ?? CONNECTION_FAILURES.refused) : '',
   };
 }
 

@@ -5,6 +5,8 @@
 // ?status&nonce: only a nonce this tab made is believed; then the opener is told, or the user gets
 // suggestions to start from.
 import {
+  CONNECTION_FAILURES,
+  type ConnectionFailure,
   SEVANTA_DEFAULT_SUGGESTIONS,
   SEVANTA_NONCE_STORAGE_KEY,
   SEVANTA_SYSTEM_CODE_PATTERN,
@@ -110,7 +112,13 @@ export function SevantaPage() {
         return;
       }
       const isConnected = status === 'connected';
-      const message = isConnected ? '' : (searchParams.get('message') ?? SEVANTA_COPY.failed);
+      // The reason is a code this page words; text in the address is never shown.
+      const reason = searchParams.get('reason') as ConnectionFailure | null;
+      const message = isConnected
+        ? ''
+        : reason && reason in CONNECTION_FAILURES
+          ? CONNECTION_FAILURES[reason]
+          : SEVANTA_COPY.failed;
       const told = notifyOpenerAndClose({
         type: CONNECTIONS_FINISHED,
         scope: 'sevanta',

@@ -61,7 +61,12 @@ describe('the host handshake', () => {
     const win = fakeWindow();
     const accept = vi.fn(async () => {});
     const stop = startEmbeddedAuth(HOST, win as never, accept);
-    expect(win.parent.postMessage).toHaveBeenCalledWith({ type: WIDGET_MESSAGES.requestAuth }, HOST);
+    await vi.waitFor(() =>
+      expect(win.parent.postMessage).toHaveBeenCalledWith(
+        { type: WIDGET_MESSAGES.requestAuth, code_challenge: expect.any(String) },
+        HOST,
+      ),
+    );
 
     const message = { type: WIDGET_MESSAGES.authSuccess, provider: 'google', access_token: 'tok' };
     win.fire('message', { origin: 'https://evil.example', source: win.parent, data: message });
@@ -90,6 +95,13 @@ describe('the host handshake', () => {
     vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     startEmbeddedAuth(HOST, win as never);
+    // Asking for a session, the widget handed the host the challenge of a verifier it keeps.
+    await vi.waitFor(() =>
+      expect(win.parent.postMessage).toHaveBeenCalledWith(
+        { type: WIDGET_MESSAGES.requestAuth, code_challenge: expect.stringMatching(/^[\w-]{43}$/) },
+        HOST,
+      ),
+    );
     const code = 'c'.repeat(40);
     win.fire('message', {
       origin: 'https://evil.example',
@@ -103,6 +115,8 @@ describe('the host handshake', () => {
       data: { type: WIDGET_MESSAGES.authComplete, one_shot_code: code },
     });
     await vi.waitFor(() => expect(String(fetchMock.mock.calls[0]?.[0])).toContain('exchange-one-shot-code'));
+    const sent = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(sent).toEqual({ code, code_verifier: expect.stringMatching(/^[\w-]{43}$/) });
     await vi.waitFor(() => expect(tokenManager.hasToken()).toBe(true));
     vi.unstubAllGlobals();
   });

@@ -5,6 +5,7 @@
 import { type LoginProvider, WIDGET_MESSAGES } from '@knap/contracts';
 import { tokenManager } from '../../lib/token-manager';
 import { signInWithProvider } from '../auth/api';
+import { prepareOneShot } from '../auth/one-shot-verifier';
 import { isLoginProvider } from '../auth/provider-signin';
 import { establishSession, signInWithOneShotCode } from '../auth/session';
 
@@ -101,7 +102,13 @@ export function startEmbeddedAuth(
     );
   };
   win.addEventListener('message', onMessage);
-  if (!tokenManager.hasToken()) tell({ type: WIDGET_MESSAGES.requestAuth });
+  // Asking for a session, the widget also gives the host the challenge of a verifier only it
+  // holds: a sign-in popup the host opens (KnapWidget.signInUrl()) mints its one-shot code for it.
+  if (!tokenManager.hasToken())
+    void prepareOneShot().then(
+      (challenge) => tell({ type: WIDGET_MESSAGES.requestAuth, code_challenge: challenge }),
+      () => tell({ type: WIDGET_MESSAGES.requestAuth }),
+    );
   return () => win.removeEventListener('message', onMessage);
 }
 

@@ -22,6 +22,7 @@ import * as m0019 from './0019_briefings.js';
 import * as m0020 from './0020_chat_list_version.js';
 import * as m0021 from './0021_newsletter_deliveries.js';
 import * as m0022 from './0022_connection_accounts_server.js';
+import * as m0023 from './0023_verified_identity.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_chat_list_version': m0020,
   '0021_newsletter_deliveries': m0021,
   '0022_connection_accounts_server': m0022,
+  '0023_verified_identity': m0023,
 };

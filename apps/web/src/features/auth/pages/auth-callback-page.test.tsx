@@ -23,53 +23,38 @@ afterEach(() => {
 });
 
 describe('AuthCallbackPage', () => {
-  it("trades the provider's token for our session and continues to return_to", async () => {
-    const signins: unknown[] = [];
+  it('starts the session the server made (its cookie) and continues to return_to; no provider token in sight', async () => {
     const fetchMock = mockFetch({
-      'GET /userinfo': (req) =>
-        req.headers.get('Authorization') === 'Bearer provider-token'
-          ? jsonResponse({ sub: 'g-1', email: 'ada@example.com', name: 'Ada', picture: null })
-          : jsonResponse({}, 401),
-      [`POST ${AUTH_PATHS.signin}`]: async (req) => {
-        signins.push(await req.json());
-        return jsonResponse({ access_token: 'our-token' });
-      },
+      [`GET ${AUTH_PATHS.refresh}`]: () => jsonResponse({ access_token: 'our-token' }),
       [`GET ${USER_PATHS.me}`]: (req) =>
         req.headers.get('Authorization') === 'Bearer our-token'
           ? jsonResponse(makeUser())
           : jsonResponse({}, 401),
       [`GET ${USER_PATHS.organizations}`]: () => jsonResponse([]),
     });
-    const { router } = renderRoutes(
-      routes,
-      callbackUrl({
-        provider: 'google',
-        access_token: 'provider-token',
-        userinfo_url: 'http://idp.test/userinfo',
-        return_to: '/knaps',
-      }),
-    );
+    const { router } = renderRoutes(routes, callbackUrl({ return_to: '/knaps', mode: 'normal' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/knaps'));
-    expect(signins).toEqual([
-      {
-        access_token: 'provider-token',
-        user: { email: 'ada@example.com', name: 'Ada', picture: null, sub: 'g-1' },
-        login_provider: 'google',
-        platform: 'studio',
-      },
-    ]);
     expect(useAuthStore.getState().status).toBe('authenticated');
-    // The callback builds its own session: no wasted refresh in parallel.
-    expect(calledRoutes(fetchMock)).not.toContain(`GET ${AUTH_PATHS.refresh}`);
+    expect(calledRoutes(fetchMock)).not.toContain(`POST ${AUTH_PATHS.signin}`);
   });
 
-  it('shows the error the provider returned, with a way back to sign-in', async () => {
+  it('words the failure the server named, with a way back to sign-in', async () => {
     mockFetch({});
-    const { router } = renderRoutes(routes, callbackUrl({ error: 'Access was denied' }));
+    const { router } = renderRoutes(routes, callbackUrl({ error: 'expired' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Access was denied');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This sign-in was started in another browser or has expired. Please sign in again.',
+    );
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/signin');
     await waitFor(() => expect(router.state.location.hash).toBe(''));
+  });
+
+  it('never shows text from the address itself', async () => {
+    mockFetch({});
+    renderRoutes(routes, callbackUrl({ error: 'Your account is locked: call +1 555 0100' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not verify your sign-in with the identity provider',
+    );
   });
 });

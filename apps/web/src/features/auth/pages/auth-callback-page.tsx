@@ -23,7 +23,6 @@ export function AuthCallbackPage() {
       (reason: unknown) => {
         setUnauthenticated();
         setError(reason instanceof Error ? reason.message : String(reason));
-        // The fragment holds a provider token: keep it out of the history entry we stay on.
         navigate({ hash: '' }, { replace: true });
       },
     );

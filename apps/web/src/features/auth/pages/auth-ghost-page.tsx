@@ -7,6 +7,7 @@ import { isExternalPopup } from '../../../lib/run-mode';
 import { AUTH_COMPLETE, notifyOpenerAndClose } from '../../../lib/window-messages';
 import { createOneShotCode, providerStartUrl } from '../api';
 import { AuthStatusPanel } from '../components/auth-status-panel';
+import { CHALLENGE_PARAM } from '../one-shot-verifier';
 import { isLoginProvider } from '../provider-signin';
 import { GHOST_PATH, openerIsFramed } from '../sign-in-popup';
 import { useAuthStatus } from '../store';
@@ -21,6 +22,7 @@ export function AuthGhostPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const provider = searchParams.get('provider');
+  const challenge = searchParams.get(CHALLENGE_PARAM);
   const done = useRef(false);
 
   useEffect(() => {
@@ -29,10 +31,11 @@ export function AuthGhostPage() {
       done.current = true;
       void (async () => {
         // A widget's cookies may live in another partition than this popup's: hand it a one-shot
-        // code to trade for a session of its own. An unframed opener shares our cookie.
+        // code to trade for a session of its own, minted for the challenge it sent along (only
+        // it holds the verifier). An unframed opener shares our cookie.
         const code =
-          openerIsFramed() || isExternalPopup()
-            ? await createOneShotCode().then(
+          challenge && (openerIsFramed() || isExternalPopup())
+            ? await createOneShotCode(challenge).then(
                 (r) => r.code,
                 () => undefined,
               )
@@ -44,12 +47,18 @@ export function AuthGhostPage() {
     }
     if (status === 'unauthenticated' && isLoginProvider(provider)) {
       done.current = true;
-      hardNavigate(providerStartUrl(provider, GHOST_PATH));
+      // Back here after the provider, with the challenge still in the address.
+      hardNavigate(providerStartUrl(provider, `${GHOST_PATH}${window.location.search}`));
     }
-  }, [status, provider, navigate]);
+  }, [status, provider, challenge, navigate]);
 
   if (status === 'unauthenticated' && !isLoginProvider(provider)) {
-    return <Navigate to={`${SIGNIN_PATH}?redirect=${encodeURIComponent(GHOST_PATH)}`} replace />;
+    return (
+      <Navigate
+        to={`${SIGNIN_PATH}?redirect=${encodeURIComponent(`${GHOST_PATH}${window.location.search}`)}`}
+        replace
+      />
+    );
   }
   return (
     <AuthStatusPanel>
