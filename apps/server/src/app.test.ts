@@ -213,6 +213,8 @@ describe('serving the built web app', () => {
     expect(res.headers['content-security-policy']).toContain(
       "frame-ancestors 'self' https://host.example http://127.0.0.1:4100",
     );
+    // X-Frame-Options SAMEORIGIN beside it would refuse those hosts in browsers that read it first.
+    expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.body).toContain(
       '<meta name="knap-widget-origins" content="https://host.example,http://127.0.0.1:4100" />',
     );

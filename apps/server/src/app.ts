@@ -143,6 +143,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // CSP frame-ancestors alone decides who may frame the app: X-Frame-Options SAMEORIGIN beside it
+    // would refuse the widget's host pages.
+    xFrameOptions: false,
     // Connect and sign-in popups go through other origins and report back to their opener
     // (platform/web.ts leaves the header off their redirects and the pages they land on).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
