@@ -26,6 +26,7 @@ describe('loadConfig', () => {
     [{ KNAP_SECRET: 'short' }, /^Invalid configuration: KNAP_SECRET must be at least 32 characters/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
     [{ ACCOUNT_LABELS: 'nonsense' }, /^Invalid configuration: ACCOUNT_LABELS must be/],
+    [{ SCRYPT_LOG_N: '14' }, /^Invalid configuration: SCRYPT_LOG_N /],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);

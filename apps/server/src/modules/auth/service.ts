@@ -16,7 +16,7 @@ import { HttpError } from '../../platform/errors.js';
 import { authorizeUrl, exchangeCode, fetchUserinfo } from '../../platform/oauth.js';
 import { recordAudit } from '../audit/service.js';
 import * as users from '../users/service.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import * as repo from './repo.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
@@ -75,7 +75,7 @@ export function authProviders(deps: AppDeps): TAuthProvidersResponse {
 
 export async function register(deps: AppDeps, input: TRegisterRequest, userAgent: string | null) {
   if (await users.findUserByEmail(deps, input.email)) throw new HttpError(409, EMAIL_TAKEN);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.scryptLogN);
   const user = await users
     .createUser(deps, { email: input.email, name: input.name, passwordHash })
     .catch(async (e) => {
@@ -119,13 +119,20 @@ export async function login(deps: AppDeps, input: TLoginRequest, ip: string, use
     [ipKey, MAX_FAILURES_PER_IP],
   ]);
   const user = await users.findUserByEmail(deps, input.email);
-  const ok = await verifyPassword(input.password, user?.password_hash ?? null);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? null, deps.config.scryptLogN);
   if (!user || !ok) {
     await recordFailure(deps, [accountKey, ipKey]);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
   await repo.clearLoginAttempts(deps.db.db, accountKey);
+  await upgradePasswordHash(deps, user, input.password);
   return startSession(deps, user, userAgent);
+}
+
+/** A hash made with a lower cost than the config's (an older default) is replaced at sign-in. */
+async function upgradePasswordHash(deps: AppDeps, user: UserRow, password: string): Promise<void> {
+  if (!user.password_hash || !needsRehash(user.password_hash, deps.config.scryptLogN)) return;
+  await users.updatePasswordHash(deps, user.id, await hashPassword(password, deps.config.scryptLogN));
 }
 
 /**
