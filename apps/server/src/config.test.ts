@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,19 @@ describe('loadConfig', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8').trim()).toBe(a.secret);
     expect(loadConfig({ DATA_DIR: dir }).secret).toBe(a.secret);
+  });
+
+  it('makes the data directory 0700 and a secret written before with another mode 0600', () => {
+    const dir = tmp();
+    chmodSync(dir, 0o755);
+    const file = path.join(dir, 'secret.key');
+    writeFileSync(file, `${'s'.repeat(48)}\n`, { mode: 0o644 });
+    expect(loadConfig({ DATA_DIR: dir }).secret).toBe('s'.repeat(48));
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const fresh = path.join(tmp(), 'nested', 'data');
+    loadConfig({ DATA_DIR: fresh });
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
   });
 
   it.each([

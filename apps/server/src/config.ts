@@ -1,10 +1,11 @@
 // Environment -> typed config with the embedded defaults. A bad value stops the start with one
 // line naming the variable.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { KNAP_NAMES, type KnapName, PLAN_TIERS, type PlanTier } from '@knap/contracts';
 import { z } from 'zod';
+import { privateDir, privateFiles } from './platform/private-files.js';
 
 /** Each plan as "name|price shown|credits per month". */
 const PLAN_DEFAULTS: Record<PlanTier, string> = {
@@ -474,8 +475,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The embedded default: a random secret written once into DATA_DIR, readable by the owner only. */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
+  if (existsSync(file)) {
+    // A file written before this rule, or copied in with another mode.
+    privateFiles(file);
+    return readFileSync(file, 'utf8').trim();
+  }
   const secret = randomBytes(48).toString('base64url');
   try {
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
@@ -484,7 +489,7 @@ function readOrCreateSecret(dataDir: string): string {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
     throw e;
   }
-  chmodSync(file, 0o600);
+  privateFiles(file);
   return secret;
 }
 
