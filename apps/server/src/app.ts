@@ -45,6 +45,7 @@ import { closeEvents, redisBus, useEvents } from './platform/events.js';
 import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
 import { bullmqScheduler } from './platform/jobs-bullmq.js';
 import { createLanguageModel } from './platform/llm/index.js';
+import { type LogStream, loggerOptions } from './platform/logging.js';
 import { useSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web.js';
 
@@ -79,11 +80,13 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'jobs' | 'llm' 
   /** Defaults to the model the config names (the demo model on the embedded default). */
   llm?: LanguageModelV3;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: LogStream;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: options.config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(options.config.logLevel, options.logStream),
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: options.config.trustProxy,
     forceCloseConnections: 'idle',

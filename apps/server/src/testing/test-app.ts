@@ -13,6 +13,7 @@ import type { Clock } from '../platform/clock.js';
 import { type Db, migrate, openDb } from '../platform/db/index.js';
 import { inProcessScheduler, type Scheduler } from '../platform/jobs.js';
 import { DemoLanguageModel } from '../platform/llm/demo-model.js';
+import type { LogStream } from '../platform/logging.js';
 
 export const testEngine = (): 'sqlite' | 'postgres' =>
   process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -132,6 +133,8 @@ export async function createTestApp(
     /** Defaults to the demo model without pauses between tokens. */
     llm?: LanguageModelV3;
     jobs?: Scheduler;
+    /** Turns the log on (at config.logLevel), written here. */
+    logStream?: LogStream;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-test-'));
@@ -140,7 +143,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     llm: options.llm ?? new DemoLanguageModel({ tokenDelayMs: 0 }),
     // Tests drive jobs with runNow; the BullMQ scheduler has its own tests (platform/jobs-bullmq.test.ts).
     jobs: options.jobs ?? inProcessScheduler({ info() {}, error() {} }),
