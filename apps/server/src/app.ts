@@ -7,7 +7,7 @@ import { MAX_JSON_BODY_BYTES } from '@knap/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
-  type preHandlerAsyncHookHandler,
+  type onRequestAsyncHookHandler,
   type RawServerDefault,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -69,8 +69,11 @@ export type AppInstance = FastifyInstance<
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** preHandler of every signed-in route: sets request.auth or answers 401. */
-    requireUser: preHandlerAsyncHookHandler;
+    /**
+     * onRequest hook of every signed-in route: sets request.auth or answers 401 before the body is
+     * read or anything validated, so an anonymous request learns nothing of a route's schema.
+     */
+    requireUser: onRequestAsyncHookHandler;
   }
 }
 

@@ -72,7 +72,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     AUTH_PATHS.logout,
-    { preHandler: app.requireUser, schema: { response: { 200: ZLogoutResponse } } },
+    { onRequest: app.requireUser, schema: { response: { 200: ZLogoutResponse } } },
     async (req, reply) => {
       await auth.logout(deps, authOf(req).user.id, authOf(req).sessionId);
       reply.clearCookie(REFRESH_COOKIE, clearOptions);
@@ -82,7 +82,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     AUTH_PATHS.oneShotCode,
-    { preHandler: app.requireUser, schema: { response: { 200: ZOneShotCodeResponse } } },
+    { onRequest: app.requireUser, schema: { response: { 200: ZOneShotCodeResponse } } },
     (req) => auth.mintOneShotCode(deps, authOf(req).user.id),
   );
 
