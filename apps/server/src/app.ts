@@ -40,7 +40,7 @@ import { type Analytics, createAnalytics } from './platform/analytics.js';
 import { requireUser } from './platform/auth.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/index.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/errors.js';
 import { closeEvents, redisBus, useEvents } from './platform/events.js';
 import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
 import { bullmqScheduler } from './platform/jobs-bullmq.js';
@@ -94,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     trustProxy: options.config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   const deps: AppDeps = {
