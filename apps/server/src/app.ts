@@ -46,6 +46,7 @@ import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
 import { bullmqScheduler } from './platform/jobs-bullmq.js';
 import { createLanguageModel } from './platform/llm/index.js';
 import { type LogStream, loggerOptions } from './platform/logging.js';
+import { guardRequestText } from './platform/request-text.js';
 import { useSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web.js';
 
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   );
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
+  guardRequestText(app);
 
   useSecurityHeaders(app, {
     contentSecurityPolicy: {
