@@ -14,7 +14,7 @@ const SECRET_PARAMS = new Set([
   'refresh_token',
   'id_token',
 ]);
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 function decodedName(raw: string): string {
   try {

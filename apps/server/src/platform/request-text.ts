@@ -37,7 +37,7 @@ function pathOf(place: Place): string {
 }
 
 /**
- * The first string (value or key) of `root` that cannot be stored, as the 422 the validator would
+ * A string (value or key) of `root` that cannot be stored, as the 422 the validator would
  * give (`Invalid body.title: …`), or 400 for nesting past MAX_JSON_DEPTH. Walked with a stack, not
  * recursion: a body nested 100,000 deep is one JSON.parse away, and recursion would overflow on it.
  */
