@@ -16,7 +16,10 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
-    // Maps for error reporting, without advertising them to every visitor via sourceMappingURL.
+    // Maps for error reporting, without advertising them to every visitor via sourceMappingURL, and
+    // without the sources (positions and names are enough beside a checkout). The server never
+    // serves them either (apps/server/src/platform/web.ts).
     sourcemap: 'hidden',
+    rolldownOptions: { output: { sourcemapExcludeSources: true } },
   },
 });

@@ -131,6 +131,7 @@ describe('serving the built web app', () => {
     mkdirSync(path.join(web, 'assets'));
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
     writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(web, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/app.ts"]}');
     writeFileSync(path.join(web, 'widget.js'), '(()=>{})()');
     // A bundle big enough to be compressed, and its siblings, as the web build writes them.
     writeFileSync(path.join(web, 'assets', 'chat-def456.js'), BUNDLE);
@@ -156,6 +157,16 @@ describe('serving the built web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/missing' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
+  });
+
+  it('never serves a source map the build left beside a bundle', async () => {
+    for (const url of ['/assets/app-abc123.js.map', '/assets/app-abc123.js.MAP']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('src/app.ts');
+    }
+    const encoded = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js%2Emap' });
+    expect(encoded.body).not.toContain('src/app.ts');
   });
 
   it('sends the compressed bytes the build wrote to a browser that accepts them, the plain file otherwise', async () => {
@@ -213,6 +224,8 @@ describe('serving the built web app', () => {
     expect(res.headers['content-security-policy']).toContain(
       "frame-ancestors 'self' https://host.example http://127.0.0.1:4100",
     );
+    // X-Frame-Options SAMEORIGIN beside it would refuse those hosts in browsers that read it first.
+    expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.body).toContain(
       '<meta name="knap-widget-origins" content="https://host.example,http://127.0.0.1:4100" />',
     );

@@ -7,7 +7,7 @@ import { MAX_JSON_BODY_BYTES } from '@knap/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
-  type preHandlerAsyncHookHandler,
+  type onRequestAsyncHookHandler,
   type RawServerDefault,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,13 +41,15 @@ import { type Analytics, createAnalytics } from './platform/analytics.js';
 import { requireUser } from './platform/auth.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/index.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/errors.js';
 import { closeEvents, redisBus, useEvents } from './platform/events.js';
 import { type AppHooks, emptyHooks } from './platform/hooks.js';
 import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
 import { bullmqScheduler } from './platform/jobs-bullmq.js';
 import { createLanguageModel } from './platform/llm/index.js';
+import { type LogStream, loggerOptions } from './platform/logging.js';
 import { clearExpiredLimits, createRateLimits, type RateLimits } from './platform/rate-limits.js';
+import { guardRequestText } from './platform/request-text.js';
 import { useSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web.js';
 
@@ -74,8 +76,11 @@ export type AppInstance = FastifyInstance<
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** preHandler of every signed-in route: sets request.auth or answers 401. */
-    requireUser: preHandlerAsyncHookHandler;
+    /**
+     * onRequest hook of every signed-in route: sets request.auth or answers 401 before the body is
+     * read or anything validated, so an anonymous request learns nothing of a route's schema.
+     */
+    requireUser: onRequestAsyncHookHandler;
   }
 }
 
@@ -86,15 +91,19 @@ export interface BuildAppOptions
   /** Defaults to the model the config names (the demo model on the embedded default). */
   llm?: LanguageModelV3;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: LogStream;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: options.config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(options.config.logLevel, options.logStream),
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: options.config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   const deps: AppDeps = {
@@ -135,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   );
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
+  guardRequestText(app);
 
   useSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -159,6 +169,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // CSP frame-ancestors alone decides who may frame the app: X-Frame-Options SAMEORIGIN beside it
+    // would refuse the widget's host pages.
+    xFrameOptions: false,
     // Connect and sign-in popups go through other origins and report back to their opener
     // (platform/web.ts leaves the header off their redirects and the pages they land on).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

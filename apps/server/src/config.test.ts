@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,12 +20,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).secret).toBe(a.secret);
   });
 
+  it('makes the data directory 0700 and a secret written before with another mode 0600', () => {
+    const dir = tmp();
+    chmodSync(dir, 0o755);
+    const file = path.join(dir, 'secret.key');
+    writeFileSync(file, `${'s'.repeat(48)}\n`, { mode: 0o644 });
+    expect(loadConfig({ DATA_DIR: dir }).secret).toBe('s'.repeat(48));
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const fresh = path.join(tmp(), 'nested', 'data');
+    loadConfig({ DATA_DIR: fresh });
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must start with postgres/],
     [{ KNAP_SECRET: 'short' }, /^Invalid configuration: KNAP_SECRET must be at least 32 characters/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
     [{ ACCOUNT_LABELS: 'nonsense' }, /^Invalid configuration: ACCOUNT_LABELS must be/],
+    [{ SCRYPT_LOG_N: '14' }, /^Invalid configuration: SCRYPT_LOG_N /],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);

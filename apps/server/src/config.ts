@@ -1,10 +1,11 @@
 // Environment -> typed config with the embedded defaults. A bad value stops the start with one
 // line naming the variable.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { KNAP_NAMES, type KnapName, PLAN_TIERS, type PlanTier } from '@knap/contracts';
 import { z } from 'zod';
+import { privateDir, privateFiles } from './platform/private-files.js';
 
 /** Each plan as "name|price shown|credits per month". */
 const PLAN_DEFAULTS: Record<PlanTier, string> = {
@@ -28,6 +29,9 @@ function planEnv() {
 }
 
 export class ConfigError extends Error {}
+
+/** OWASP's cost for scrypt password hashes: N = 2^17 (with r = 8, p = 1; modules/auth/password.ts). */
+export const OWASP_SCRYPT_LOG_N = 17;
 
 const port = z.coerce.number().int().min(0).max(65535);
 const url = z.url();
@@ -135,6 +139,8 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Password hashing cost: scrypt N = 2^SCRYPT_LOG_N (OWASP: 17; each step doubles time and memory). */
+  SCRYPT_LOG_N: z.coerce.number().int().min(OWASP_SCRYPT_LOG_N).max(20).default(OWASP_SCRYPT_LOG_N),
   ...oauthEnv(),
   ...Object.fromEntries(Object.values(API_DEFAULTS).map(([name, base]) => [name, url.default(base)])),
   SEVANTA_CLIENT_ID: z.string().optional(),
@@ -220,6 +226,11 @@ export type Config = {
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For (else it could be spoofed). */
   trustProxy: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /**
+   * Passwords are hashed with scrypt N = 2^scryptLogN, r = 8, p = 1; a stored hash of a lower cost is
+   * replaced on the user's next sign-in. Tests use 14, which is 9 times quicker.
+   */
+  scryptLogN: number;
   version: string;
   /** OAuth providers for connections; present only when their client id and secret are set. */
   oauthProviders: Partial<Record<OAuthProviderId, OAuthEndpoints>>;
@@ -412,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    scryptLogN: e.SCRYPT_LOG_N,
     version: readVersion(),
     oauthProviders,
     apis: Object.fromEntries(
@@ -490,8 +502,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The embedded default: a random secret written once into DATA_DIR, readable by the owner only. */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
+  if (existsSync(file)) {
+    // A file written before this rule, or copied in with another mode.
+    privateFiles(file);
+    return readFileSync(file, 'utf8').trim();
+  }
   const secret = randomBytes(48).toString('base64url');
   try {
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
@@ -500,7 +516,7 @@ function readOrCreateSecret(dataDir: string): string {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
     throw e;
   }
-  chmodSync(file, 0o600);
+  privateFiles(file);
   return secret;
 }
 

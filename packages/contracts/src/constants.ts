@@ -96,6 +96,8 @@ export const RESPONSE_SIZE_TIERS = { short: 200, medium: 800, long: 2000 } as co
 
 /** Largest request body the API accepts (uploads have their own per-route limits). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Deepest nesting of objects and arrays a JSON body may have (ours nest a handful of levels). */
+export const MAX_JSON_DEPTH = 64;
 
 /** Routes in the login-protected shell that need a knap, by path. */
 export const KNAP_GATED_ROUTES = {

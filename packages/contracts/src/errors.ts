@@ -95,6 +95,16 @@ export const DETAIL = {
   unsupportedMediaType: (type: string) => `Unsupported content type: ${type}`,
   bodyTooLarge: 'Request body is too large',
   tooManyRequests: 'Too many requests, please try again later',
+  invalidUrl: 'The URL is not valid',
+  urlTooLong: 'The URL is too long',
+  headersTooLarge: 'The request headers are too large',
+  malformedRequest: 'Malformed HTTP request',
+  requestTimeout: 'The request took too long to arrive',
+  // Text a database cannot store: PostgreSQL text holds no U+0000, and a lone UTF-16 surrogate
+  // (a JSON escape like "\ud800" without its pair) is not valid UTF-8.
+  nulCharacter: 'Text may not contain the NUL character',
+  loneSurrogate: 'Text may not contain an unpaired UTF-16 surrogate',
+  jsonTooDeep: (max: number) => `JSON may be nested at most ${max} levels deep`,
   outOfCredits: 'You have no credits left. Upgrade your plan to keep chatting.',
   approvalAlreadyDecided: 'This action was already approved or denied',
   approvalNotFound: 'Approval request not found',

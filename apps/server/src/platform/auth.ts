@@ -115,7 +115,10 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** Resolves the bearer token to a live session's user, or null. Set by the app (auth module). */
 export type SessionResolver = (claims: { userId: string; sessionId: string }) => Promise<UserRow | null>;
 
-/** preHandler for signed-in routes: sets request.auth or answers 401 'Unauthorized'. */
+/**
+ * onRequest hook of signed-in routes: sets request.auth or answers 401 'Unauthorized' before the
+ * body is parsed and validated (a preHandler ran after validation, whose 422 told anyone the schema).
+ */
 export function requireUser(deps: AppDeps, resolve: SessionResolver) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearerToken(request);

@@ -1,6 +1,9 @@
-// The one error type and the one handler that turns every failure into `{ "detail": ... }`.
+// The one error type and the one handler that turns every failure into `{ "detail": ... }`, also
+// for the requests Fastify refuses before routing and those Node refuses before Fastify sees them.
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { DETAIL } from '@knap/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export class HttpError extends Error {
@@ -23,7 +26,63 @@ const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => [number, string]> = 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => [400, 'Invalid Content-Length header'],
   FST_ERR_CTP_EMPTY_JSON_BODY: () => [400, 'Request body is empty but Content-Type is application/json'],
   FST_ERR_CTP_INVALID_JSON_BODY: () => [400, DETAIL.malformedJson],
+  // Refused while routing (Fastify's `frameworkErrors`): a path that does not percent-decode, and
+  // a path segment longer than the router's maxParamLength (100).
+  FST_ERR_BAD_URL: () => [400, DETAIL.invalidUrl],
+  FST_ERR_MAX_PARAM_LENGTH: () => [414, DETAIL.urlTooLong],
 };
+
+/** Fastify's `frameworkErrors` option: what it refuses before a route is found. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  if (!known) request.log.error({ err: error }, 'framework error');
+  const [status, detail] = known ? known(error) : [500, DETAIL.internal];
+  reply.status(status).send({ detail });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request before Fastify saw it (the
+ * request line and headers past Node's 16 KB, a character no URL may hold, bytes that are not
+ * HTTP), so the answer is written on the socket, in the app's shape rather than Fastify's.
+ */
+export function clientErrorHandler(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] = clientErrorAnswer(error);
+  const body = JSON.stringify({ detail });
+  if (socket.writable)
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  else socket.destroy();
+}
+
+function clientErrorAnswer(error: Error & { code?: string; rawPacket?: unknown }): [number, string] {
+  switch (error.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, DETAIL.requestTimeout];
+    case 'HPE_HEADER_OVERFLOW':
+      return requestLineTooLong(error.rawPacket) ? [414, DETAIL.urlTooLong] : [431, DETAIL.headersTooLarge];
+    case 'HPE_INVALID_URL':
+      return [400, DETAIL.invalidUrl];
+    default:
+      return [400, DETAIL.malformedRequest];
+  }
+}
+
+/**
+ * Node counts the request line in its header limit and says only "header overflow". When the bytes
+ * it was reading start the request and its first line has not ended within the limit, the URL is
+ * what was too long.
+ */
+function requestLineTooLong(raw: unknown): boolean {
+  if (!Buffer.isBuffer(raw) || !/^[A-Z]+ /.test(raw.subarray(0, 16).toString('latin1'))) return false;
+  const end = raw.indexOf('\r\n');
+  return end < 0 || end > maxHeaderSize;
+}
 
 function mediaTypeOf(e: FastifyError): string {
   return /: (.+)$/.exec(e.message)?.[1] ?? 'unknown';

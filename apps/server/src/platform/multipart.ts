@@ -1,10 +1,12 @@
 // Multipart forms (a PDF upload, an email with an attachment): text fields and at most one file,
 // read into memory within a size limit. Every problem answers a clear {detail}: 415 when the request
-// is not multipart, 413 when something is too large, 422 when the form is not the expected one.
+// is not multipart, 413 when something is too large, 422 when the form is not the expected one or
+// a field or file name holds text a database cannot store (platform/request-text.ts).
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app.js';
 import { HttpError } from './errors.js';
+import { unstorableText } from './request-text.js';
 
 export interface FormFile {
   /** The name the client gave the file, '' when none. */
@@ -67,12 +69,17 @@ export async function readForm(req: FastifyRequest, options: FormOptions): Promi
           );
         // A browser posts a file input left empty as a part with no name and no bytes: no file.
         if (!part.filename && content.length === 0) continue;
+        const badName = unstorableText(() => `form.${part.fieldname} file name`, part.filename ?? '');
+        if (badName) throw badName;
         form.file = { filename: part.filename ?? '', mimetype: part.mimetype, content };
       } else {
         if (part.valueTruncated) throw new HttpError(413, `The field '${part.fieldname}' is too large`);
         if (Object.hasOwn(form.fields, part.fieldname))
           throw new HttpError(422, `The field '${part.fieldname}' is given more than once`);
-        form.fields[part.fieldname] = String(part.value);
+        const value = String(part.value);
+        const badValue = unstorableText(() => `form.${part.fieldname}`, value);
+        if (badValue) throw badValue;
+        form.fields[part.fieldname] = value;
       }
     }
   } catch (err) {

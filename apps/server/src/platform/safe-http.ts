@@ -1,8 +1,11 @@
 // The one way to call a URL a user gave us (custom MCP servers): http(s) only; loopback, private,
 // link-local, metadata and other special addresses refused after DNS resolution, at connect time
 // (so DNS rebinding cannot slip past) and again on every redirect; timeouts and a size limit.
+// IPv6 addresses that carry an IPv4 address (mapped, compatible, 6to4, NAT64, Teredo) are judged
+// by the IPv4 address they lead to. Errors say what was refused, never the addresses DNS answered.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Agent, type Dispatcher, fetch as undiciFetch } from 'undici';
 
 export class BlockedUrlError extends Error {}
@@ -40,11 +43,42 @@ for (const [addr, prefix] of [
   ['::1', 128],
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
   ['ff00::', 8], // multicast
-  ['64:ff9b::', 96], // NAT64 can reach IPv4 private space
-  ['2001:db8::', 32],
+  ['100::', 64], // discard-only
+  // NAT64 local-use: which IPv4 address it leads to is the local gateway's choice (RFC 8215).
+  ['64:ff9b:1::', 48],
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation
 ] as const) {
   blockList.addSubnet(addr, prefix, 'ipv6');
+}
+
+const v4At = (bytes: number[], at: number, mask = 0) =>
+  bytes
+    .slice(at, at + 4)
+    .map((b) => b ^ mask)
+    .join('.');
+
+/**
+ * IPv6 forms that lead to an IPv4 address, with where it sits: traffic to them reaches that IPv4
+ * address (through the kernel, a 6to4 relay, a NAT64 gateway or a Teredo peer).
+ */
+const CARRIERS: Array<[prefix: ipaddr.IPv6, bits: number, v4: (bytes: number[]) => string[]]> = [
+  [ipaddr.IPv6.parse('::'), 96, (b) => [v4At(b, 12)]], // IPv4-compatible ::a.b.c.d (also :: and ::1)
+  [ipaddr.IPv6.parse('::ffff:0:0'), 96, (b) => [v4At(b, 12)]], // IPv4-mapped
+  [ipaddr.IPv6.parse('::ffff:0:0:0'), 96, (b) => [v4At(b, 12)]], // IPv4-translated (SIIT)
+  [ipaddr.IPv6.parse('64:ff9b::'), 96, (b) => [v4At(b, 12)]], // NAT64 well-known prefix
+  [ipaddr.IPv6.parse('2002::'), 16, (b) => [v4At(b, 2)]], // 6to4
+  // Teredo: the server's address, and the client's, stored inverted.
+  [ipaddr.IPv6.parse('2001::'), 32, (b) => [v4At(b, 4), v4At(b, 12, 0xff)]],
+];
+
+/** The IPv4 addresses an IPv6 address leads to (none for a plain IPv6 address). */
+function carriedIPv4(address: string): string[] {
+  const ip = ipaddr.IPv6.parse(address);
+  const carrier = CARRIERS.find(([prefix, bits]) => ip.match(prefix, bits));
+  return carrier ? carrier[2](ip.toByteArray()) : [];
 }
 
 /** Why an address may not be reached, or null when it may. */
@@ -52,13 +86,9 @@ export function blockedReason(address: string): string | null {
   const family = net.isIP(address);
   if (family === 0) return 'not an IP address';
   if (family === 6) {
-    // IPv4-mapped addresses, dotted (::ffff:127.0.0.1) or as the URL parser writes them (::ffff:7f00:1).
-    const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-    if (dotted) return blockedReason(dotted);
-    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-    if (hex) {
-      const [hi, lo] = [Number.parseInt(hex[1]!, 16), Number.parseInt(hex[2]!, 16)];
-      return blockedReason(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+    for (const v4 of carriedIPv4(address)) {
+      const reason = blockedReason(v4);
+      if (reason) return reason;
     }
     return blockList.check(address, 'ipv6') ? 'a private or reserved IPv6 address' : null;
   }
@@ -152,6 +182,63 @@ function limitBody(body: ReadableStream<Uint8Array> | null, max: number): Readab
       },
     }),
   );
+}
+
+/** What the user is told when a network step failed, by the error's code: no addresses in it. */
+const NETWORK_ERRORS: Record<string, string> = {
+  ENOTFOUND: 'The host name could not be resolved',
+  EAI_AGAIN: 'The host name could not be resolved',
+  ECONNREFUSED: 'The server refused the connection',
+  ECONNRESET: 'The server closed the connection',
+  UND_ERR_SOCKET: 'The server closed the connection',
+  EHOSTUNREACH: 'The server could not be reached',
+  ENETUNREACH: 'The server could not be reached',
+  ETIMEDOUT: 'The server did not answer in time',
+  UND_ERR_CONNECT_TIMEOUT: 'The server did not answer in time',
+};
+const TLS_ERROR = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
+
+/** The error and what it wraps (causes, and each attempt of an AggregateError), outermost first. */
+function* causesOf(error: unknown): Generator<unknown> {
+  const seen = new Set<unknown>();
+  const queue = [error];
+  for (let e = queue.shift(); e !== undefined; e = queue.shift()) {
+    if (seen.has(e)) continue;
+    seen.add(e);
+    yield e;
+    if (e instanceof AggregateError) queue.push(...e.errors);
+    if (e instanceof Error && e.cause !== undefined) queue.push(e.cause);
+  }
+}
+
+/** What might be an IP address, bracketed or not, with a port or not. */
+const ADDRESS_LIKE = /\[[0-9a-f:.]+\](?::\d+)?|[0-9a-f:.]*[:.][0-9a-f:.]*/gi;
+function isAddress(token: string): boolean {
+  const bare = token.replace(/^\[([^\]]+)\](?::\d+)?$/, '$1');
+  return net.isIP(bare) !== 0 || net.isIP(bare.replace(/:\d+$/, '')) === 4;
+}
+/** `text` with every IP address (and its port) written `[address]`. */
+const withoutAddresses = (text: string) =>
+  text.replace(ADDRESS_LIKE, (token) => (isAddress(token) ? '[address]' : token));
+
+/**
+ * A failed call to a user's URL as the user may see it: what was refused (BlockedUrlError's own
+ * text), or what went wrong on the network by its code, never the addresses a host name resolved
+ * to (connect errors name them: `connect ECONNREFUSED 10.0.0.5:443`); any other text (an answer
+ * the server gave) has IP addresses taken out.
+ */
+export function fetchErrorText(error: unknown): string {
+  for (const e of causesOf(error)) {
+    if (e instanceof BlockedUrlError) return e.message;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_ERRORS[code]) return NETWORK_ERRORS[code];
+    if (typeof code === 'string' && TLS_ERROR.test(code))
+      return "The server's TLS certificate was not accepted";
+    const name = (e as { name?: unknown }).name;
+    if (name === 'TimeoutError' || name === 'AbortError') return 'The server did not answer in time';
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  return withoutAddresses(text.trim() || 'The server could not be reached');
 }
 
 /** A fetch for user-supplied URLs: same signature as fetch, with every check above. */

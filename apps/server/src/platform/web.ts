@@ -17,6 +17,12 @@ const YEAR_SECONDS = 365 * 24 * 3600;
  */
 const POPUP_LANDING_PAGES = ['/auth/ghost', '/auth/connections-ghost', '/sevanta'];
 
+/**
+ * The build keeps source maps for error reporting (apps/web/vite.config.ts); they would hand every
+ * visitor the app's sources and layout, so they are never served, not even as index.html.
+ */
+const SOURCE_MAP = /\.map$/i;
+
 /** The host-page script of the widget (built by apps/web/widget-loader). */
 export const WIDGET_LOADER_PATH = '/widget.js';
 
@@ -58,6 +64,7 @@ export async function registerWebApp(
       // The build writes .br and .gz beside each text asset (apps/web/scripts/compress-dist.mjs):
       // a browser that accepts one gets those bytes, compressed once, not on every request.
       preCompressed: true,
+      allowedPath: (pathname) => !SOURCE_MAP.test(pathname),
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         const html = file.endsWith('.html');
@@ -76,7 +83,8 @@ export async function registerWebApp(
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isPage = !isApi && !SOURCE_MAP.test(pathname);
+    if (hasWeb && isPage && (request.method === 'GET' || request.method === 'HEAD')) {
       if (POPUP_LANDING_PAGES.includes(pathname)) reply.removeHeader('cross-origin-opener-policy');
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }

@@ -13,6 +13,7 @@ import type { Clock } from '../platform/clock.js';
 import { type Db, migrate, openDb } from '../platform/db/index.js';
 import { inProcessScheduler, type Scheduler } from '../platform/jobs.js';
 import { DemoLanguageModel } from '../platform/llm/demo-model.js';
+import type { LogStream } from '../platform/logging.js';
 
 export const testEngine = (): 'sqlite' | 'postgres' =>
   process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -34,6 +35,9 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     webDist: path.join(dataDir, 'no-web'),
     trustProxy: false,
     logLevel: 'silent',
+    // Hundreds of sign-ups per run: 2^14 takes 50 ms a hash, OWASP's 2^17 450 ms (password.test.ts
+    // checks the default and the upgrade on sign-in).
+    scryptLogN: 14,
     version: '0.0.0-test',
     oauthProviders: {},
     sevanta: undefined,
@@ -132,6 +136,8 @@ export async function createTestApp(
     /** Defaults to the demo model without pauses between tokens. */
     llm?: LanguageModelV3;
     jobs?: Scheduler;
+    /** Turns the log on (at config.logLevel), written here. */
+    logStream?: LogStream;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-test-'));
@@ -140,7 +146,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     llm: options.llm ?? new DemoLanguageModel({ tokenDelayMs: 0 }),
     // Tests drive jobs with runNow; the BullMQ scheduler has its own tests (platform/jobs-bullmq.test.ts).
     jobs: options.jobs ?? inProcessScheduler({ info() {}, error() {} }),

@@ -32,7 +32,7 @@ const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 /** Organization admins' API; 404 for everyone who is not one. */
 export async function adminRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   app.get(
     ADMIN_PATHS.members,
     { schema: { querystring: ZMembersQuery, response: { 200: z.array(ZAdminMember) } } },

@@ -18,7 +18,7 @@ const INTERRUPTED_AFTER_MS = (timeoutMs: number) => 2 * timeoutMs;
 
 export async function assistantRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.post(ASSISTANT_PATHS.completion, { schema: { body: ZCompletionRequest } }, async (req, reply) => {
     // Errors up to here (404, 402, 409) answer as JSON; from here on the reply is an SSE stream.

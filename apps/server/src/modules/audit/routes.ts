@@ -34,8 +34,8 @@ export async function sendAuditExport(
 /** The audit trail for platform operators: export for an archive, and the chain check. */
 export async function auditRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
-  app.addHook('preHandler', async (req) => {
+  app.addHook('onRequest', app.requireUser);
+  app.addHook('onRequest', async (req) => {
     if (!isOperator(deps, authOf(req).user))
       throw new HttpError(403, 'Only operators can read the audit trail');
   });

@@ -69,14 +69,14 @@ export async function authRoutes(app: AppInstance): Promise<void> {
   app.post(
     AUTH_PATHS.verifyEmail,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { body: ZEmailTokenRequest, response: { 200: ZVerifyEmailResponse } },
     },
     (req) => auth.verifyEmail(deps, authOf(req).user, req.body.token),
   );
   app.post(
     AUTH_PATHS.sendVerification,
-    { preHandler: app.requireUser, schema: { response: { 200: ZSendVerificationResponse } } },
+    { onRequest: app.requireUser, schema: { response: { 200: ZSendVerificationResponse } } },
     (req) => auth.resendVerification(deps, authOf(req).user, req.log),
   );
 
@@ -95,7 +95,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     AUTH_PATHS.logout,
-    { preHandler: app.requireUser, schema: { response: { 200: ZLogoutResponse } } },
+    { onRequest: app.requireUser, schema: { response: { 200: ZLogoutResponse } } },
     async (req, reply) => {
       await auth.logout(deps, authOf(req).user.id, authOf(req).sessionId);
       reply.clearCookie(REFRESH_COOKIE, clearOptions);
@@ -106,7 +106,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
   app.post(
     AUTH_PATHS.oneShotCode,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { body: ZOneShotCodeRequest, response: { 200: ZOneShotCodeResponse } },
     },
     (req) => auth.mintOneShotCode(deps, authOf(req).user.id, req.body.code_challenge),

@@ -20,7 +20,7 @@ import { authorizeUrl, exchangeCode, fetchUserinfo, pkceChallenge } from '../../
 import { recordAudit } from '../audit/service.js';
 import { sendSystemMail } from '../email/system-mail.js';
 import * as users from '../users/service.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import * as repo from './repo.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
@@ -100,7 +100,7 @@ interface Log {
 export async function register(deps: AppDeps, input: TRegisterRequest, client: Client, log: Log) {
   await deps.limits.consume('register', `ip:${client.ip}`);
   if (await users.findUserByEmail(deps, input.email)) throw new HttpError(409, EMAIL_TAKEN);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.scryptLogN);
   const user = await users
     .createUser(deps, { email: input.email, name: input.name, passwordHash })
     .catch(async (e) => {
@@ -174,7 +174,7 @@ export async function login(deps: AppDeps, input: TLoginRequest, client: Client)
   const limits = loginLimits(input.email, client.ip);
   for (const [name, subject] of limits) await deps.limits.check(name, subject);
   const user = await users.findUserByEmail(deps, input.email);
-  const ok = await verifyPassword(input.password, user?.password_hash ?? null);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? null, deps.config.scryptLogN);
   if (!user || !ok) {
     // Counted, not refused: this attempt gets its 401; the next one meets the limit.
     for (const [name, subject] of limits)
@@ -184,7 +184,14 @@ export async function login(deps: AppDeps, input: TLoginRequest, client: Client)
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
   await deps.limits.reset('loginAccountIp', limits[0][1]);
+  await upgradePasswordHash(deps, user, input.password);
   return startSession(deps, user, client.userAgent);
+}
+
+/** A hash made with a lower cost than the config's (an older default) is replaced at sign-in. */
+async function upgradePasswordHash(deps: AppDeps, user: UserRow, password: string): Promise<void> {
+  if (!user.password_hash || !needsRehash(user.password_hash, deps.config.scryptLogN)) return;
+  await users.updatePasswordHash(deps, user.id, await hashPassword(password, deps.config.scryptLogN));
 }
 
 /**

@@ -37,7 +37,7 @@ export async function stripeWebhookRoutes(app: AppInstance): Promise<void> {
 /** SPEC §7 Subscriptions, the billing portal and the local provider's checkout. */
 export async function billingRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   app.get(BILLING_PATHS.current, { schema: { response: { 200: ZSubscription } } }, (req) =>
     billing.currentSubscription(deps, authOf(req).user),
   );

@@ -27,7 +27,7 @@ const DAY_MS = 24 * 3600_000;
 
 export async function chatRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const uid = (req: FastifyRequest) => authOf(req).user.id;
 
   app.post(CHAT_PATHS.chats, { schema: { body: ZCreateChatRequest, response: { 200: ZChat } } }, (req) =>

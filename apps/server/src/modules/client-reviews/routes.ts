@@ -20,7 +20,7 @@ const REVIEW = `${CLIENT_REVIEW_PATHS.list}/:id`;
 /** Client reviews: the caller's own reviews, drafted by the model, their PDF and their sending. */
 export async function clientReviewRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const uid = (req: FastifyRequest) => authOf(req).user.id;
 
   app.get(CLIENT_REVIEW_PATHS.list, { schema: { response: { 200: z.array(ZClientReviewSummary) } } }, (req) =>

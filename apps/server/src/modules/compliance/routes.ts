@@ -22,7 +22,7 @@ const ZUserParams = z.object({ userId: z.string().min(1).max(100) });
 /** Retention, legal holds and the email review queue (organization admins), and authors' reviews. */
 export async function complianceRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
 
   app.get(COMPLIANCE_PATHS.policy, { schema: { response: { 200: ZPolicy } } }, (req) =>

@@ -97,6 +97,16 @@ describe(`custom MCP servers (${testEngine()})`, () => {
     ['http://[::ffff:127.0.0.1]:9/mcp', 'This address is not allowed: a private or reserved address'],
     ['http://2130706433:9/mcp', 'This address is not allowed: a private or reserved address'],
     ['http://localhost:9/mcp', 'This address is not allowed: a local host name'],
+    // IPv6 forms that lead to a private IPv4 address: IPv4-compatible, 6to4, NAT64, Teredo.
+    ['http://[::127.0.0.1]:9/mcp', 'This address is not allowed: a private or reserved address'],
+    ['http://[2002:7f00:1::]/mcp', 'This address is not allowed: a private or reserved address'],
+    ['http://[64:ff9b::169.254.169.254]/mcp', 'This address is not allowed: a private or reserved address'],
+    ['http://[64:ff9b:1::a00:1]/mcp', 'This address is not allowed: a private or reserved IPv6 address'],
+    [
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/mcp',
+      'This address is not allowed: a private or reserved address',
+    ],
+    ['http://[fd00::8]/mcp', 'This address is not allowed: a private or reserved IPv6 address'],
   ])('refuses %s on save, storing nothing', async (url, detail) => {
     const res = await add(url);
     expect(res.statusCode).toBe(422);
@@ -117,6 +127,31 @@ describe(`custom MCP servers (${testEngine()})`, () => {
     expect(down).toMatchObject({ status: 'unavailable', tools: [] });
     await call({ method: 'DELETE', url: `/api/connections/mcp_url/${gone.id}` });
     await call({ method: 'DELETE', url: `/api/connections/mcp_url/${id}` });
+  });
+
+  it('a failed test connection says what happened, not the addresses the host name resolved to', async () => {
+    // An allowlisted self-hosted name (MCP_ALLOWED_HOSTS) whose server is down.
+    const closed = await startFakeMcp();
+    const host = `localhost:${new URL(closed.url).port}`;
+    await closed.close();
+    const own = await createTestApp({ config: { mcpAllowedHosts: [host] } });
+    try {
+      const me = as(own, await signUp(own));
+      const saved = await me({
+        method: 'POST',
+        url: '/api/connections/add_mcp_url',
+        payload: { mcp_description: 'Self-hosted', mcp_url: `http://${host}/mcp` },
+      });
+      expect(saved.statusCode).toBe(200);
+      const res = await me({ method: 'POST', url: `/api/connections/mcp_url/${saved.json().id}/test` });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        tools: [],
+        error: 'The server refused the connection',
+      });
+    } finally {
+      await own.close();
+    }
   });
 
   it('an MCP tool call end to end from chat: read-only runs, a write waits for approval', async () => {

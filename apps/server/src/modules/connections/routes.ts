@@ -38,7 +38,7 @@ const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 
 export async function connectionRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const uid = (req: FastifyRequest) => authOf(req).user.id;
 
   app.get(CONNECTION_PATHS.available, { schema: { response: { 200: ZAvailableConnections } } }, (req) =>

@@ -6,7 +6,7 @@ import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { McpServersTable } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import { assertSafeUrl, BlockedUrlError } from '../../platform/safe-http.js';
+import { assertSafeUrl, BlockedUrlError, fetchErrorText } from '../../platform/safe-http.js';
 import type { ToolContext, ToolDefinition } from '../tools/define.js';
 import { callMcpTool, listMcpTools, type McpConnectOptions } from './mcp-client.js';
 import { McpServerRecentlyFailed, McpToolCache } from './mcp-tool-cache.js';
@@ -100,6 +100,7 @@ export async function deleteMcpUrl(deps: AppDeps, userId: string, id: string) {
   return { success: true };
 }
 
+/** For the log, where the addresses a failure names are the operator's to see (users get fetchErrorText). */
 const errorText = (e: unknown) =>
   e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
 
@@ -120,7 +121,7 @@ export async function testMcpUrl(deps: AppDeps, userId: string, id: string): Pro
     };
   } catch (e) {
     toolCache(deps).drop(row.id);
-    return { status: 'unavailable', tools: [], error: errorText(e) };
+    return { status: 'unavailable', tools: [], error: fetchErrorText(e) };
   }
 }
 

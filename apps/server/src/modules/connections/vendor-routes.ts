@@ -9,7 +9,7 @@ const ZNote = z.object({ id: z.number(), content: z.string(), created_at: z.stri
 
 export async function vendorRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/api/vendor/wealthbox/clients/search',

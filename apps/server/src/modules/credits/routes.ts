@@ -12,7 +12,7 @@ import * as credits from './service.js';
 
 export async function creditRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   // Hourly, so a month's credits arrive soon after it starts; each grant happens once.
   deps.jobs.add({
     name: 'credits.monthly-grant',

@@ -10,7 +10,7 @@ import { sendEmail } from './service.js';
 export async function emailRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   await registerMultipart(app);
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.post(EMAIL_PATHS.send, { schema: { response: { 200: ZEmailSendResult } } }, async (req) => {
     const form = await readForm(req, {

@@ -19,7 +19,7 @@ const PLAN = `${FINANCIAL_PLAN_PATHS.list}/:id`;
 /** Financial plans: the caller's own plans, their narrative and their PDF. */
 export async function financialPlanRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const uid = (req: FastifyRequest) => authOf(req).user.id;
 
   app.get(

@@ -19,7 +19,7 @@ const BRIEFING = `${FIRST_IMPRESSIONS_PATHS.list}/:id`;
 /** First impressions: the caller's own briefings, drafted by the model, and their PDF. */
 export async function firstImpressionsRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const uid = (req: FastifyRequest) => authOf(req).user.id;
 
   app.get(FIRST_IMPRESSIONS_PATHS.list, { schema: { response: { 200: z.array(ZBriefingSummary) } } }, (req) =>

@@ -25,7 +25,7 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
   // The operators' jobs view: every background job, when it last ran and how it went.
   app.get(
     OPERATOR_PATHS.jobs,
-    { preHandler: app.requireUser, schema: { response: { 200: ZJobsView } } },
+    { onRequest: app.requireUser, schema: { response: { 200: ZJobsView } } },
     async (req) => {
       if (!isOperator(app.deps, authOf(req).user))
         throw new HttpError(403, 'Only operators can see the jobs');
@@ -35,7 +35,7 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/operator/jobs/:name/run',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { params: z.object({ name: z.string().min(1).max(100) }), response: { 200: ZJobsView } },
     },
     async (req) => {

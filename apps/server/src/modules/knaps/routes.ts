@@ -19,7 +19,7 @@ import * as knaps from './service.js';
 /** SPEC §7 Knaps, plus access management (operators) and requests for a knap. */
 export async function knapRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(KNAP_PATHS.list, { schema: { response: { 200: z.array(ZKnap) } } }, (req) =>
     knaps.listKnaps(deps, authOf(req).user.id),

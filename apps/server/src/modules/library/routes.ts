@@ -17,7 +17,7 @@ const ZId = z.string().min(1).max(100);
 /** The Library: the caller's own items and saved prompts. */
 export async function libraryRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   app.get(
     LIBRARY_PATHS.list,
     { schema: { querystring: ZLibraryQuery, response: { 200: ZLibraryResponse } } },

@@ -41,13 +41,13 @@ export async function meetingBotRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     MEETING_BOT_PATHS.status,
-    { preHandler: app.requireUser, schema: { response: { 200: ZBotStatusResponse } } },
+    { onRequest: app.requireUser, schema: { response: { 200: ZBotStatusResponse } } },
     (req) => botStatus(deps, authOf(req).user),
   );
   app.post(
     MEETING_BOT_PATHS.toggle,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { body: ZBotToggleRequest, response: { 200: ZBotToggleResponse } },
     },
     (req) => setNotetaker(deps, authOf(req).user.id, req.body.enabled),

@@ -21,7 +21,7 @@ const ZMeetingParams = z.object({ id: z.string().min(1).max(100) });
 /** SPEC §7 Meetings: these paths exactly (they have no /api prefix). */
 export async function meetingRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const uid = (req: FastifyRequest) => authOf(req).user.id;
   deps.jobs.add({ name: 'meetings.resume-notes', everyMs: 5 * 60_000, run: () => resumeStuckNotes(deps) });
   deps.jobs.add({

@@ -24,7 +24,7 @@ const params = { params: ZNewsletterParams };
 /** Newsletters: the caller's own drafts, their PDF, their recipients and sending them (a job). */
 export async function newsletterRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const user = (req: FastifyRequest) => authOf(req).user;
 
   app.get(

@@ -6,7 +6,7 @@ import * as onboarding from './service.js';
 /** The first-run guide: the caller's own progress only. */
 export async function onboardingRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(ONBOARDING_PATHS.state, { schema: { response: { 200: ZOnboarding } } }, (req) =>
     onboarding.getOnboarding(deps, authOf(req).user),

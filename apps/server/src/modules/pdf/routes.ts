@@ -13,7 +13,7 @@ const ZPdfParams = z.object({ id: z.string().min(1).max(100) });
 export async function pdfRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   await registerMultipart(app);
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const uid = (req: FastifyRequest) => authOf(req).user.id;
 
   app.post(PDF_PATHS.generate, { schema: { body: ZRoadmap, response: { 200: ZPdfInfo } } }, (req) =>

@@ -19,7 +19,7 @@ import * as users from './service.js';
 
 export async function userRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(USER_PATHS.me, { schema: { response: { 200: ZUser } } }, (req) =>
     users.getProfile(deps, authOf(req).user),

@@ -242,6 +242,11 @@ export async function updateName(deps: AppDeps, userId: string, name: string) {
   return { name };
 }
 
+/** A new hash of the same password (auth/service.ts upgrades old hashes at sign-in). */
+export async function updatePasswordHash(deps: AppDeps, userId: string, passwordHash: string) {
+  await repo.updateUser(deps.db.db, userId, { password_hash: passwordHash });
+}
+
 export async function updateSharingPermission(deps: AppDeps, userId: string, sharing_permission: number) {
   await repo.updateUser(deps.db.db, userId, { sharing_permission });
   return { sharing_permission };

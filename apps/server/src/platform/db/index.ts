@@ -1,9 +1,9 @@
 // Opens the database (SQLite file by default, PostgreSQL when a URL is given) and migrates it.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { privateDir, privateFile, privateFiles } from '../private-files.js';
 import { migrations } from './migrations/index.js';
 import { preparedName } from './precompiled.js';
 import type { Database } from './schema.js';
@@ -53,7 +53,12 @@ export function openDb(options: OpenDbOptions): Db {
     };
   }
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // SQLite would create the file 0644, and its -wal and -shm files take the database file's mode.
+    privateDir(path.dirname(file));
+    privateFile(file);
+    privateFiles(`${file}-wal`, `${file}-shm`, `${file}-journal`);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
