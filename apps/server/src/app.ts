@@ -33,6 +33,7 @@ import { meetingBotRoutes } from './modules/meeting-bot/routes.js';
 import { meetingRoutes } from './modules/meetings/routes.js';
 import { newsletterRoutes } from './modules/newsletters/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
+import { createPdfRenderer, type PdfRenderer } from './modules/pdf/renderer.js';
 import { pdfRoutes } from './modules/pdf/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { resolveSessionUser } from './modules/users/service.js';
@@ -55,6 +56,8 @@ export interface AppDeps {
   jobs: Scheduler;
   llm: LanguageModelV3;
   analytics: Analytics;
+  /** The PDF worker pool: every PDF is rendered in it, off the event loop. */
+  pdf: PdfRenderer;
 }
 
 export type AppInstance = FastifyInstance<
@@ -73,11 +76,13 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'jobs' | 'llm' | 'analytics'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'jobs' | 'llm' | 'analytics' | 'pdf'> {
   clock?: Clock;
   jobs?: Scheduler;
   /** Defaults to the model the config names (the demo model on the embedded default). */
   llm?: LanguageModelV3;
+  /** Defaults to a worker pool sized by the config (PDF_WORKERS, PDF_QUEUE_MAX). */
+  pdf?: PdfRenderer;
   logger?: boolean;
 }
 
@@ -105,8 +110,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         : inProcessScheduler(app.log)),
     llm: options.llm ?? createLanguageModel(options.config.llm),
     analytics: createAnalytics(options.config.analytics, app.log),
+    pdf: options.pdf ?? createPdfRenderer({ ...options.config.pdf, log: app.log }),
   };
   app.addHook('onClose', () => deps.jobs.stop());
+  app.addHook('onClose', () => deps.pdf.close());
   // With REDIS_URL, pushes to users' sockets reach every instance (platform/events.ts).
   if (options.config.redisUrl) useEvents(deps, redisBus(options.config.redisUrl, app.log));
   app.addHook('onClose', () => closeEvents(deps));

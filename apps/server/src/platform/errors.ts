@@ -7,6 +7,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    /** Sent with the answer, e.g. `retry-after` on a 503. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
   }
@@ -29,7 +31,8 @@ function mediaTypeOf(e: FastifyError): string {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.status).send({ detail: error.detail });
+    if (error instanceof HttpError)
+      return reply.status(error.status).headers(error.headers).send({ detail: error.detail });
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
