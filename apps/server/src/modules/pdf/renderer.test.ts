@@ -1,10 +1,17 @@
 import { DETAIL, type TRoadmap } from '@knap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authOf } from '../../platform/auth.js';
-import { sampleRoadmap } from '../../testing/pdf.js';
+import { pdfPageCount, pdfText, sampleRoadmap } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, type TestConfig, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp } from '../../testing/users.js';
 import type { PdfDocumentSpec } from './document.js';
+import {
+  PDF_MAX_BLOCKS,
+  PDF_MAX_COLUMNS,
+  PDF_MAX_ROWS,
+  PDF_MAX_TEXT_CHARS,
+  PDF_TOO_MANY_PAGES,
+} from './limits.js';
 import { generateDocumentPdf, PDF_BUSY } from './service.js';
 
 /** `n` characters of words. */
@@ -57,6 +64,84 @@ describe(`PDF rendering in the worker pool (${testEngine()})`, () => {
     expect(after.completed).toBe(before.completed + 1);
     expect(after.threads).toBeGreaterThanOrEqual(1);
     expect(after.inFlight).toBe(0);
+  });
+
+  it.each([
+    {
+      what: 'a roadmap with too much text',
+      url: '/api/pdf/generate',
+      payload: () => longRoadmap(100),
+      detail: /^The PDF's text is too long: 40\d,\d{3} characters, at most 300,000$/,
+    },
+    {
+      what: 'a document with too many sections',
+      url: '/test/document-pdf',
+      payload: () =>
+        spec(Array.from({ length: PDF_MAX_BLOCKS + 1 }, () => ({ kind: 'heading' as const, text: 'Goals' }))),
+      detail: `The PDF has too many sections: 201, at most ${PDF_MAX_BLOCKS}`,
+    },
+    {
+      what: 'a document with too many table rows and bars',
+      url: '/test/document-pdf',
+      payload: () =>
+        spec([
+          { kind: 'table', columns: ['Year'], rows: Array.from({ length: 1500 }, (_, i) => [String(i)]) },
+          {
+            kind: 'bars',
+            series: Array.from({ length: 501 }, (_, i) => ({ label: `Age ${i}`, value: i })),
+          },
+        ]),
+      detail: `The PDF has too many table and chart rows: 2,001, at most 2,000`,
+    },
+    {
+      what: 'a table with too many columns',
+      url: '/test/document-pdf',
+      payload: () =>
+        spec([
+          {
+            kind: 'table',
+            columns: Array.from({ length: PDF_MAX_COLUMNS + 1 }, (_, i) => `Column ${i}`),
+            rows: [],
+          },
+        ]),
+      detail: `The PDF has too many table columns: 13, at most ${PDF_MAX_COLUMNS}`,
+    },
+  ])('refuses $what with 413 before any rendering, and stores nothing', async ({ url, payload, detail }) => {
+    const before = { pdfs: await storedPdfs(), renders: t.app.deps.pdf.stats().completed };
+    const res = await call({ method: 'POST', url, payload: payload() });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().detail).toMatch(detail);
+    expect(t.app.deps.pdf.stats().completed).toBe(before.renders);
+    expect(await storedPdfs()).toBe(before.pdfs);
+  });
+
+  it('stops a PDF that grows past the page cap, and stores nothing', async () => {
+    // Within the text and row caps, but one short bullet a line: over a thousand pages.
+    const bullets = Array.from({ length: 40_000 }, () => '- a').join('\n');
+    expect(bullets.length).toBeLessThan(PDF_MAX_TEXT_CHARS);
+    const before = await storedPdfs();
+    const res = await call({
+      method: 'POST',
+      url: '/test/document-pdf',
+      payload: spec([{ kind: 'markdown', text: bullets }]),
+    });
+    expect([res.statusCode, res.json()]).toEqual([413, { detail: PDF_TOO_MANY_PAGES }]);
+    expect(await storedPdfs()).toBe(before);
+  });
+
+  it('renders a document at the caps, every row and page of it', async () => {
+    const rows = Array.from({ length: PDF_MAX_ROWS }, (_, i) => [`Row ${i + 1}`, 'x']);
+    const res = await call({
+      method: 'POST',
+      url: '/test/document-pdf',
+      payload: spec([{ kind: 'table', columns: ['Row', 'Value'], rows }]),
+    });
+    expect(res.statusCode).toBe(200);
+    const pdf = (await call({ method: 'GET', url: `/api/pdf-service/${res.json().id}` })).rawPayload;
+    const pages = pdfPageCount(pdf);
+    const text = pdfText(pdf);
+    for (const n of [1, 1000, PDF_MAX_ROWS]) expect(text).toContain(`Row ${n} `);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
   });
 
   it('answers a render that fails in the worker with 500, stores nothing, and renders the next', async () => {

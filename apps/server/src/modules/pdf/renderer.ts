@@ -4,11 +4,11 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
-import type { RenderJob } from './worker.js';
+import type { RenderJob, RenderResult } from './worker.js';
 
 export interface PdfRenderer {
-  /** The PDF's bytes, or 'busy' when every worker is rendering and the queue is full. */
-  render(job: RenderJob): Promise<Uint8Array | 'busy'>;
+  /** The job's result, or 'busy' when every worker is rendering and the queue is full. */
+  render(job: RenderJob): Promise<RenderResult | 'busy'>;
   /** Worker threads running now, tasks finished in them, and renders running or waiting. */
   stats(): { threads: number; completed: number; inFlight: number };
   /** Finishes the renders already accepted, then stops the workers. */
@@ -28,7 +28,7 @@ export function createPdfRenderer(options: {
   queueMax: number;
   log: FastifyBaseLogger;
 }): PdfRenderer {
-  const pool = new Piscina<RenderJob, Uint8Array>({
+  const pool = new Piscina<RenderJob, RenderResult>({
     filename: new URL('./worker.ts', import.meta.url).href,
     execArgv: ['--import', TSX],
     minThreads: 0,

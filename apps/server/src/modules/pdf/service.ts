@@ -16,6 +16,7 @@ import type { FormFile } from '../../platform/multipart.js';
 import { recordAudit } from '../audit/service.js';
 import { isOnLegalHold } from '../compliance/service.js';
 import type { PdfDocumentSpec } from './document.js';
+import { oversize, PDF_TOO_MANY_PAGES } from './limits.js';
 import * as repo from './repo.js';
 import type { PdfContent } from './worker.js';
 
@@ -63,16 +64,20 @@ function preparedOn(deps: AppDeps, user: UserRow): string {
 }
 
 /**
- * Every PDF the app makes is rendered here, for `user` (who asked, and whose day the cover shows),
- * by a worker of the pool (renderer.ts). A limit on PDF work per user belongs here.
+ * Every PDF the app makes is rendered here, for `user` (who asked, and whose day the cover shows):
+ * what is too big is refused before any work, the rest waits for a worker of the pool
+ * (renderer.ts). A limit on PDF work per user belongs here.
  */
 async function renderPdf(deps: AppDeps, user: UserRow, content: PdfContent): Promise<Buffer> {
+  const tooBig = oversize(content);
+  if (tooBig) throw new HttpError(413, tooBig);
   const out = await deps.pdf.render({
     ...content,
     date: preparedOn(deps, user),
     createdAt: deps.clock.now().toISOString(),
   });
   if (out === 'busy') throw new HttpError(503, PDF_BUSY, { 'retry-after': String(PDF_RETRY_AFTER_SECONDS) });
+  if (out === 'too-many-pages') throw new HttpError(413, PDF_TOO_MANY_PAGES);
   // The worker transferred these bytes: a Buffer over them, not a copy.
   return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
 }
