@@ -18,7 +18,7 @@ export type RenderJob = PdfContent & { date: string; createdAt: string };
 /** The PDF's bytes, or 'too-many-pages' when it grew past PDF_MAX_PAGES and was abandoned. */
 export type RenderResult = Uint8Array | 'too-many-pages';
 
-/** Renders in this thread: the worker's body. */
+/** Renders in this thread: the worker's body, and the benchmark's on-the-event-loop contrast. */
 export async function renderJob(job: RenderJob): Promise<RenderResult> {
   const createdAt = new Date(job.createdAt);
   try {
