@@ -34,6 +34,7 @@ import { meetingBotRoutes } from './modules/meeting-bot/routes.js';
 import { meetingRoutes } from './modules/meetings/routes.js';
 import { newsletterRoutes } from './modules/newsletters/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
+import { createPdfRenderer, type PdfRenderer } from './modules/pdf/renderer.js';
 import { pdfRoutes } from './modules/pdf/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { resolveSessionUser } from './modules/users/service.js';
@@ -63,6 +64,8 @@ export interface AppDeps {
   /** Per-user and per-address limits, shared by every instance (platform/rate-limits.ts). */
   limits: RateLimits;
   hooks: AppHooks;
+  /** The PDF worker pool: every PDF is rendered in it, off the event loop. */
+  pdf: PdfRenderer;
 }
 
 export type AppInstance = FastifyInstance<
@@ -85,11 +88,13 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions
-  extends Omit<AppDeps, 'clock' | 'jobs' | 'llm' | 'analytics' | 'limits' | 'hooks'> {
+  extends Omit<AppDeps, 'clock' | 'jobs' | 'llm' | 'analytics' | 'limits' | 'hooks' | 'pdf'> {
   clock?: Clock;
   jobs?: Scheduler;
   /** Defaults to the model the config names (the demo model on the embedded default). */
   llm?: LanguageModelV3;
+  /** Defaults to a worker pool sized by the config (PDF_WORKERS, PDF_QUEUE_MAX). */
+  pdf?: PdfRenderer;
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: LogStream;
@@ -123,9 +128,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     analytics: createAnalytics(options.config.analytics, app.log),
     limits: createRateLimits(options.config, options.db, app.log),
     hooks: emptyHooks(),
+    pdf: options.pdf ?? createPdfRenderer({ ...options.config.pdf, log: app.log }),
   };
   deps.hooks.accountClaimed.push((userId) => forgetIntegrations(deps, userId));
   app.addHook('onClose', () => deps.jobs.stop());
+  app.addHook('onClose', () => deps.pdf.close());
   app.addHook('onClose', () => deps.limits.close());
   deps.jobs.add({
     name: 'rate-limits.clear-expired',

@@ -2,6 +2,7 @@
 // line naming the variable.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { KNAP_NAMES, type KnapName, PLAN_TIERS, type PlanTier } from '@knap/contracts';
 import { z } from 'zod';
@@ -156,6 +157,14 @@ const ZEnv = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   CREDITS_PER_COMPLETION: z.coerce.number().int().min(0).max(1000).default(1),
+  // One core stays with the event loop: on 2 cores, one PDF worker.
+  PDF_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
+  PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),
   ...planEnv(),
   BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   WIDGET_ALLOWED_ORIGINS: z
@@ -253,6 +262,8 @@ export type Config = {
   identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
   llm: LlmConfig;
   credits: { perCompletion: number };
+  /** PDF rendering: worker threads, and renders that may wait for one before a 503. */
+  pdf: { workers: number; queueMax: number };
   billing: BillingConfig;
   analytics: { posthogKey: string | undefined; posthogHost: string };
   /** host or host:port of self-hosted MCP servers allowed on private addresses. */
@@ -450,6 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRetries: e.LLM_MAX_RETRIES,
     },
     credits: { perCompletion: e.CREDITS_PER_COMPLETION },
+    pdf: { workers: e.PDF_WORKERS, queueMax: e.PDF_QUEUE_MAX },
     billing: billingConfig(e),
     widgetAllowedOrigins: (e.WIDGET_ALLOWED_ORIGINS ?? '')
       .split(',')

@@ -14,6 +14,7 @@ import { type FakeOidc, startFakeOidc } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pkceChallenge } from './platform/oauth.js';
 import { decideApproval, lastMessage } from './testing/assistant.js';
+import { sampleRoadmap } from './testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from './testing/test-app.js';
 import {
   as,
@@ -678,8 +679,19 @@ describe(`model and PDF work are rate-limited per user (${testEngine()})`, () =>
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      config: { rateLimits: { modelPerMinute: 2, pdfPerMinute: 10_000, registerPerHour: 10_000 } },
+      config: { rateLimits: { modelPerMinute: 2, pdfPerMinute: 2, registerPerHour: 10_000 } },
     });
+  });
+
+  it('PDF work is limited too, before any rendering', async () => {
+    const u = await signUp(t);
+    const pdf = () => as(t, u)({ method: 'POST', url: '/api/pdf/generate', payload: sampleRoadmap() });
+    expect((await pdf()).statusCode).toBe(200);
+    expect((await pdf()).statusCode).toBe(200);
+    const third = await pdf();
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.db.db.selectFrom('pdfs').select('id').execute()).toHaveLength(2);
   });
   afterAll(() => t.close());
 

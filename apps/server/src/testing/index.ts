@@ -3,5 +3,6 @@
 export { LIST_CACHE_ENTRIES } from '../modules/chats/list-cache.js';
 export { fakeLlm } from './llm.js';
 export { openBotSocket } from './meeting-bot.js';
+export { inlinePdfRenderer, sampleRoadmap } from './pdf.js';
 export { createTestApp, createTestDb, type TestApp, testConfig, testEngine } from './test-app.js';
 export { as, type SignedInUser, signIn, signUp } from './users.js';

@@ -5,6 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TRoadmap } from '@knap/contracts';
+import type { PdfRenderer } from '../modules/pdf/renderer.js';
+import { renderJob } from '../modules/pdf/worker.js';
 
 export const sampleRoadmap = (overrides: Partial<TRoadmap> = {}): TRoadmap => ({
   title: 'Henderson Family Roadmap',
@@ -98,4 +100,18 @@ export function pngSize(png: Buffer): { width: number; height: number } {
   if (!png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
     throw new Error('not a PNG');
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/** Renders on the event loop, as the server did before the worker pool: the benchmark's contrast. */
+export function inlinePdfRenderer(): PdfRenderer {
+  let completed = 0;
+  return {
+    async render(job) {
+      const out = await renderJob(job);
+      completed += 1;
+      return out;
+    },
+    stats: () => ({ threads: 0, completed, inFlight: 0 }),
+    close: async () => {},
+  };
 }

@@ -9,6 +9,7 @@ import { KNAP_NAMES } from '@knap/contracts';
 import pg from 'pg';
 import { type AppInstance, buildApp } from '../app.js';
 import { API_IDS, type Config, loadConfig } from '../config.js';
+import type { PdfRenderer } from '../modules/pdf/renderer.js';
 import type { Clock } from '../platform/clock.js';
 import { type Db, migrate, openDb } from '../platform/db/index.js';
 import { inProcessScheduler, type Scheduler } from '../platform/jobs.js';
@@ -22,6 +23,7 @@ export const testEngine = (): 'sqlite' | 'postgres' =>
 export type TestConfig = Omit<Partial<Config>, 'apis'> & { apis?: Partial<Config['apis']> };
 
 export function testConfig(dataDir: string, overrides: TestConfig = {}): Config {
+  const defaults = loadConfig({ DATA_DIR: dataDir, KNAP_SECRET: 'k'.repeat(32) });
   return {
     port: 0,
     host: '127.0.0.1',
@@ -51,8 +53,10 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
       maxRetries: 0,
     },
     credits: { perCompletion: 1 },
+    // The server's defaults: workers start only when a test renders.
+    pdf: defaults.pdf,
     // The embedded default's plans (free: 20 credits a month) on the local provider.
-    billing: loadConfig({ DATA_DIR: dataDir, KNAP_SECRET: 'k'.repeat(32) }).billing,
+    billing: defaults.billing,
     analytics: { posthogKey: undefined, posthogHost: 'http://127.0.0.1:9' },
     operatorEmails: [],
     mail: { smtpUrl: undefined, from: 'Knap Studio <no-reply@localhost>' },
@@ -138,6 +142,8 @@ export async function createTestApp(
     jobs?: Scheduler;
     /** Turns the log on (at config.logLevel), written here. */
     logStream?: LogStream;
+    /** Defaults to the worker pool the config sizes. */
+    pdf?: PdfRenderer;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-test-'));
@@ -151,6 +157,7 @@ export async function createTestApp(
     // Tests drive jobs with runNow; the BullMQ scheduler has its own tests (platform/jobs-bullmq.test.ts).
     jobs: options.jobs ?? inProcessScheduler({ info() {}, error() {} }),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.pdf ? { pdf: options.pdf } : {}),
   });
   options.routes?.(app);
   await app.ready();

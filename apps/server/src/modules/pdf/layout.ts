@@ -3,6 +3,7 @@
 // footers. The roadmap (render.ts) and the general documents (document.ts) share them.
 import { PRODUCT_NAME } from '@knap/contracts';
 import PDFDocument from 'pdfkit';
+import { PDF_MAX_PAGES, TooManyPages } from './limits.js';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -16,7 +17,10 @@ export const MARGIN = 60;
 export const BOLD = 'Helvetica-Bold';
 export const REGULAR = 'Helvetica';
 
-/** A LETTER document whose pages stay in memory (so footers can say "of N"), and its bytes at the end. */
+/**
+ * A LETTER document whose pages stay in memory (so footers can say "of N"), and its bytes at the
+ * end. A page past PDF_MAX_PAGES throws TooManyPages out of whatever drawing call added it.
+ */
 export function openDoc(info: { title: string; author: string; createdAt: Date }): {
   doc: Doc;
   done: Promise<Buffer>;
@@ -26,6 +30,9 @@ export function openDoc(info: { title: string; author: string; createdAt: Date }
     margin: MARGIN,
     bufferPages: true,
     info: { Title: info.title, Author: info.author, Creator: PRODUCT_NAME, CreationDate: info.createdAt },
+  });
+  doc.on('pageAdded', () => {
+    if (doc.bufferedPageRange().count > PDF_MAX_PAGES) throw new TooManyPages();
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

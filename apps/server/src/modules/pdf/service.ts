@@ -15,12 +15,16 @@ import { safeFilename } from '../../platform/filenames.js';
 import type { FormFile } from '../../platform/multipart.js';
 import { recordAudit } from '../audit/service.js';
 import { isOnLegalHold } from '../compliance/service.js';
-import { type PdfDocumentSpec, renderDocument } from './document.js';
-import { renderRoadmap } from './render.js';
+import type { PdfDocumentSpec } from './document.js';
+import { oversize, PDF_TOO_MANY_PAGES } from './limits.js';
 import * as repo from './repo.js';
+import type { PdfContent } from './worker.js';
 
 export const PDF_NOT_FOUND = 'PDF not found';
 export const PDF_TOO_LARGE = `The PDF is larger than ${MAX_PDF_BYTES / 1024 / 1024} MB`;
+export const PDF_BUSY = 'Too many PDFs are being made right now: try again in a few seconds';
+/** A full queue of the largest PDFs one worker takes drains in about this long. */
+const PDF_RETRY_AFTER_SECONDS = 5;
 
 /** How far from the end `%%EOF` may sit: writers append a line break or a little padding after it. */
 const TRAILER_WINDOW = 1024;
@@ -59,8 +63,28 @@ function preparedOn(deps: AppDeps, user: UserRow): string {
   }).format(deps.clock.now());
 }
 
+/**
+ * Every PDF the app makes is rendered here, for `user` (who asked, and whose day the cover shows):
+ * what is too big is refused before any work, a user past their PDF rate limit gets 429 with
+ * Retry-After, the rest waits for a worker of the pool (renderer.ts).
+ */
+async function renderPdf(deps: AppDeps, user: UserRow, content: PdfContent): Promise<Buffer> {
+  const tooBig = oversize(content);
+  if (tooBig) throw new HttpError(413, tooBig);
+  await deps.limits.consume('pdf', user.id);
+  const out = await deps.pdf.render({
+    ...content,
+    date: preparedOn(deps, user),
+    createdAt: deps.clock.now().toISOString(),
+  });
+  if (out === 'busy') throw new HttpError(503, PDF_BUSY, PDF_RETRY_AFTER_SECONDS);
+  if (out === 'too-many-pages') throw new HttpError(413, PDF_TOO_MANY_PAGES);
+  // The worker transferred these bytes: a Buffer over them, not a copy.
+  return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+}
+
 export async function generateRoadmapPdf(deps: AppDeps, user: UserRow, roadmap: TRoadmap): Promise<TPdfInfo> {
-  const content = await renderRoadmap(roadmap, preparedOn(deps, user), deps.clock.now());
+  const content = await renderPdf(deps, user, { kind: 'roadmap', roadmap });
   const pdf = await storePdf(deps, user.id, DEFAULT_ATTACHMENT_FILENAME, content);
   await recordAudit(deps, {
     action: 'pdf.generated',
@@ -80,11 +104,7 @@ export async function generateDocumentPdf(
   user: UserRow,
   spec: PdfDocumentSpec,
 ): Promise<TPdfInfo> {
-  const content = await renderDocument(spec, {
-    author: user.name || user.email,
-    date: preparedOn(deps, user),
-    createdAt: deps.clock.now(),
-  });
+  const content = await renderPdf(deps, user, { kind: 'document', spec, author: user.name || user.email });
   const pdf = await storePdf(
     deps,
     user.id,
