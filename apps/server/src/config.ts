@@ -238,6 +238,11 @@ export type Config = {
   analytics: { posthogKey: string | undefined; posthogHost: string };
   /** host or host:port of self-hosted MCP servers allowed on private addresses. */
   mcpAllowedHosts: string[];
+  /**
+   * host or host:port of profile images allowed on private addresses. Not read from the environment:
+   * a user's image is on their identity provider's CDN; tests name a loopback image server here.
+   */
+  profileImageAllowedHosts?: string[];
   /** Platform operators (whole instance): may adjust any user's credits. */
   operatorEmails: string[];
   /** Organization that sees technical error texts and is labelled KNAP. */
