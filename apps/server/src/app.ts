@@ -159,18 +159,18 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        // The sign-in callback page reads the identity provider's userinfo, and profile pictures
-        // are fetched to be cached; both are on other origins.
-        connectSrc: [
-          "'self'",
-          'ws:',
-          'wss:',
-          'https:',
-          ...Object.values(deps.config.identityProviders).map((p) => new URL(p.userinfoUrl).origin),
-        ],
+        // Nothing the page shows comes from another origin: Markdown shows only our own images,
+        // the profile image is a data: URL of bytes our server fetched. A prompt-injected image
+        // URL would otherwise carry data out as the reply renders.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // 'self' also matches ws:/wss: to our own host and port (CSP 3; Chromium does), which is
+        // the notetaker's socket. Provider sign-in is finished by the server: the page never
+        // talks to an identity provider.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The PDF preview on advanced planning frames a blob: URL of the PDF.
+        frameSrc: ["'self'", 'blob:'],
         // Only the host pages configured for the widget may frame the app.
         frameAncestors: ["'self'", ...deps.config.widgetAllowedOrigins],
       },

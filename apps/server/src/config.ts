@@ -269,6 +269,11 @@ export type Config = {
   /** host or host:port of self-hosted MCP servers allowed on private addresses. */
   mcpAllowedHosts: string[];
   /**
+   * host or host:port of profile images allowed on private addresses. Not read from the environment:
+   * a user's image is on their identity provider's CDN; tests name a loopback image server here.
+   */
+  profileImageAllowedHosts?: string[];
+  /**
    * Platform operators (whole instance): may adjust any user's credits. Only with a verified
    * email (a mailed link or an identity provider's say) on this list.
    */

@@ -257,7 +257,7 @@ test('assistant markdown renders tables and links but never raw HTML', async ({ 
   await expect(screen.messages.getByText('Alpha', { exact: true }).first()).toBeVisible();
   const link = screen.messages.getByRole('link', { name: 'the prospectus' });
   await expect(link).toHaveAttribute('target', '_blank');
-  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
 
   await expect(page.locator('main img')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __xss?: boolean }).__xss)).toBeUndefined();

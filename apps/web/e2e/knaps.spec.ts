@@ -4,7 +4,7 @@
 import { DEFAULT_ATTACHMENT_FILENAME } from '@knap/contracts';
 import { expect, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
-import { CHAT_URL } from './support/app';
+import { CHAT_URL, collectCspErrors } from './support/app';
 import {
   AdvancedPlanningScreen,
   HENDERSON_TRANSCRIPT,
@@ -18,6 +18,7 @@ const CLIENT_EMAIL = 'ann@henderson.example';
 test('advanced planning: from a meeting with notes to the roadmap email, approved and sent', async ({
   page,
 }) => {
+  const cspErrors = collectCspErrors(page);
   const account = await signUpViaApi(page);
   const seed = knapSeeder(page, account.accessToken);
   await seed.meetingWithNotes('Henderson annual review', CLIENT_EMAIL, HENDERSON_TRANSCRIPT);
@@ -61,6 +62,9 @@ test('advanced planning: from a meeting with notes to the roadmap email, approve
   await planning.field('Send email', 'Subject').fill('Your financial roadmap, Ann');
   await planning.step('Send email').getByRole('button', { name: 'Preview PDF' }).click();
   await expect(planning.pdfPreview).toBeVisible();
+  // The preview frames a blob: URL of the PDF, which the CSP's frame-src allows.
+  await planning.expectPdfPreviewLoaded();
+  expect(cspErrors).toEqual([]);
 
   await planning.step('Send email').getByRole('button', { name: 'Send email' }).click();
   await expect(planning.approval.root).toBeVisible();

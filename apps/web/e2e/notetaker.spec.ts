@@ -2,8 +2,10 @@
 // fakes Playwright starts next to it (packages/fakes/src/serve.ts seeds an Outlook calendar with a
 // meeting starting in 10 minutes, one tomorrow and one yesterday): connect the calendar, see the
 // meetings grouped, toggle a meeting's bot and the notetaker, upload a transcript, read the notes.
+import { MEETING_BOT_PATHS } from '@knap/contracts';
 import { expect, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
+import { collectCspErrors } from './support/app';
 import { MeetingScreen, NotetakerPanel, notetakerSeeder } from './support/notetaker';
 
 const VTT = [
@@ -22,6 +24,12 @@ const VTT = [
 test('connect a calendar, see meetings grouped, toggle bots, upload a transcript and read the notes', async ({
   page,
 }) => {
+  const cspErrors = collectCspErrors(page);
+  // The bot card's live status socket: the CSP's connect-src 'self' covers ws: to our own host.
+  // Open once the app has sent its token, the socket's first message.
+  const socketOpened = page
+    .waitForEvent('websocket', (ws) => new URL(ws.url()).pathname === MEETING_BOT_PATHS.ws)
+    .then((ws) => ws.waitForEvent('framesent'));
   const account = await signUpViaApi(page);
   const seed = notetakerSeeder(page, account.accessToken);
   await page.goto('/chat');
@@ -39,6 +47,8 @@ test('connect a calendar, see meetings grouped, toggle bots, upload a transcript
   await expect(page).toHaveURL(/\/chat/);
   await expect(panel.heading).toBeVisible();
   await expect(panel.botCard.connectedTo('advisor@outlook.example')).toBeVisible();
+  await socketOpened;
+  expect(cspErrors).toEqual([]);
   const henderson = panel.meeting('Henderson annual review');
   await expect(henderson.root).toBeVisible();
   await expect(panel.meeting('Prospect intro: the Parks', 'Tomorrow').root).toBeVisible();

@@ -43,6 +43,8 @@ export const USER_PATHS = {
   /** PUT {name}: the user's display name. */
   name: '/api/studio/users/me/name',
   autoDeleteChats: '/api/studio/users/me/auto-delete-chats',
+  /** GET: the bytes of the user's own profile image, fetched by the server (PNG, JPEG, GIF or WebP). */
+  profileImage: '/api/studio/users/me/profile-image',
   info: (id: string) => `/api/users/${encodeURIComponent(id)}`,
 } as const;
 

@@ -122,3 +122,16 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * The page's console errors about the Content Security Policy from now on: Chromium logs each load
+ * the policy refuses, including frames and images the page never hears about.
+ */
+export function collectCspErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      errors.push(message.text());
+  });
+  return errors;
+}

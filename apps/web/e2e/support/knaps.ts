@@ -141,6 +141,16 @@ export class AdvancedPlanningScreen {
     return this.page.getByTitle('Roadmap PDF preview');
   }
 
+  /** The preview's frame shows the PDF (a blob: URL), not the error page of a refused frame. */
+  async expectPdfPreviewLoaded(): Promise<void> {
+    const src = await this.pdfPreview.getAttribute('src');
+    expect(src).toMatch(/^blob:/);
+    await expect
+      .poll(() => this.page.frames().map((frame) => frame.url()))
+      .toEqual(expect.arrayContaining([src]));
+    expect(this.page.frames().map((frame) => frame.url())).not.toContain('chrome-error://chromewebdata/');
+  }
+
   get sent(): Locator {
     return this.step('Send email').getByRole('status').filter({ hasText: 'Sent' });
   }

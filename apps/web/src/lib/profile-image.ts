@@ -1,6 +1,8 @@
-// The signed-in user's profile picture, cached per tab as a data URL (SPEC §3), so the avatar does not
-// hit the image host on every navigation and survives the host's rate limits.
-import { ERR } from '@knap/contracts';
+// The signed-in user's profile picture, cached per tab as a data URL (SPEC §3), so the avatar is not
+// downloaded again on every navigation. The bytes come from our server, which fetches the picture
+// from the identity provider's host: the page itself may connect only to our origin (CSP).
+import { ERR, USER_PATHS } from '@knap/contracts';
+import { ApiError, apiFetch } from './api-client';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
 export function profileImageCacheKey(imageUrl: string): string {
@@ -16,24 +18,24 @@ function blobToDataUrl(blob: Blob): Promise<string> {
   });
 }
 
-/** A data URL for the image, or null when it cannot be downloaded (the caller shows initials). */
+/**
+ * A data URL of the signed-in user's picture, whose URL (their `profile_image_url`) names the cache
+ * entry, or null when it cannot be downloaded (the caller shows initials).
+ */
 export async function getProfileImage(imageUrl: string): Promise<string | null> {
   const key = profileImageCacheKey(imageUrl);
   const cached = readStorage('session', key);
   if (cached) return cached;
 
   try {
-    const res = await fetch(imageUrl);
-    if (!res.ok) {
-      console.error(ERR.downloadImage(res.status));
-      return null;
-    }
+    const res = await apiFetch(USER_PATHS.profileImage);
     const dataUrl = await blobToDataUrl(await res.blob());
     // A full session storage only costs us the cache, not the picture.
     writeStorage('session', key, dataUrl);
     return dataUrl;
   } catch (error) {
-    console.error(ERR.downloadImage(0), error);
+    if (error instanceof ApiError && error.status) console.error(ERR.downloadImage(error.status));
+    else console.error(ERR.downloadImage(0), error);
     return null;
   }
 }

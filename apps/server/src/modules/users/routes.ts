@@ -67,6 +67,16 @@ export async function userRoutes(app: AppInstance): Promise<void> {
     },
     (req) => users.acceptInvitation(deps, authOf(req).user, req.body.token),
   );
+  // Served as bytes the browser turns into a data URL (SPEC §3's cache); no-store, since a shared
+  // browser's next user would otherwise be shown this one's picture from the HTTP cache.
+  app.get(USER_PATHS.profileImage, async (req, reply) => {
+    const image = await users.getProfileImage(deps, authOf(req).user, req.log);
+    return reply
+      .header('content-type', image.contentType)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(image.bytes);
+  });
 
   app.get(
     '/api/users/info',

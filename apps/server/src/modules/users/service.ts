@@ -1,11 +1,13 @@
 // Users: creation with their organization, the profile the app shows, and the user's settings.
 import { PRODUCT, type TOrganization, type TUser } from '@knap/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { batchedByTurn } from '../../platform/batch.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { createSafeFetch } from '../../platform/safe-http.js';
 import { adminOrganizations } from '../admin/repo.js';
 import { recordAudit } from '../audit/service.js';
 import * as organizations from '../organizations/service.js';
@@ -219,6 +221,58 @@ export function getUserInfo(viewer: UserRow, id: string) {
     name: viewer.name,
     profile_image_url: viewer.profile_image_url,
   };
+}
+
+export const NO_PROFILE_IMAGE = 'No profile image';
+/** A provider's avatar is tens of kilobytes; a megabyte leaves room and keeps a bad URL cheap. */
+const PROFILE_IMAGE_MAX_BYTES = 1024 * 1024;
+/** The avatar waits on this; initials are shown meanwhile, so a slow host is given up on early. */
+const PROFILE_IMAGE_TIMEOUT_MS = 5000;
+
+/** The image type its first bytes say, among those a profile image may be; never SVG (it can script). */
+export function imageTypeOf(
+  bytes: Uint8Array,
+): 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'image/gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/**
+ * The user's own profile image, fetched here so the browser never contacts the image host (the CSP
+ * allows it only our origin). The URL came from the identity provider, so it goes through the
+ * SSRF-safe client; the answer must say and be PNG, JPEG, GIF or WebP. Any failure is a 404 (the
+ * avatar falls back to initials), with the reason in the log.
+ */
+export async function getProfileImage(
+  deps: AppDeps,
+  user: UserRow,
+  log: Pick<FastifyBaseLogger, 'info'>,
+): Promise<{ contentType: string; bytes: Buffer }> {
+  if (!user.profile_image_url) throw notFound(NO_PROFILE_IMAGE);
+  const fetchImage = createSafeFetch({
+    allowedHosts: deps.config.profileImageAllowedHosts ?? [],
+    timeoutMs: PROFILE_IMAGE_TIMEOUT_MS,
+    maxResponseBytes: PROFILE_IMAGE_MAX_BYTES,
+    maxRedirects: 3,
+  });
+  try {
+    const res = await fetchImage(user.profile_image_url, {
+      headers: { accept: 'image/png, image/jpeg, image/gif, image/webp' },
+    });
+    if (!res.ok) throw new Error(`the image host answered ${res.status}`);
+    const declared = res.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const type = imageTypeOf(bytes);
+    if (!type || type !== declared) throw new Error(`not an allowed image (${declared ?? 'no type'})`);
+    return { contentType: type, bytes };
+  } catch (err) {
+    log.info({ err, userId: user.id }, 'profile image unavailable');
+    throw notFound(NO_PROFILE_IMAGE);
+  }
 }
 
 export function isValidTimezone(zone: string): boolean {

@@ -180,7 +180,7 @@ describe('ChatPage with a chat id', () => {
     expect(container.querySelector('img')).toBeNull();
     const link = screen.getByRole('link', { name: 'Docs' });
     expect(link.getAttribute('target')).toBe('_blank');
-    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
 
     const items = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem', {
       hidden: false,

