@@ -59,3 +59,42 @@ test('sign up, verify by the mailed link, and join a colleague’s organization 
   await new AppShell(page).expectMainMenu();
   await adaContext.close();
 });
+
+test('Microsoft sign-in is finished by the server: no provider token in any address the browser visits', async ({
+  page,
+}) => {
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => visited.push(frame.url()));
+  await page.goto('/signin');
+  await page.getByRole('button', { name: /Microsoft/ }).click();
+  await expect(page).toHaveURL(CHAT_URL);
+  await expect(new AppShell(page).signedInAs('advisor@outlook.example')).toBeVisible();
+  expect(visited.some((url) => url.includes('/auth/callback'))).toBe(true);
+  expect(visited.filter((url) => /access_token|fake-at-/.test(url))).toEqual([]);
+});
+
+test('a sign-in callback link opened in another browser signs that browser in as nobody', async ({
+  page,
+  browser,
+}) => {
+  // The attacker's own sign-in, stopped at the provider's redirect back to us: its address is the
+  // link the attacker would send.
+  const start = await page.request.get('/api/microsoft/auth/signin/start?mode=normal&return_to=/chat', {
+    maxRedirects: 0,
+  });
+  const authorize = await page.request.get(start.headers().location!, { maxRedirects: 0 });
+  const callback = authorize.headers().location!;
+  expect(callback).toContain('/api/microsoft/auth/signin/callback?');
+  expect(callback).toContain('code=');
+
+  // The victim opens it.
+  const victim = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const victimPage = await victim.newPage();
+  await victimPage.goto(callback);
+  await expect(victimPage.getByRole('alert')).toHaveText(
+    'This sign-in was started in another browser or has expired. Please sign in again.',
+  );
+  await victimPage.goto('/chat');
+  await new SignInPage(victimPage).expectSignInForm();
+  await victim.close();
+});
