@@ -1,94 +1,68 @@
 // buildApp(deps): the whole HTTP app as a function, used by main.ts and by every test.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import cookie from '@fastify/cookie';
 import { MAX_JSON_BODY_BYTES } from '@knap/contracts';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type onRequestAsyncHookHandler,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { assistantRoutes } from './modules/assistant/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes.js';
+import { createStripe } from './modules/billing/stripe.js';
+import { chatsJobs } from './modules/chats/jobs.js';
+import { ChatListCache } from './modules/chats/list-cache.js';
 import { chatRoutes } from './modules/chats/routes.js';
 import { clientReviewRoutes } from './modules/client-reviews/routes.js';
+import { complianceJobs } from './modules/compliance/jobs.js';
 import { complianceRoutes } from './modules/compliance/routes.js';
+import { McpToolCache } from './modules/connections/mcp-tool-cache.js';
 import { forgetIntegrations } from './modules/connections/oauth-service.js';
 import { connectionBrowserRoutes, connectionRoutes } from './modules/connections/routes.js';
 import { vendorRoutes } from './modules/connections/vendor-routes.js';
+import { creditsJobs } from './modules/credits/jobs.js';
 import { creditRoutes } from './modules/credits/routes.js';
+import { startPeriod } from './modules/credits/service.js';
 import { emailRoutes } from './modules/email/routes.js';
 import { financialPlanRoutes } from './modules/financial-plans/routes.js';
 import { firstImpressionsRoutes } from './modules/first-impressions/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { knapRoutes } from './modules/knaps/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
+import { meetingBotJobs } from './modules/meeting-bot/jobs.js';
 import { meetingBotRoutes } from './modules/meeting-bot/routes.js';
+import { cancelMeetingBot, createMeetingBot } from './modules/meeting-bot/service.js';
+import { meetingsJobs } from './modules/meetings/jobs.js';
 import { meetingRoutes } from './modules/meetings/routes.js';
+import { syncNewCalendar } from './modules/meetings/sync.js';
+import { newslettersJobs } from './modules/newsletters/jobs.js';
 import { newsletterRoutes } from './modules/newsletters/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { createPdfRenderer, type PdfRenderer } from './modules/pdf/renderer.js';
 import { pdfRoutes } from './modules/pdf/routes.js';
 import { userRoutes } from './modules/users/routes.js';
-import { resolveSessionUser } from './modules/users/service.js';
-import { type Analytics, createAnalytics } from './platform/analytics.js';
+import { createSessionCheck, resolveSessionUser } from './modules/users/service.js';
+import { createAnalytics } from './platform/analytics.js';
 import { requireUser } from './platform/auth.js';
 import { type Clock, systemClock } from './platform/clock.js';
-import type { Db } from './platform/db/index.js';
+import { deriveAppKeys } from './platform/crypto.js';
+import type { AppDeps, AppInstance } from './platform/deps.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/errors.js';
-import { closeEvents, redisBus, useEvents } from './platform/events.js';
-import { type AppHooks, emptyHooks } from './platform/hooks.js';
+import { inProcessBus, redisBus } from './platform/events.js';
+import { emptyHooks } from './platform/hooks.js';
 import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
 import { bullmqScheduler } from './platform/jobs-bullmq.js';
 import { createLanguageModel } from './platform/llm/index.js';
 import { type LogStream, loggerOptions } from './platform/logging.js';
-import { clearExpiredLimits, createRateLimits, type RateLimits } from './platform/rate-limits.js';
+import { clearExpiredLimits, createRateLimits } from './platform/rate-limits.js';
 import { guardRequestText } from './platform/request-text.js';
 import { useSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web.js';
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  clock: Clock;
-  jobs: Scheduler;
-  llm: LanguageModelV3;
-  analytics: Analytics;
-  /** Per-user and per-address limits, shared by every instance (platform/rate-limits.ts). */
-  limits: RateLimits;
-  hooks: AppHooks;
-  /** The PDF worker pool: every PDF is rendered in it, off the event loop. */
-  pdf: PdfRenderer;
-}
+export type { AppDeps, AppInstance } from './platform/deps.js';
 
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /**
-     * onRequest hook of every signed-in route: sets request.auth or answers 401 before the body is
-     * read or anything validated, so an anonymous request learns nothing of a route's schema.
-     */
-    requireUser: onRequestAsyncHookHandler;
-  }
-}
-
-export interface BuildAppOptions
-  extends Omit<AppDeps, 'clock' | 'jobs' | 'llm' | 'analytics' | 'limits' | 'hooks' | 'pdf'> {
+export interface BuildAppOptions extends Pick<AppDeps, 'config' | 'db'> {
   clock?: Clock;
   jobs?: Scheduler;
   /** Defaults to the model the config names (the demo model on the embedded default). */
@@ -111,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const deps: AppDeps = {
+  const core = {
     config: options.config,
     db: options.db,
     clock: options.clock ?? systemClock,
@@ -128,20 +102,47 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     analytics: createAnalytics(options.config.analytics, app.log),
     limits: createRateLimits(options.config, options.db, app.log),
     hooks: emptyHooks(),
+    // With REDIS_URL, pushes to users' sockets reach every instance.
+    events: options.config.redisUrl ? redisBus(options.config.redisUrl, app.log) : inProcessBus(),
+    keys: deriveAppKeys(options.config.secret),
+    verifiedTokens: new Map(),
+  };
+  // Per-app state of the modules, built here once (each module declares its field on AppDeps).
+  const deps: AppDeps = {
+    ...core,
     pdf: options.pdf ?? createPdfRenderer({ ...options.config.pdf, log: app.log }),
+    sessionCheck: createSessionCheck(core),
+    chatListCache: new ChatListCache(),
+    mcpToolCache: new McpToolCache(),
+    tokenRefreshes: new Map(),
+    meetingBot: createMeetingBot(options.config),
+    stripe: createStripe(options.config.billing.stripe),
   };
   deps.hooks.accountClaimed.push((userId) => forgetIntegrations(deps, userId));
+  deps.hooks.meetingBotUnwanted.push((meeting) => cancelMeetingBot(deps, meeting));
+  deps.hooks.connected.push((connection) => syncNewCalendar(deps, connection, app.log));
+  deps.hooks.planChanged.push(async (change) => {
+    await startPeriod(deps, change.userId, change.plan, change.ref, change.reason);
+  });
   app.addHook('onClose', () => deps.jobs.stop());
   app.addHook('onClose', () => deps.pdf.close());
   app.addHook('onClose', () => deps.limits.close());
+  app.addHook('onClose', () => deps.events.close());
+  // Every background job, from one list: each module says what it runs (its jobs.ts).
+  for (const jobsOf of [
+    chatsJobs,
+    complianceJobs,
+    creditsJobs,
+    meetingsJobs,
+    meetingBotJobs,
+    newslettersJobs,
+  ])
+    for (const job of jobsOf(deps, app.log)) deps.jobs.add(job);
   deps.jobs.add({
     name: 'rate-limits.clear-expired',
     everyMs: 60 * 60_000,
     run: () => clearExpiredLimits(deps.db),
   });
-  // With REDIS_URL, pushes to users' sockets reach every instance (platform/events.ts).
-  if (options.config.redisUrl) useEvents(deps, redisBus(options.config.redisUrl, app.log));
-  app.addHook('onClose', () => closeEvents(deps));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);

@@ -119,6 +119,8 @@ export const DETAIL = {
   ownKnapRequest: 'You cannot decide your own knap request: another admin must',
   ownEmailReview: 'You cannot approve your own email: another admin must review it',
   emailNotVerified: 'Verify your email address first: use the link we sent you',
+  /** A user on legal hold keeps everything: `what` (chats, PDFs…) cannot be deleted. */
+  onLegalHold: (what: string) => `Your account is under legal hold: ${what} cannot be deleted`,
   approvalInputChanged: 'This action changed after it was approved, so it was not run. Ask again.',
   rateLimited: (seconds: number) =>
     `Too many requests for model or PDF work. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,

@@ -2,9 +2,8 @@
 import { DETAIL } from '@knap/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { AppDeps } from '../app.js';
-import { deriveKey } from './crypto.js';
 import type { UserRow } from './db/schema.js';
+import type { AppDeps } from './deps.js';
 import { HttpError } from './errors.js';
 
 /** Longer than the client's 120-minute reuse window, so a reused token is never already expired. */
@@ -23,18 +22,8 @@ declare module 'fastify' {
   }
 }
 
-const keys = new WeakMap<AppDeps['config'], Uint8Array>();
-function jwtKey(config: AppDeps['config']): Uint8Array {
-  let key = keys.get(config);
-  if (!key) {
-    key = new Uint8Array(deriveKey(config.secret, 'access-token'));
-    keys.set(config, key);
-  }
-  return key;
-}
-
 export async function signAccessToken(
-  deps: Pick<AppDeps, 'config' | 'clock'>,
+  deps: Pick<AppDeps, 'keys' | 'clock'>,
   claims: { userId: string; sessionId: string },
 ): Promise<string> {
   const now = Math.floor(deps.clock.now().getTime() / 1000);
@@ -45,30 +34,26 @@ export async function signAccessToken(
     .setAudience(AUDIENCE)
     .setIssuedAt(now)
     .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
-    .sign(jwtKey(deps.config));
+    .sign(deps.keys.accessToken);
 }
 
 type Claims = { userId: string; sessionId: string };
 
 /**
- * Tokens whose signature was already checked, with their expiry: a signed-in client sends the same
- * token on every request, and re-verifying the HMAC each time is a measurable share of a request.
- * Revocation is unaffected: every request still checks its session in the database.
+ * Tokens whose signature was already checked are remembered until they expire (deps.verifiedTokens):
+ * a signed-in client sends the same token on every request, and re-verifying the HMAC each time is
+ * a measurable share of a request. Revocation is unaffected: every request still checks its
+ * session in the database.
  */
-const verifiedByConfig = new WeakMap<AppDeps['config'], Map<string, Claims & { exp: number }>>();
 const VERIFIED_MAX = 10_000;
 
 /** Verifies signature, issuer, audience and expiry; answers the claims or null. */
 export async function verifyAccessToken(
-  deps: Pick<AppDeps, 'config' | 'clock'>,
+  deps: Pick<AppDeps, 'keys' | 'clock' | 'verifiedTokens'>,
   token: string,
 ): Promise<Claims | null> {
   const now = deps.clock.now().getTime() / 1000;
-  let verified = verifiedByConfig.get(deps.config);
-  if (!verified) {
-    verified = new Map();
-    verifiedByConfig.set(deps.config, verified);
-  }
+  const verified = deps.verifiedTokens;
   const known = verified.get(token);
   if (known && known.exp > now) return { userId: known.userId, sessionId: known.sessionId };
   const claims = await verifySignature(deps, token);
@@ -81,11 +66,11 @@ export async function verifyAccessToken(
 }
 
 async function verifySignature(
-  deps: Pick<AppDeps, 'config' | 'clock'>,
+  deps: Pick<AppDeps, 'keys' | 'clock'>,
   token: string,
 ): Promise<(Claims & { exp: number }) | null> {
   try {
-    const { payload } = await jwtVerify(token, jwtKey(deps.config), {
+    const { payload } = await jwtVerify(token, deps.keys.accessToken, {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: AUDIENCE,

@@ -47,3 +47,16 @@ export function canonicalJson(value: unknown): string {
 
 /** A digest of a value's canonical JSON (what an approval binds the tool's input to). */
 export const digestJson = (value: unknown): string => sha256(canonicalJson(value ?? null));
+
+/** The keys an app derives from its secret, once (AppDeps.keys). */
+export interface AppKeys {
+  /** HS256 key of access tokens. */
+  accessToken: Uint8Array;
+  /** AES-256-GCM key of connection tokens at rest. */
+  connectionTokens: Buffer;
+}
+
+export const deriveAppKeys = (secret: string): AppKeys => ({
+  accessToken: new Uint8Array(deriveKey(secret, 'access-token')),
+  connectionTokens: deriveKey(secret, 'connection-tokens'),
+});

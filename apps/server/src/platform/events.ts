@@ -2,7 +2,6 @@
 // the bus hands the message straight to the subscribers; with REDIS_URL every server instance
 // publishes to and listens on Redis pub/sub, so a push reaches the user's sockets on any instance.
 import { Redis } from 'ioredis';
-import type { AppDeps } from '../app.js';
 
 export interface UserMessage {
   type: string;
@@ -98,28 +97,4 @@ export function redisBus(url: string, log: { warn(obj: object, msg: string): voi
       return answer === 'PONG' ? 'ok' : 'down';
     },
   };
-}
-
-/**
- * The bus of one app: the one `buildApp` set up (Redis when REDIS_URL is set), else an in-process
- * bus made on first use. It hangs off the app's deps (one bus per app) instead of being a field of
- * AppDeps, so a module can publish without the app wiring it; `closeEvents` runs when the app closes.
- */
-const buses = new WeakMap<AppDeps, EventBus>();
-export function eventsOf(deps: AppDeps): EventBus {
-  let bus = buses.get(deps);
-  if (!bus) {
-    bus = inProcessBus();
-    buses.set(deps, bus);
-  }
-  return bus;
-}
-
-export function useEvents(deps: AppDeps, bus: EventBus): void {
-  buses.set(deps, bus);
-}
-
-export async function closeEvents(deps: AppDeps): Promise<void> {
-  await buses.get(deps)?.close();
-  buses.delete(deps);
 }

@@ -1,5 +1,7 @@
 // Hooks: how a module lets others act on its events without importing them (which would close an
 // import cycle). app.ts, the composition root, registers the listeners.
+import type { PlanTier } from '@knap/contracts';
+import type { MeetingRow } from './db/schema.js';
 
 export interface AppHooks {
   /**
@@ -7,6 +9,30 @@ export interface AppHooks {
    * previous holder set up that leads outside (connections, custom tool URLs) must go.
    */
   accountClaimed: Array<(userId: string) => Promise<void>>;
+  /** A user's plan changed (billing): a fresh credit period starts, once per `ref`. */
+  planChanged: Array<
+    (change: { userId: string; plan: PlanTier; ref: string; reason: string }) => Promise<void>
+  >;
+  /**
+   * A meeting's notetaker must not go ahead as booked (made private, moved, or its link changed):
+   * the meeting-bot module calls a booked bot off (meetings does not import it).
+   */
+  meetingBotUnwanted: Array<(meeting: Pick<MeetingRow, 'id' | 'user_id'>) => Promise<void>>;
+  /**
+   * A connection was just made (connections): a calendar's meetings are synced for the first time
+   * (the meetings module listens; the browser's callback waits a few seconds for it).
+   */
+  connected: Array<(connection: { userId: string; type: string }) => Promise<void>>;
 }
 
-export const emptyHooks = (): AppHooks => ({ accountClaimed: [] });
+export const emptyHooks = (): AppHooks => ({
+  accountClaimed: [],
+  planChanged: [],
+  meetingBotUnwanted: [],
+  connected: [],
+});
+
+/** Runs a hook's listeners in turn. */
+export async function emit<T>(listeners: Array<(value: T) => Promise<void>>, value: T): Promise<void> {
+  for (const listener of listeners) await listener(value);
+}

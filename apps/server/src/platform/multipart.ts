@@ -4,7 +4,7 @@
 // a field or file name holds text a database cannot store (platform/request-text.ts).
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../app.js';
+import type { AppInstance } from './deps.js';
 import { HttpError } from './errors.js';
 import { unstorableText } from './request-text.js';
 

@@ -4,17 +4,6 @@ import type { Database } from '../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
 
-/** The organizations where the user is an admin. */
-export const adminOrganizations = async (db: Q, userId: string): Promise<string[]> =>
-  (
-    await db
-      .selectFrom('memberships')
-      .select('organization_id')
-      .where('user_id', '=', userId)
-      .where('role', '=', 'admin')
-      .execute()
-  ).map((r) => r.organization_id);
-
 /** Members of the organizations, by name or email containing `q`, by name. */
 export function members(db: Q, organizationIds: string[], q: string, limit = 500) {
   let query = db

@@ -21,8 +21,8 @@ import {
   ZUsageResponse,
 } from '@knap/contracts';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import { sendAuditExport } from '../audit/routes.js';
 import * as admin from './service.js';
 

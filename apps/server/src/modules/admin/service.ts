@@ -15,13 +15,12 @@ import {
   type TKnapRequest,
   type TUsageWeek,
 } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { recordAudit, refuseOwn } from '../audit/service.js';
-import { planOf } from '../billing/repo.js';
-import * as chatsRepo from '../chats/repo.js';
-import { toMessage } from '../chats/service.js';
+import { planOf } from '../billing/service.js';
+import * as chats from '../chats/service.js';
 import { balanceOf, changeCredits } from '../credits/service.js';
 import * as knaps from '../knaps/service.js';
 import * as organizations from '../organizations/service.js';
@@ -33,7 +32,7 @@ export const MEMBER_NOT_FOUND = 'Member not found';
 
 /** The organizations the user administers; 404 when there are none. */
 export async function requireAdmin(deps: AppDeps, user: UserRow): Promise<string[]> {
-  const orgs = await repo.adminOrganizations(deps.db.db, user.id);
+  const orgs = await organizations.adminOrganizationsOf(deps, user.id);
   if (orgs.length === 0) throw notFound(ADMIN_NOT_FOUND);
   return orgs;
 }
@@ -47,7 +46,7 @@ export async function listMembers(deps: AppDeps, admin: UserRow, q: string): Pro
     members.push({
       ...m,
       role: m.role === 'admin' ? 'admin' : 'member',
-      plan: await planOf(deps.db.db, m.user_id),
+      plan: await planOf(deps, m.user_id),
       credits: Math.max(await balanceOf(deps, m.user_id), 0),
       knaps: await knaps.knapNamesOf(deps, m.user_id),
     });
@@ -258,7 +257,7 @@ export async function memberChats(
   userId: string,
 ): Promise<TAdminChatSummary[]> {
   await requireMember(deps, admin, userId);
-  return (await chatsRepo.listChats(deps.db.db, userId, 100, 0)).map((c) => ({
+  return (await chats.recentChatRows(deps, userId, 100)).map((c) => ({
     id: c.id,
     title: c.title,
     created_at: c.created_at,
@@ -275,7 +274,7 @@ export async function viewChat(deps: AppDeps, admin: UserRow, chatId: string): P
   const chat = await repo.chatOfUsers(deps.db.db, userIds, chatId);
   if (!chat) throw notFound(ADMIN_CHAT_NOT_FOUND);
   const [messages, approvals] = await Promise.all([
-    chatsRepo.listMessages(deps.db.db, chat.id),
+    chats.messageRows(deps, chat.id),
     repo.approvalsOfChat(deps.db.db, chat.id),
   ]);
   await recordAudit(deps, {
@@ -291,7 +290,7 @@ export async function viewChat(deps: AppDeps, admin: UserRow, chatId: string): P
     created_at: chat.created_at,
     updated_at: chat.updated_at,
     owner: { user_id: chat.user_id, name: chat.name, email: chat.email },
-    messages: messages.map(toMessage),
+    messages: messages.map(chats.toMessage),
     approvals,
   };
 }

@@ -8,8 +8,8 @@ import {
   ZToolApprovalRequest,
   ZToolApprovalResponse,
 } from '@knap/contracts';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as chats from '../chats/service.js';
 import * as assistant from './service.js';
 

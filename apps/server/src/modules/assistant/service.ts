@@ -21,13 +21,13 @@ import {
   type UIMessageChunk,
 } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app.js';
 import { performanceTier, responseSizeTier } from '../../platform/analytics.js';
 import { isoNow } from '../../platform/clock.js';
 import { digestJson } from '../../platform/crypto.js';
 import type { MessageRow, UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import { eventsOf, type UserMessage } from '../../platform/events.js';
+import type { UserMessage } from '../../platform/events.js';
 import { recordAudit } from '../audit/service.js';
 import * as chats from '../chats/service.js';
 import * as credits from '../credits/service.js';
@@ -263,7 +263,7 @@ export async function stopReply(deps: AppDeps, user: UserRow, chatId: string): P
     return { stopped: true };
   }
   if (!(await repo.hasStreamingReply(deps.db.db, chatId))) return { stopped: false };
-  eventsOf(deps).publish(user.id, { type: STOP_REPLY, chat_id: chatId } as UserMessage);
+  deps.events.publish(user.id, { type: STOP_REPLY, chat_id: chatId } as UserMessage);
   return { stopped: true };
 }
 
@@ -316,7 +316,7 @@ export async function streamReply(
   running.set(chatId, abort);
   // Stop pressed on another instance reaches this one through the user's channel (not awaited: the
   // first token does not wait for the subscription).
-  const listening = eventsOf(deps)
+  const listening = deps.events
     .subscribe(user.id, (message) => {
       if (message.type === STOP_REPLY && (message as { chat_id?: unknown }).chat_id === chatId)
         abort.abort(stopped());

@@ -65,3 +65,6 @@ export async function find(db: Q, filter: AuditFilter, limit: number): Promise<A
     );
   return (await q.orderBy('seq').limit(limit).execute()).map((r) => ({ ...r, seq: Number(r.seq) }));
 }
+
+/** The chain's last entry as the head table records it. */
+export const head = (db: Q) => db.selectFrom('audit_head').select(['seq', 'hash']).executeTakeFirstOrThrow();

@@ -1,8 +1,8 @@
 import { OPERATOR_PATHS, ZAuditExportQuery } from '@knap/contracts';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps, AppInstance } from '../../app.js';
 import { authOf, isOperator } from '../../platform/auth.js';
+import type { AppDeps, AppInstance } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import type { AuditFilter } from './repo.js';
 import { exportAudit, verifyAudit } from './service.js';

@@ -2,10 +2,10 @@
 // sign-ins, connections added and removed, tool calls, outgoing email, PDFs, credit changes —
 // hash-chained so that changing, removing or reordering any entry is detectable by `verifyAudit`.
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../../app.js';
 import type { Db } from '../../platform/db/index.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import { type AuditFilter, type AuditRow, append, find, page } from './repo.js';
+import { type AuditFilter, type AuditRow, append, find, page, head as repoHead } from './repo.js';
 
 export type AuditAction =
   | 'auth.sign_in'
@@ -129,7 +129,7 @@ export async function verifyAudit(db: Db): Promise<AuditVerdict> {
     }
     if (rows.length < 1000) break;
   }
-  const head = await db.db.selectFrom('audit_head').select(['seq', 'hash']).executeTakeFirstOrThrow();
+  const head = await repoHead(db.db);
   if (Number(head.seq) !== expected - 1 || head.hash !== prev)
     return { ok: false, entries: expected - 1, seq: expected, reason: 'entries after it are missing' };
   return { ok: true, entries: expected - 1 };

@@ -19,8 +19,8 @@ import {
 } from '@knap/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as auth from './service.js';
 
 export async function authRoutes(app: AppInstance): Promise<void> {

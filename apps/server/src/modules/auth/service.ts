@@ -10,15 +10,16 @@ import {
   type TRegisterRequest,
   type TSigninRequest,
 } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import { signAccessToken } from '../../platform/auth.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId, randomToken, sha256 } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
+import { emit } from '../../platform/hooks.js';
 import { authorizeUrl, exchangeCode, fetchUserinfo, pkceChallenge } from '../../platform/oauth.js';
 import { recordAudit } from '../audit/service.js';
-import { sendSystemMail } from '../email/system-mail.js';
+import { sendSystemMail } from '../system-mail/service.js';
 import * as users from '../users/service.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import * as repo from './repo.js';
@@ -482,7 +483,7 @@ async function userOfIdentity(
   if (existing.email_verified_at) return users.linkProvider(deps, existing.id, link);
   const claimed = await users.claimAccount(deps, existing.id, link);
   await repo.revokeUserSessions(deps.db.db, existing.id, isoNow(deps.clock));
-  for (const forget of deps.hooks.accountClaimed) await forget(existing.id);
+  await emit(deps.hooks.accountClaimed, existing.id);
   await recordAudit(deps, {
     action: 'auth.account_claimed',
     userId: existing.id,

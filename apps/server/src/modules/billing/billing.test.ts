@@ -7,6 +7,7 @@ import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.
 import { as, type SignedInUser, signUp } from '../../testing/users.js';
 import { eventually } from '../../testing/wait.js';
 import { grantMonthlyCredits } from '../credits/service.js';
+import { createStripe } from './stripe.js';
 
 const usageOf = async (t: TestApp, user: SignedInUser) => {
   const me = (await as(t, user)({ method: 'GET', url: '/api/studio/users/me' })).json();
@@ -255,15 +256,15 @@ describe(`plans on Stripe (${testEngine()})`, () => {
 
   it('Stripe failures answer 502 and change nothing', async () => {
     const user = await signUp(t);
-    const badConfig = { ...t.app.deps.config.billing.stripe!, secretKey: 'sk_wrong' };
-    const saved = t.app.deps.config.billing.stripe;
-    t.app.deps.config.billing.stripe = badConfig;
+    // The app's Stripe client (per-app state on deps) swapped for one with a key Stripe refuses.
+    const saved = t.app.deps.stripe;
+    t.app.deps.stripe = createStripe({ ...t.app.deps.config.billing.stripe!, secretKey: 'sk_wrong' });
     try {
       const res = await call(user, 'POST', BILLING_PATHS.checkout, { plan: 'tier_1' });
       expect(res.statusCode).toBe(502);
       expect(res.json().detail).toMatch(/billing provider did not accept/);
     } finally {
-      t.app.deps.config.billing.stripe = saved;
+      t.app.deps.stripe = saved;
     }
     expect((await plan(user)).plan).toBe('free');
   });

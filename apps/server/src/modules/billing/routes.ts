@@ -7,8 +7,8 @@ import {
   ZUrlResponse,
 } from '@knap/contracts';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import * as billing from './service.js';
 

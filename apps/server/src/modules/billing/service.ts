@@ -9,18 +9,21 @@ import {
   type TSubscriptionTier,
 } from '@knap/contracts';
 import type Stripe from 'stripe';
-import type { AppDeps } from '../../app.js';
 import type { PaidPlan } from '../../config.js';
 import { isoNow } from '../../platform/clock.js';
 import { randomToken } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import * as credits from '../credits/service.js';
+import { emit } from '../../platform/hooks.js';
 import * as repo from './repo.js';
 import { callStripe, type Log, periodEndOf, planOfPrice, stripeOf, verifiedEvent } from './stripe.js';
 
 /** How long a local checkout link stays valid. */
 const LOCAL_CHECKOUT_MS = 30 * 60_000;
+
+/** The plan the user is on ('free' without a subscription row). */
+export const planOf = (deps: AppDeps, userId: string) => repo.planOf(deps.db.db, userId);
 
 export const tiers = (deps: AppDeps): TSubscriptionTier[] =>
   PLAN_TIERS.map((id) => ({ id, ...deps.config.billing.tiers[id] }));
@@ -70,14 +73,14 @@ async function applyPlanChange(deps: AppDeps, userId: string, change: PlanChange
     last_event_at: change.eventAt ?? lastAt,
     updated_at: isoNow(deps.clock),
   });
+  // A new plan starts a fresh credit period (the credits module listens: billing does not import it).
   if ((existing?.plan ?? 'free') !== change.plan)
-    await credits.startPeriod(
-      deps,
+    await emit(deps.hooks.planChanged, {
       userId,
-      change.plan,
-      `plan:${change.ref}`,
-      `Changed to the ${deps.config.billing.tiers[change.plan].name} plan`,
-    );
+      plan: change.plan,
+      ref: `plan:${change.ref}`,
+      reason: `Changed to the ${deps.config.billing.tiers[change.plan].name} plan`,
+    });
   return true;
 }
 
@@ -196,7 +199,7 @@ export async function localCheckout(deps: AppDeps, user: UserRow, id: string): P
   return {
     id,
     tier: { id: plan, ...deps.config.billing.tiers[plan] },
-    current_plan: await repo.planOf(deps.db.db, user.id),
+    current_plan: await planOf(deps, user.id),
     expires_at: checkout.expires_at,
     completed: checkout.completed_at !== null,
   };

@@ -1,8 +1,8 @@
 // Stripe through its official client, pointed at STRIPE_API_URL (Stripe itself, or a loopback fake
 // in tests): Checkout Sessions, the Billing Portal, cancelling, and reading signed webhook events.
 import Stripe from 'stripe';
-import type { AppDeps } from '../../app.js';
 import type { BillingConfig, PaidPlan } from '../../config.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 
 type StripeConfig = NonNullable<BillingConfig['stripe']>;
@@ -10,25 +10,31 @@ export interface Log {
   warn(obj: object, msg: string): void;
 }
 
-const clients = new WeakMap<StripeConfig, Stripe>();
+declare module '../../platform/deps.js' {
+  interface AppDeps {
+    /** The official Stripe client, when BILLING_PROVIDER is stripe. */
+    stripe: { client: Stripe; config: StripeConfig } | undefined;
+  }
+}
+
+/** The app's Stripe client, made once from its config (buildApp); none without Stripe. */
+export function createStripe(config: StripeConfig | undefined): AppDeps['stripe'] {
+  if (!config) return undefined;
+  const api = new URL(config.apiUrl);
+  const client = new Stripe(config.secretKey, {
+    host: api.hostname,
+    port: api.port || (api.protocol === 'https:' ? 443 : 80),
+    protocol: api.protocol === 'https:' ? 'https' : 'http',
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    telemetry: false,
+  });
+  return { client, config };
+}
 
 export function stripeOf(deps: AppDeps): { client: Stripe; config: StripeConfig } {
-  const config = deps.config.billing.stripe;
-  if (!config) throw new Error('Stripe is not configured');
-  let client = clients.get(config);
-  if (!client) {
-    const api = new URL(config.apiUrl);
-    client = new Stripe(config.secretKey, {
-      host: api.hostname,
-      port: api.port || (api.protocol === 'https:' ? 443 : 80),
-      protocol: api.protocol === 'https:' ? 'https' : 'http',
-      maxNetworkRetries: 1,
-      timeout: 15_000,
-      telemetry: false,
-    });
-    clients.set(config, client);
-  }
-  return { client, config };
+  if (!deps.stripe) throw new Error('Stripe is not configured');
+  return deps.stripe;
 }
 
 /** Stripe's failures become one 502 the user can act on; the cause is logged by the caller. */

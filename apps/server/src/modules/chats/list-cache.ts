@@ -9,6 +9,13 @@ import type { UserRow } from '../../platform/db/schema.js';
 /** Entries kept per app (about 12 KB each for a page of 50), least recently used dropped first. */
 export const LIST_CACHE_ENTRIES = 2_000;
 
+declare module '../../platform/deps.js' {
+  interface AppDeps {
+    /** The chat list's pages as JSON bytes, per app (chats/service.ts listChatsJson). */
+    chatListCache: ChatListCache;
+  }
+}
+
 export class ChatListCache {
   private readonly entries = new Map<string, Buffer>();
 

@@ -18,12 +18,11 @@ import {
 } from '@knap/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as chats from './service.js';
 
 const ZChatParams = z.object({ id: z.string().min(1).max(100) });
-const DAY_MS = 24 * 3600_000;
 
 export async function chatRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
@@ -87,6 +86,4 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
     { schema: { params: ZChatParams, response: { 200: ZSuccessResponse } } },
     (req) => chats.markChatRead(deps, uid(req), req.params.id),
   );
-
-  deps.jobs.add({ name: 'chats.auto-delete', everyMs: DAY_MS / 24, run: () => chats.deleteStaleChats(deps) });
 }

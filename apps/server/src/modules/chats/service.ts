@@ -14,18 +14,17 @@ import {
   type TMessage,
   type TToolOutputRequest,
 } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { ChatRow, MessageRow, UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../audit/service.js';
-import { heldUserIds, isOnLegalHold } from '../compliance/service.js';
+import { heldUserIds, refuseIfHeld } from '../legal-holds/service.js';
 import { ChatListCache } from './list-cache.js';
 import * as repo from './repo.js';
 
 export const CHAT_NOT_FOUND = 'Chat not found';
-export const CHATS_ON_HOLD = 'Your account is under legal hold: chats cannot be deleted';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
 const parseJson = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
@@ -134,8 +133,6 @@ async function pageBySkip(
   return repo.listOldestChats(deps.db.db, user.id, Math.min(limit, end), Math.max(0, end - limit));
 }
 
-const listCaches = new WeakMap<AppDeps['db'], ChatListCache>();
-
 /**
  * listChats as JSON bytes, from the cache while the user's chats are unchanged (list-cache.ts).
  * `user` must be the row the request's session check read, so its chats_version is current.
@@ -145,11 +142,7 @@ export async function listChatsJson(
   user: Pick<UserRow, 'id' | 'chat_count' | 'chats_version'>,
   query: TListChatsQuery,
 ): Promise<Buffer> {
-  let cache = listCaches.get(deps.db);
-  if (!cache) {
-    cache = new ChatListCache();
-    listCaches.set(deps.db, cache);
-  }
+  const cache = deps.chatListCache;
   const key = ChatListCache.key(user, query);
   let json = cache.get(key);
   if (json === undefined) {
@@ -193,7 +186,7 @@ export async function renameChat(
 }
 
 export async function deleteChat(deps: AppDeps, userId: string, chatId: string) {
-  if (await isOnLegalHold(deps, userId)) throw new HttpError(409, CHATS_ON_HOLD);
+  await refuseIfHeld(deps, userId, 'chats');
   if (!(await repo.deleteChat(deps.db.db, userId, chatId))) throw notFound(CHAT_NOT_FOUND);
   return { success: true };
 }
@@ -278,6 +271,10 @@ export const deleteChatsIdleSince = (deps: AppDeps, userIds: string[], cutoffIso
 // ---- For the assistant: the rows behind a reply ----
 
 export const messageRows = (deps: AppDeps, chatId: string) => repo.listMessages(deps.db.db, chatId);
+
+/** A user's chats, newest activity first, without an owner check (admins read a member's list). */
+export const recentChatRows = (deps: AppDeps, userId: string, limit: number) =>
+  repo.listChats(deps.db.db, userId, limit, 0);
 
 /** Appends a message row as is (the assistant module writes replies while they stream). */
 type NewMessage = {

@@ -25,7 +25,7 @@ import { pdfText } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
 import { eventually } from '../../testing/wait.js';
-import { clientReviewsSource } from './library-source.js';
+import { clientReviewsSource } from '../library/sources/client-reviews.js';
 import { clientKeyOf, isClientMeeting } from './service.js';
 
 const ANN = 'ann@henderson.example';

@@ -10,8 +10,8 @@ import {
 } from '@knap/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as reviews from './service.js';
 
 const ZReviewParams = z.object({ id: z.string().min(1).max(100) });

@@ -21,20 +21,20 @@ import {
   ZClientReviewModelDraft,
 } from '@knap/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { CLIENT_REVIEW_TASKS, type ReviewDraftInput } from '../../platform/llm/demo-reviews.js';
-import { isOnLegalHold } from '../compliance/service.js';
 import { crmRecordsOf } from '../connections/crm-person.js';
 import { modelMeter } from '../credits/service.js';
 import { sendEmail } from '../email/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
-import * as meetingsRepo from '../meetings/repo.js';
+import { refuseIfHeld } from '../legal-holds/service.js';
+import * as meetingsService from '../meetings/service.js';
 import { parseJson } from '../meetings/service.js';
-import type { PdfDocumentSpec } from '../pdf/document.js';
+import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import * as repo from './repo.js';
 
@@ -42,7 +42,6 @@ const L = CLIENT_REVIEW_LIMITS;
 
 export const REVIEW_NOT_FOUND = 'Client review not found';
 export const TOO_MANY_REVIEWS = `You have ${L.reviews} client reviews: delete one to make another`;
-export const REVIEWS_ON_HOLD = 'Your account is under legal hold: client reviews cannot be deleted';
 export const PDF_NOT_CURRENT =
   "The email's attachment is not this review's current PDF: export the PDF again and send it";
 
@@ -196,9 +195,11 @@ type Client = { name: string; email: string | null };
 
 /** The notes of the client's meetings in the period, newest first. */
 async function meetingsOf(deps: AppDeps, user: UserRow, client: Client, start: string, end: string) {
-  const rows = await meetingsRepo.meetingsWith(deps.db.db, user.id, 'notes', {
-    from: start,
-    until: dayAfter(end),
+  const rows = await meetingsService.meetingRowsWith(deps, {
+    userId: user.id,
+    what: 'notes',
+    range: { from: start, until: dayAfter(end) },
+    limit: 2000,
   });
   return rows
     .filter((m) =>
@@ -362,7 +363,7 @@ export async function updateReview(
 }
 
 export async function deleteReview(deps: AppDeps, userId: string, id: string) {
-  if (await isOnLegalHold(deps, userId)) throw new HttpError(409, REVIEWS_ON_HOLD);
+  await refuseIfHeld(deps, userId, 'client reviews');
   if (!(await repo.deleteReview(deps.db.db, userId, id))) throw notFound(REVIEW_NOT_FOUND);
   return { success: true };
 }

@@ -3,7 +3,7 @@
 // sent email (by creation) — of every member not on legal hold, and records the counts (never the
 // contents) in the audit trail. A user's own 'Auto-delete old chats' runs inside it (chats module).
 import { RETENTION_KINDS, type RetentionKind } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { recordAudit } from '../audit/service.js';
 import { deleteChatsIdleSince } from '../chats/service.js';
 import * as repo from './repo.js';

@@ -10,13 +10,11 @@ import {
   ZRetentionPolicy,
 } from '@knap/contracts';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
-import { applyRetention } from './retention.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as compliance from './service.js';
 import * as supervision from './supervision.js';
 
-const HOUR_MS = 3600_000;
 const ZUserParams = z.object({ userId: z.string().min(1).max(100) });
 
 /** Retention, legal holds and the email review queue (organization admins), and authors' reviews. */
@@ -67,6 +65,4 @@ export async function complianceRoutes(app: AppInstance): Promise<void> {
   app.get(EMAIL_PATHS.reviews, { schema: { response: { 200: z.array(ZEmailReview) } } }, (req) =>
     supervision.ownReviews(deps, user(req)),
   );
-
-  deps.jobs.add({ name: 'compliance.retention', everyMs: HOUR_MS, run: () => applyRetention(deps) });
 }

@@ -3,11 +3,12 @@
 // records from every deletion. Organization admins only (404 for everyone else); every change is in
 // the audit trail.
 import { RETENTION_KINDS, type TLegalHold, type TPolicy, type TRetentionPolicy } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { requireAdmin } from '../admin/service.js';
 import { recordAudit } from '../audit/service.js';
+import * as holds from '../legal-holds/service.js';
 import * as repo from './repo.js';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
@@ -83,13 +84,8 @@ export async function reviewsEmailOf(deps: AppDeps, userId: string): Promise<str
 
 // ---- Legal holds ----
 
-export const isOnLegalHold = (deps: AppDeps, userId: string) => repo.isHeld(deps.db.db, userId);
-
-/** Every user on legal hold, across organizations (the deletion jobs leave them out). */
-export const heldUserIds = (deps: AppDeps): Promise<string[]> => repo.heldUserIds(deps.db.db);
-
 export async function listHolds(deps: AppDeps, admin: UserRow): Promise<TLegalHold[]> {
-  return repo.holds(deps.db.db, await requireAdmin(deps, admin));
+  return holds.holdsIn(deps, await requireAdmin(deps, admin));
 }
 
 /** A member of the admin's organizations, or 404. */
@@ -102,12 +98,7 @@ async function memberOf(deps: AppDeps, admin: UserRow, userId: string): Promise<
 
 export async function placeHold(deps: AppDeps, admin: UserRow, userId: string, reason: string) {
   const organizationId = await memberOf(deps, admin, userId);
-  await repo.placeHold(deps.db.db, {
-    user_id: userId,
-    reason,
-    placed_by: admin.email,
-    placed_at: deps.clock.now().toISOString(),
-  });
+  await holds.placeHold(deps, { userId, reason, placedBy: admin.email });
   await recordAudit(deps, {
     action: 'admin.legal_hold',
     userId,
@@ -120,7 +111,7 @@ export async function placeHold(deps: AppDeps, admin: UserRow, userId: string, r
 
 export async function releaseHold(deps: AppDeps, admin: UserRow, userId: string) {
   const organizationId = await memberOf(deps, admin, userId);
-  if (!(await repo.releaseHold(deps.db.db, userId))) throw notFound('This member is not on legal hold');
+  if (!(await holds.releaseHold(deps, userId))) throw notFound('This member is not on legal hold');
   await recordAudit(deps, {
     action: 'admin.legal_hold',
     userId,

@@ -4,9 +4,9 @@
 // first connected one, else the outbox) or returns it with a comment. The author sees the state in
 // their review list and, for email drafted in a chat, as a message in that chat.
 import { DETAIL, type TEmailReview } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { requireAdmin } from '../admin/service.js';
 import { recordAudit, refuseOwn } from '../audit/service.js';

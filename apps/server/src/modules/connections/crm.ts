@@ -1,6 +1,6 @@
 // Salesforce, Zoho CRM and Copper through the user's connection: contacts and opportunities (Zoho's
 // deals) found by name, answered in one shape whichever CRM they come from.
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { type ProviderRequest, providerApi } from './provider-api.js';
 import { zohoApiBase } from './zoho.js';
 

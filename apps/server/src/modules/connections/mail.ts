@@ -2,12 +2,13 @@
 // send (with attachments). Both accounts answer in one small shape, so callers need not know which.
 import { randomBytes } from 'node:crypto';
 import { emailRecipients, type IntegrationId } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { attachmentDisposition } from '../../platform/filenames.js';
 import { recordAudit } from '../audit/service.js';
 import { connectedScopes } from './oauth-service.js';
+import * as outbox from './outbox-repo.js';
 import { connectedApi, providerApi } from './provider-api.js';
 import { capText, htmlToText } from './text.js';
 
@@ -395,34 +396,24 @@ export async function sendMailAsUser(
 export async function keepInOutbox(deps: AppDeps, userId: string, mail: OutgoingMail): Promise<string> {
   const id = newId();
   const attachment = mail.attachments?.[0];
-  await deps.db.db
-    .insertInto('outbox_emails')
-    .values({
-      id,
-      user_id: userId,
-      to_address: mail.to,
-      subject: mail.subject,
-      body: mail.body,
-      created_at: deps.clock.now().toISOString(),
-      attachment_filename: attachment?.filename ?? null,
-      attachment_type: attachment?.contentType ?? null,
-      attachment: attachment?.content ?? null,
-    })
-    .execute();
+  await outbox.insertOutboxEmail(deps.db.db, {
+    id,
+    user_id: userId,
+    to_address: mail.to,
+    subject: mail.subject,
+    body: mail.body,
+    created_at: deps.clock.now().toISOString(),
+    attachment_filename: attachment?.filename ?? null,
+    attachment_type: attachment?.contentType ?? null,
+    attachment: attachment?.content ?? null,
+  });
   await auditMail(deps, userId, 'outbox', mail);
   return id;
 }
 
 /** The user's outbox, newest first, without attachment bytes (their size instead). */
 export async function listOutbox(deps: AppDeps, userId: string, limit = 100) {
-  const rows = await deps.db.db
-    .selectFrom('outbox_emails')
-    .select(['id', 'to_address', 'subject', 'body', 'created_at', 'attachment_filename', 'attachment'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await outbox.outboxOf(deps.db.db, userId, limit);
   return rows.map(({ to_address, attachment, ...row }) => ({
     ...row,
     to: to_address,

@@ -45,6 +45,13 @@ interface Entry {
   at: number;
 }
 
+declare module '../../platform/deps.js' {
+  interface AppDeps {
+    /** Custom MCP servers' tool lists, per app instance. */
+    mcpToolCache: McpToolCache;
+  }
+}
+
 export class McpToolCache {
   /** Fresh and stale listings, most recently used last. */
   private readonly entries = new Map<string, Entry>();

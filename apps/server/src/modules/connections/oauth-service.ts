@@ -9,11 +9,12 @@ import {
   type TAvailableConnections,
   type TConnectionSummary,
 } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import type { OAuthEndpoints } from '../../config.js';
-import { decryptSecret, deriveKey, encryptSecret, newId } from '../../platform/crypto.js';
+import { decryptSecret, encryptSecret, newId } from '../../platform/crypto.js';
 import type { ConnectionsTable, UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { emit } from '../../platform/hooks.js';
 import {
   authorizeUrl,
   exchangeCode,
@@ -28,7 +29,7 @@ import { type ConnectionProvider, callbackPath, flowFor } from './oauth-flows.js
 import * as repo from './oauth-repo.js';
 import { salesforceInstanceUrl } from './salesforce.js';
 import * as mcp from './service.js';
-import { sevantaBase, sevantaEndpoints } from './sevanta.js';
+import { sevantaBase, sevantaEndpoints } from './sevanta-oauth.js';
 import { zohoAccountsServer, zohoApiDomain, zohoEndpoints } from './zoho.js';
 
 export const OAUTH_STATE_COOKIE = 'knap_oauth';
@@ -40,15 +41,17 @@ const PURPOSE = 'connect';
 /** Tokens are refreshed this long before they expire. */
 const REFRESH_MARGIN_MS = 60_000;
 
-const keyOf = new WeakMap<AppDeps['config'], Buffer>();
-function tokenKey(deps: AppDeps): Buffer {
-  let key = keyOf.get(deps.config);
-  if (!key) {
-    key = deriveKey(deps.config.secret, 'connection-tokens');
-    keyOf.set(deps.config, key);
+declare module '../../platform/deps.js' {
+  interface AppDeps {
+    /**
+     * Token refreshes in progress, by connection id: calls that find a token due share one
+     * refresh (accessTokenFor), since some providers rotate the refresh token.
+     */
+    tokenRefreshes: Map<string, Promise<string | null>>;
   }
-  return key;
 }
+
+const tokenKey = (deps: AppDeps): Buffer => deps.keys.connectionTokens;
 
 /**
  * A provider's endpoints; a Sevanta system's are found from its base URL (`instanceUrl`), a Zoho
@@ -242,7 +245,7 @@ export async function completeConnection(
   },
   browserStateId: string | undefined,
   log: { warn(obj: object, msg: string): void },
-): Promise<{ location: string; connected?: { userId: string; type: string } }> {
+): Promise<{ location: string }> {
   const stateId = auth.stateIdOf(query.state);
   if (!stateId || stateId !== browserStateId) throw new HttpError(400, STATE_INVALID);
   const state = await auth.consumeOAuthState(deps, stateId, provider, PURPOSE);
@@ -300,13 +303,17 @@ export async function completeConnection(
     updated_at: now.toISOString(),
   });
   await recordAudit(deps, { action: 'connection.added', userId: state.user_id, target: type });
-  return { location: back({ status: 'connected' }), connected: { userId: state.user_id, type } };
+  await emit(deps.hooks.connected, { userId: state.user_id, type });
+  return { location: back({ status: 'connected' }) };
 }
 
 export async function listUserConnections(deps: AppDeps, user: UserRow, email: string | undefined) {
   if (email && email.toLowerCase() !== user.email) throw notFound('User not found');
   return (await repo.listConnections(deps.db.db, user.id)).map(toSummary);
 }
+
+/** Every user's connections of these types that are connected (the calendar sync job's list). */
+export const connectedOfTypes = (deps: AppDeps, types: string[]) => repo.connectedOfTypes(deps.db.db, types);
 
 export async function connectedScopes(deps: AppDeps, userId: string) {
   return {
@@ -335,15 +342,13 @@ export async function accessTokenFor(
   // One refresh per connection at a time in this process: calls made together (a newsletter's
   // emails, parallel tool calls) share it rather than each spending the refresh token, which some
   // providers rotate, so a second use could fail and mark the connection for reconnecting.
+  const refreshing = deps.tokenRefreshes;
   const inFlight = refreshing.get(row.id);
   if (inFlight) return inFlight;
   const refresh = refreshAccessToken(deps, row).finally(() => refreshing.delete(row.id));
   refreshing.set(row.id, refresh);
   return refresh;
 }
-
-/** Refreshes in progress, by connection id. */
-const refreshing = new Map<string, Promise<string | null>>();
 
 /**
  * Where a provider's token answer says its API is, when the provider says so and the place is one

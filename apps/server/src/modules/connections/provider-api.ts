@@ -2,7 +2,7 @@
 // a fresh token (refreshed by oauth-service), a timeout, a size-bounded JSON answer, and errors the
 // user can read ({detail} with 409 when not connected, 404 when the record is gone, 502 otherwise).
 import { INTEGRATION_NAMES, type IntegrationId } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import * as repo from './oauth-repo.js';
 import { accessTokenFor } from './oauth-service.js';

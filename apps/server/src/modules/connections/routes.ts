@@ -1,6 +1,5 @@
 import {
   CONNECTION_PATHS,
-  isCalendarIntegration,
   REFRESH_COOKIE,
   SEVANTA_PATHS,
   ZAddMcpUrlRequest,
@@ -23,17 +22,14 @@ import {
 } from '@knap/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { syncCalendar } from '../meetings/sync.js';
 import { CONNECTION_PROVIDERS, callbackPath } from './oauth-flows.js';
 import * as oauth from './oauth-service.js';
 import * as connections from './service.js';
 import * as sevanta from './sevanta.js';
 
-/** How long a calendar's connect callback waits for its first sync. */
-const FIRST_SYNC_WAIT_MS = 5_000;
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 
 export async function connectionRoutes(app: AppInstance): Promise<void> {
@@ -184,25 +180,13 @@ export async function connectionBrowserRoutes(app: AppInstance): Promise<void> {
         },
       },
       async (req, reply) => {
-        const { location, connected } = await oauth.completeConnection(
+        const { location } = await oauth.completeConnection(
           deps,
           provider,
           req.query,
           req.cookies[oauth.OAUTH_STATE_COOKIE],
           req.log,
         );
-        // A calendar's meetings are there when the user gets back: the first sync is waited for
-        // (a few seconds at most; a slow calendar finishes in the background, the job keeps it).
-        if (connected && isCalendarIntegration(connected.type)) {
-          const source = connected.type.startsWith('google_') ? 'google' : 'microsoft';
-          const first = syncCalendar(deps, connected.userId, source).catch((err: unknown) =>
-            req.log.warn({ err }, 'first calendar sync failed'),
-          );
-          await Promise.race([
-            first,
-            new Promise((resolve) => setTimeout(resolve, FIRST_SYNC_WAIT_MS).unref()),
-          ]);
-        }
         reply.clearCookie(oauth.OAUTH_STATE_COOKIE, { path: '/api' });
         return reply.redirect(location);
       },

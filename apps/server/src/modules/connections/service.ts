@@ -1,15 +1,13 @@
 // Connections: so far the user's custom tool URLs (MCP servers), whose tools join the assistant.
 import { MCP_SERVERS_MAX, type TMcpTestResult, type TMcpUrl } from '@knap/contracts';
-import { jsonSchema } from 'ai';
-import type { AppDeps } from '../../app.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { McpServersTable } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { assertSafeUrl, BlockedUrlError, fetchErrorText } from '../../platform/safe-http.js';
-import type { ToolContext, ToolDefinition } from '../tools/define.js';
-import { callMcpTool, listMcpTools, type McpConnectOptions } from './mcp-client.js';
-import { McpServerRecentlyFailed, McpToolCache } from './mcp-tool-cache.js';
+import { callMcpTool, listMcpTools, type McpConnectOptions, type McpToolInfo } from './mcp-client.js';
+import { McpServerRecentlyFailed } from './mcp-tool-cache.js';
 import * as repo from './repo.js';
 
 export const MCP_NOT_FOUND = 'Custom tool URL not found';
@@ -28,18 +26,6 @@ const connectOptions = (deps: AppDeps, timeoutMs: number): McpConnectOptions => 
   timeoutMs,
   version: deps.config.version,
 });
-
-const toolCaches = new WeakMap<AppDeps['db'], McpToolCache>();
-
-/** This app's cache of the servers' tool lists (mcp-tool-cache.ts). */
-function toolCache(deps: AppDeps): McpToolCache {
-  let cache = toolCaches.get(deps.db);
-  if (!cache) {
-    cache = new McpToolCache();
-    toolCaches.set(deps.db, cache);
-  }
-  return cache;
-}
 
 /** Checks a URL before it is saved: http(s), no credentials, not a private or local address. */
 function checkedUrl(deps: AppDeps, raw: string): string {
@@ -90,13 +76,13 @@ export async function updateMcpUrl(
   });
   if (!row) throw notFound(MCP_NOT_FOUND);
   // The next reply lists the server again, even if only its description changed.
-  toolCache(deps).drop(row.id);
+  deps.mcpToolCache.drop(row.id);
   return toDto(row);
 }
 
 export async function deleteMcpUrl(deps: AppDeps, userId: string, id: string) {
   if (!(await repo.deleteMcpServer(deps.db.db, userId, id))) throw notFound(MCP_NOT_FOUND);
-  toolCache(deps).drop(id);
+  deps.mcpToolCache.drop(id);
   return { success: true };
 }
 
@@ -114,66 +100,56 @@ export async function testMcpUrl(deps: AppDeps, userId: string, id: string): Pro
   if (!row) throw notFound(MCP_NOT_FOUND);
   try {
     const tools = await listMcpTools(row.url, connectOptions(deps, LIST_TIMEOUT_MS));
-    toolCache(deps).put(row, tools, deps.clock);
+    deps.mcpToolCache.put(row, tools, deps.clock);
     return {
       status: 'available',
       tools: tools.map((t) => ({ name: t.name, description: t.description, needs_approval: !t.readOnly })),
     };
   } catch (e) {
-    toolCache(deps).drop(row.id);
+    deps.mcpToolCache.drop(row.id);
     return { status: 'unavailable', tools: [], error: fetchErrorText(e) };
   }
 }
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 20) || 'server';
+/** One of the user's MCP servers with the tools it lists. */
+export interface McpServerTools {
+  server: Pick<McpServersTable, 'id' | 'url' | 'description'>;
+  tools: McpToolInfo[];
+}
 
 /**
- * The tools of every MCP server the user added, named `mcp_<server>_<tool>`. A tool not annotated
- * read-only needs approval. Each server's list comes from the cache while fresh (mcp-tool-cache.ts);
- * a server that is down or slow is left out of this reply, and of the next ones for
- * MCP_TOOLS_RETRY_MS (logged once, when its listing failed).
+ * The tools each MCP server the user added lists. Each server's list comes from the cache while
+ * fresh (mcp-tool-cache.ts); a server that is down or slow is left out of this reply, and of the
+ * next ones for MCP_TOOLS_RETRY_MS (logged once, when its listing failed).
  */
-export async function mcpToolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
-  const { deps, user } = ctx;
-  const servers = await repo.listMcpServers(deps.db.db, user.id);
-  const cache = toolCache(deps);
+export async function mcpServerTools(
+  deps: AppDeps,
+  userId: string,
+  log: { warn(obj: object, msg: string): void },
+): Promise<McpServerTools[]> {
+  const servers = await repo.listMcpServers(deps.db.db, userId);
   const lists = await Promise.all(
-    servers.map(async (server) => {
+    servers.map(async (server): Promise<McpServerTools | null> => {
       try {
-        const tools = await cache.tools(server, deps.clock, () =>
+        const tools = await deps.mcpToolCache.tools(server, deps.clock, () =>
           listMcpTools(server.url, connectOptions(deps, LIST_TIMEOUT_MS)),
         );
-        return tools.map(
-          (tool): ToolDefinition => ({
-            name: `mcp_${slug(server.description)}_${tool.name}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64),
-            description: `${tool.description} (from ${server.description})`,
-            inputSchema: jsonSchema(tool.inputSchema as Parameters<typeof jsonSchema>[0]),
-            needsApproval: !tool.readOnly,
-            creditCost: 0,
-            summarize: (out) => (typeof out === 'string' ? out.slice(0, 120) : 'Done'),
-            execute: (input) =>
-              callMcpTool(
-                server.url,
-                tool.name,
-                (input ?? {}) as Record<string, unknown>,
-                connectOptions(deps, CALL_TIMEOUT_MS),
-              ),
-          }),
-        );
+        return { server, tools };
       } catch (err) {
         if (!(err instanceof McpServerRecentlyFailed))
-          ctx.log.warn(
+          log.warn(
             { mcpServer: server.id, err: errorText(err) },
             'MCP server unavailable; its tools are left out',
           );
-        return [];
+        return null;
       }
     }),
   );
-  return lists.flat();
+  return lists.filter((list): list is McpServerTools => list !== null);
 }
+
+/** Runs one tool of an MCP server (through the SSRF-safe client, with the call timeout). */
+export const callMcpServerTool = (
+  deps: AppDeps,
+  call: { url: string; tool: string; input: Record<string, unknown> },
+) => callMcpTool(call.url, call.tool, call.input, connectOptions(deps, CALL_TIMEOUT_MS));

@@ -1,35 +1,12 @@
-// Sevanta, the startup deal-flow CRM. Each firm runs its own Sevanta system, so the OAuth endpoints
-// and the API are found from the system code; deals are read through the user's connection, and the
-// Sevanta page's suggestions come from the user's own recent deal activity.
-import type { AppDeps } from '../../app.js';
-import type { Config, OAuthEndpoints } from '../../config.js';
+// Sevanta, the startup deal-flow CRM: deals are read through the user's connection (at their firm's
+// system, sevanta-oauth.ts), and the Sevanta page's suggestions come from the user's own recent
+// deal activity.
+import type { AppDeps } from '../../platform/deps.js';
 import { providerApi } from './provider-api.js';
 
-/** Read access to the deal pipeline. */
-export const SEVANTA_SCOPE = 'deals:read';
 const DAY_MS = 86_400_000;
 /** An active deal nobody touched for this long is stale. */
 const STALE_AFTER_DAYS = 30;
-
-/** The base URL of a firm's system (the code was validated by the request schema). */
-export const sevantaBase = (config: Config, systemCode: string): string | null =>
-  config.sevanta ? config.sevanta.urlTemplate.replaceAll('{system_code}', systemCode) : null;
-
-/** OAuth endpoints of the system at `base` (a connection's instance URL). */
-export function sevantaEndpoints(
-  config: Config,
-  base: string | null | undefined,
-): OAuthEndpoints | undefined {
-  if (!config.sevanta || !base) return undefined;
-  return {
-    clientId: config.sevanta.clientId,
-    clientSecret: config.sevanta.clientSecret,
-    authorizeUrl: `${base}/oauth/authorize`,
-    tokenUrl: `${base}/oauth/token`,
-    userinfoUrl: `${base}/api/v1/me`,
-    revokeUrl: `${base}/oauth/revoke`,
-  };
-}
 
 export interface SevantaDeal {
   id: string;

@@ -1,7 +1,7 @@
 // SPEC §7 Wealth-CRM vendor calls, for the web app (the assistant uses the same functions as tools).
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as wealthbox from './wealthbox.js';
 
 const ZContact = z.object({ id: z.number(), name: z.string(), email: z.string().nullable() });

@@ -6,19 +6,13 @@ import {
   ZLedgerEntry,
 } from '@knap/contracts';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as credits from './service.js';
 
 export async function creditRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   app.addHook('onRequest', app.requireUser);
-  // Hourly, so a month's credits arrive soon after it starts; each grant happens once.
-  deps.jobs.add({
-    name: 'credits.monthly-grant',
-    everyMs: 60 * 60_000,
-    run: () => credits.grantMonthlyCredits(deps),
-  });
 
   app.get(BILLING_PATHS.ledger, { schema: { response: { 200: z.array(ZLedgerEntry) } } }, (req) =>
     credits.ledger(deps, authOf(req).user),

@@ -1,14 +1,14 @@
 // Credits: every user has a balance; each change is written to the ledger with its reason. Each
 // calendar month (UTC) starts a period with the plan's credits; unused credits do not roll over.
 import { DETAIL, type PlanTier, type TCreditsUsage, type TLedgerEntry } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import { isOperator } from '../../platform/auth.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { recordAudit, refuseOwn } from '../audit/service.js';
-import { planOf } from '../billing/repo.js';
+import { planOf } from '../billing/service.js';
 import * as users from '../users/service.js';
 import * as repo from './repo.js';
 
@@ -39,7 +39,7 @@ export async function startPeriod(
 
 /** This month's grant for one user (a no-op when it was given already). */
 const grantThisMonth = async (deps: AppDeps, userId: string) => {
-  const plan = await planOf(deps.db.db, userId);
+  const plan = await planOf(deps, userId);
   const period = periodOf(deps.clock.now());
   return startPeriod(
     deps,

@@ -1,7 +1,7 @@
 import { EMAIL_PATHS, MAX_ATTACHMENT_BYTES, ZEmailSendResult, ZOutboxEmail } from '@knap/contracts';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import { readForm, registerMultipart } from '../../platform/multipart.js';
 import { listOutbox } from '../connections/mail.js';
 import { sendEmail } from './service.js';

@@ -9,7 +9,7 @@ import {
   type TEmailSendResult,
   ZEmailSendForm,
 } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { safeFilename } from '../../platform/filenames.js';
 import type { Form, FormFile } from '../../platform/multipart.js';

@@ -9,7 +9,7 @@ import { fixedClock } from '../../platform/clock.js';
 import { pdfText } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
-import { financialPlansSource } from './library-source.js';
+import { financialPlansSource } from '../library/sources/financial-plans.js';
 
 const clock = fixedClock('2026-06-01T12:00:00.000Z');
 

@@ -15,22 +15,21 @@ import {
   ZPlanNarrativeDraft,
 } from '@knap/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
 import type { FinancialPlansTable, UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { FINANCIAL_PLAN_TASKS, type PlanNarrativeInput } from '../../platform/llm/demo-plans.js';
-import { isOnLegalHold } from '../compliance/service.js';
 import { modelMeter } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
-import type { PdfDocumentSpec } from '../pdf/document.js';
+import { refuseIfHeld } from '../legal-holds/service.js';
+import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import { fiveYearSteps, planYears, projectPlan } from './projection.js';
 import * as repo from './repo.js';
 
 export const PLAN_NOT_FOUND = 'Financial plan not found';
 export const TOO_MANY_PLANS = `You have ${FINANCIAL_PLAN_LIMITS.plans} plans: delete one to make another`;
-export const PLANS_ON_HOLD = 'Your account is under legal hold: plans cannot be deleted';
 
 const NARRATIVE_PROMPT = [
   FINANCIAL_PLAN_TASKS.narrative,
@@ -155,7 +154,7 @@ export async function updatePlan(
 }
 
 export async function deletePlan(deps: AppDeps, userId: string, id: string) {
-  if (await isOnLegalHold(deps, userId)) throw new HttpError(409, PLANS_ON_HOLD);
+  await refuseIfHeld(deps, userId, 'plans');
   if (!(await repo.deletePlan(deps.db.db, userId, id))) throw notFound(PLAN_NOT_FOUND);
   return { success: true };
 }

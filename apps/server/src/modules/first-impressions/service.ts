@@ -16,18 +16,18 @@ import {
   ZBriefingModelDraft,
 } from '@knap/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { BRIEFING_TASKS, type BriefingDraftInput } from '../../platform/llm/demo-briefings.js';
-import { isOnLegalHold } from '../compliance/service.js';
 import { crmRecordsOf } from '../connections/crm-person.js';
 import { modelMeter } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
-import * as meetingsRepo from '../meetings/repo.js';
+import { refuseIfHeld } from '../legal-holds/service.js';
+import * as meetingsService from '../meetings/service.js';
 import { parseJson } from '../meetings/service.js';
-import type { PdfDocumentSpec } from '../pdf/document.js';
+import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import * as repo from './repo.js';
 
@@ -35,7 +35,6 @@ const L = FIRST_IMPRESSION_LIMITS;
 
 export const BRIEFING_NOT_FOUND = 'Briefing not found';
 export const TOO_MANY_BRIEFINGS = `You have ${L.briefings} briefings: delete one to make another`;
-export const BRIEFINGS_ON_HOLD = 'Your account is under legal hold: briefings cannot be deleted';
 
 const DRAFT_PROMPT = [
   BRIEFING_TASKS.draft,
@@ -118,7 +117,7 @@ async function meetingsOf(deps: AppDeps, user: UserRow, prospect: Prospect): Pro
   const found = new Map<string, MeetingRow>();
   for (const query of [prospect.email, prospect.name && normalName(prospect.name)])
     if (query)
-      for (const row of await meetingsRepo.searchMeetings(deps.db.db, user.id, { query }))
+      for (const row of await meetingsService.meetingRowsMatching(deps, user.id, { query }))
         found.set(row.id, row);
   const when = (m: MeetingRow) => m.start_time ?? m.created_at;
   return [...found.values()]
@@ -289,7 +288,7 @@ export async function updateBriefing(
 
 export async function deleteBriefing(deps: AppDeps, userId: string, id: string) {
   await ownedRow(deps, userId, id);
-  if (await isOnLegalHold(deps, userId)) throw new HttpError(409, BRIEFINGS_ON_HOLD);
+  await refuseIfHeld(deps, userId, 'briefings');
   if (!(await repo.deleteBriefing(deps.db.db, userId, id))) throw notFound(BRIEFING_NOT_FOUND);
   return { success: true };
 }

@@ -1,10 +1,9 @@
 import { OPERATOR_PATHS, ZHealthResponse } from '@knap/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf, isOperator } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import { eventsOf } from '../../platform/events.js';
 
 const ZJobsView = z.object({
   backend: z.enum(['in-process', 'bullmq']),
@@ -56,7 +55,7 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
         () => true,
         () => false,
       ),
-      eventsOf(app.deps).ping(),
+      app.deps.events.ping(),
     ]);
     return {
       status: dbOk && redis !== 'down' ? ('ok' as const) : ('degraded' as const),

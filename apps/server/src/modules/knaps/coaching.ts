@@ -9,11 +9,11 @@ import {
   ZCoachingAdvice,
   ZMeetingFilters,
 } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
 import type { ModelMeter } from '../credits/service.js';
-import * as meetingsRepo from '../meetings/repo.js';
+import * as meetingsService from '../meetings/service.js';
 import { toMeeting } from '../meetings/service.js';
 import { answerInChunks, askModel, type Log } from './model.js';
 
@@ -84,9 +84,11 @@ const dayAfter = (date: string) => new Date(Date.parse(date) + 86_400_000).toISO
 
 /** The user's meetings with transcripts that pass the filters, as rows, newest first. */
 async function filteredMeetings(deps: AppDeps, user: UserRow, filters: TMeetingFilters) {
-  const meetings = await meetingsRepo.meetingsWith(deps.db.db, user.id, 'transcript', {
-    from: filters.from,
-    until: filters.to ? dayAfter(filters.to) : null,
+  const meetings = await meetingsService.meetingRowsWith(deps, {
+    userId: user.id,
+    what: 'transcript',
+    range: { from: filters.from, until: filters.to ? dayAfter(filters.to) : null },
+    limit: 2000,
   });
   const client = filters.client?.toLowerCase();
   return meetings

@@ -3,8 +3,8 @@
 import { ERR } from '@knap/contracts';
 import { generateText } from 'ai';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { extractJson, parseModelJson } from '../../platform/llm/json-output.js';
 import { type ModelMeter, meteredModelCall } from '../credits/service.js';

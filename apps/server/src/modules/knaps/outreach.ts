@@ -15,12 +15,12 @@ import {
   ZOutreachMessages,
 } from '@knap/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
 import { connectedScopes } from '../connections/oauth-service.js';
 import * as wealthbox from '../connections/wealthbox.js';
-import * as meetingsRepo from '../meetings/repo.js';
+import * as meetingsService from '../meetings/service.js';
 import { parseJson } from '../meetings/service.js';
 import { answerInChunks, askModel, type KnapContext } from './model.js';
 
@@ -34,7 +34,10 @@ const LIFE_EVENT =
  */
 export async function clientsOf(deps: AppDeps, user: UserRow, today: string): Promise<TOutreachClient[]> {
   const clients = new Map<string, TOutreachClient>();
-  const meetings = await meetingsRepo.listMeetings(deps.db.db, user.id, OUTREACH_MAX_CLIENTS, 0);
+  const meetings = await meetingsService.meetingRows(deps, user.id, {
+    limit: OUTREACH_MAX_CLIENTS,
+    offset: 0,
+  });
   // Oldest first, so the last meeting seen is the latest contact.
   for (const m of meetings.reverse()) {
     const day = (m.start_time ?? m.created_at).slice(0, 10);

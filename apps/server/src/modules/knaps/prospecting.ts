@@ -16,9 +16,9 @@ import {
   type ZReviewFormData,
 } from '@knap/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import { CsvError, csvRecords } from '../../platform/csv.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
 import * as crm from '../connections/crm.js';

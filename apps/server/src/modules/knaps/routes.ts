@@ -12,8 +12,8 @@ import {
   ZKnapRequestsQuery,
 } from '@knap/contracts';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as knaps from './service.js';
 
 /** SPEC §7 Knaps, plus access management (operators) and requests for a knap. */

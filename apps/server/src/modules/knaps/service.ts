@@ -18,15 +18,15 @@ import {
   type TMeetingFilters,
 } from '@knap/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import { isOperator } from '../../platform/auth.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { recordAudit, refuseOwn } from '../audit/service.js';
 import { modelMeter } from '../credits/service.js';
-import * as meetingsRepo from '../meetings/repo.js';
+import * as meetingsService from '../meetings/service.js';
 import * as users from '../users/service.js';
 import { adviseMeetings, coachingRows, NO_FILTERS } from './coaching.js';
 import type { KnapContext, Log } from './model.js';
@@ -190,6 +190,10 @@ export async function decideRequest(
 
 // Component data.
 
+/** The user's stored data of these components (the Library lists knap outputs from them). */
+export const componentRows = (deps: AppDeps, userId: string, componentIds: readonly string[]) =>
+  repo.readComponents(deps.db.db, userId, componentIds);
+
 /** A component's stored data, or null (also when it no longer matches its schema). */
 async function storedData(deps: AppDeps, userId: string, componentId: KnapComponentId) {
   const [row] = await repo.readComponents(deps.db.db, userId, [componentId]);
@@ -208,7 +212,9 @@ const STARTERS: Partial<
   Record<KnapComponentId, (deps: AppDeps, user: UserRow, stored: Data | null) => Promise<Data | null>>
 > = {
   'meeting-notes': async (deps, user, stored) => ({
-    meetings: (await meetingsRepo.meetingsWith(deps.db.db, user.id, 'notes', {}, 100)).map((m) => ({
+    meetings: (
+      await meetingsService.meetingRowsWith(deps, { userId: user.id, what: 'notes', limit: 100 })
+    ).map((m) => ({
       meeting_id: m.id,
       meeting_title: m.title,
       start_time: m.start_time,
@@ -216,7 +222,9 @@ const STARTERS: Partial<
     selection: stored?.selection ?? null,
   }),
   'no-roadmap-view': async (deps, user) => {
-    const count = (await meetingsRepo.meetingsWith(deps.db.db, user.id, 'notes', {}, 100)).length;
+    const count = (
+      await meetingsService.meetingRowsWith(deps, { userId: user.id, what: 'notes', limit: 100 })
+    ).length;
     return {
       meetings_with_notes: count,
       message: count

@@ -8,8 +8,8 @@ import {
   ZSuccessResponse,
 } from '@knap/contracts';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as library from './service.js';
 
 const ZId = z.string().min(1).max(100);

@@ -9,10 +9,10 @@ import {
   type TSavedPrompt,
   type TSavedPromptInput,
 } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import * as repo from './repo.js';
 import { LIBRARY_SOURCES } from './sources.js';

@@ -1,49 +1,29 @@
 // What the Library lists, one source per kind of thing: each reads the user's own rows through its
-// domain's repo and says where an item opens and whether it can be deleted. A new kind of document
-// joins the Library by adding its source to LIBRARY_SOURCES.
+// domain's service and says where an item opens and whether it can be deleted. A new kind of
+// document joins the Library by adding its source (here or in sources/) to LIBRARY_SOURCES.
 import {
   KNAP_CATALOGUE,
   KNAP_GATED_ROUTES,
   type KnapComponentId,
-  type LibraryKind,
   PDF_PATHS,
-  type TLibraryItem,
   type TMeetingNotesContent,
   type TParticipant,
 } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import type { UserRow } from '../../platform/db/schema.js';
-import { clientReviewsSource } from '../client-reviews/library-source.js';
-import { financialPlansSource } from '../financial-plans/library-source.js';
-import { briefingsSource } from '../first-impressions/library-source.js';
-import * as knapsRepo from '../knaps/repo.js';
-import { knapNamesOf } from '../knaps/service.js';
-import * as meetingsRepo from '../meetings/repo.js';
-import { parseJson } from '../meetings/service.js';
-import { newslettersSource } from '../newsletters/library-source.js';
-import * as pdfRepo from '../pdf/repo.js';
-import { deletePdf } from '../pdf/service.js';
+import { componentRows, knapNamesOf } from '../knaps/service.js';
+import { meetingRowsWith, parseJson } from '../meetings/service.js';
+import { deletePdf, listPdfs } from '../pdf/service.js';
+import { item, type LibrarySource, SOURCE_LIMIT } from './library-source.js';
 import * as repo from './repo.js';
-
-export interface LibrarySource {
-  kind: LibraryKind;
-  list(deps: AppDeps, user: UserRow): Promise<TLibraryItem[]>;
-  /** Deletes one of the user's items of this kind: false when they have none with this id. */
-  remove?(deps: AppDeps, user: UserRow, id: string): Promise<boolean>;
-}
-
-/** The most items one source lists (newest first). */
-export const SOURCE_LIMIT = 500;
-
-const item = (
-  fields: Omit<TLibraryItem, 'client' | 'summary' | 'download_path' | 'deletable'> & Partial<TLibraryItem>,
-) =>
-  ({ client: null, summary: null, download_path: null, deletable: false, ...fields }) satisfies TLibraryItem;
+import { clientReviewsSource } from './sources/client-reviews.js';
+import { financialPlansSource } from './sources/financial-plans.js';
+import { briefingsSource } from './sources/first-impressions.js';
+import { newslettersSource } from './sources/newsletters.js';
 
 const pdfs: LibrarySource = {
   kind: 'pdf',
   list: async (deps, user) =>
-    (await pdfRepo.listPdfs(deps.db.db, user.id)).slice(0, SOURCE_LIMIT).map((p) =>
+    (await listPdfs(deps, user.id)).slice(0, SOURCE_LIMIT).map((p) =>
       item({
         id: p.id,
         kind: 'pdf',
@@ -71,7 +51,7 @@ function guestOf(participants: TParticipant[], user: UserRow): string | null {
 const meetingNotes: LibrarySource = {
   kind: 'notes',
   list: async (deps, user) =>
-    (await meetingsRepo.meetingsWith(deps.db.db, user.id, 'notes', {}, SOURCE_LIMIT)).map((m) => {
+    (await meetingRowsWith(deps, { userId: user.id, what: 'notes', limit: SOURCE_LIMIT })).map((m) => {
       const notes = parseJson<TMeetingNotesContent | null>(m.notes, null);
       return item({
         id: m.id,
@@ -108,7 +88,7 @@ const knapOutputs: LibrarySource = {
     for (const name of owned)
       for (const step of KNAP_CATALOGUE[name].steps) for (const c of step.components) knapOf.set(c, name);
     const wanted = (Object.keys(KNAP_OUTPUTS) as KnapComponentId[]).filter((c) => knapOf.has(c));
-    const rows = await knapsRepo.readComponents(deps.db.db, user.id, wanted);
+    const rows = await componentRows(deps, user.id, wanted);
     return rows.map((row) => {
       const knap = knapOf.get(row.component_id)!;
       const data = parseJson<{ household?: unknown } | null>(row.data, null);

@@ -7,17 +7,10 @@ import {
   ZBotToggleRequest,
   ZBotToggleResponse,
 } from '@knap/contracts';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import {
-  BOOKING_JOB,
-  bookUpcomingBots,
-  SIMULATOR_JOB,
-  setNotetaker,
-  simulating,
-  stepSimulatedBots,
-} from './scheduler.js';
+import { setNotetaker } from './scheduler.js';
 import { applyBotEvent, botProvider, botStatus, providerFailure, settleBackgroundWork } from './service.js';
 import { handleBotSocket } from './socket.js';
 
@@ -73,7 +66,5 @@ export async function meetingBotRoutes(app: AppInstance): Promise<void> {
     });
   });
 
-  deps.jobs.add({ ...BOOKING_JOB, run: () => bookUpcomingBots(deps) });
-  if (simulating(deps)) deps.jobs.add({ ...SIMULATOR_JOB, run: () => stepSimulatedBots(deps, app.log) });
   app.addHook('onClose', () => settleBackgroundWork(deps));
 }

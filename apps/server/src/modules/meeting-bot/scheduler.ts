@@ -7,9 +7,9 @@
 // before it starts (Recall treats bots booked 10+ minutes ahead as scheduled, guaranteed ones),
 // and a meeting added at the last minute still gets a bot within a minute.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app.js';
 import type { MeetingRow } from '../../platform/db/schema.js';
-import { updateUser } from '../users/repo.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { updateNotetakerEnabled } from '../users/service.js';
 import { BotProviderError } from './provider.js';
 import * as repo from './repo.js';
 import {
@@ -79,7 +79,7 @@ export async function setNotetaker(deps: AppDeps, userId: string, enabled: boole
       await cancelMeetingBot(deps, meeting);
     }
   }
-  await updateUser(deps.db.db, userId, { meeting_notetaker_enabled: enabled ? 1 : 0 });
+  await updateNotetakerEnabled(deps, userId, enabled);
   return { enabled };
 }
 

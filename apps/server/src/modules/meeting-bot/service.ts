@@ -5,12 +5,11 @@
 import type { BotStatusUpdateMessage, MeetingBotStatus, TBotStatusResponse } from '@knap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Updateable } from 'kysely';
-import type { AppDeps } from '../../app.js';
 import type { MeetingRow, MeetingsTable, UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import { eventsOf } from '../../platform/events.js';
 import { generateMeetingNotes } from '../meetings/notes.js';
-import { findMeeting } from '../meetings/repo.js';
+import { findMeetingRow } from '../meetings/service.js';
 import { type BotEvent, BotProviderError, type MeetingBotProvider } from './provider.js';
 import { createRecallProvider } from './recall.js';
 import * as repo from './repo.js';
@@ -39,33 +38,34 @@ export const NO_SPEECH = 'The notetaker heard nobody speak in this meeting';
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
 
-interface BotModule {
+export interface MeetingBot {
   provider: MeetingBotProvider;
   reachable: { at: number; value: Promise<boolean> } | null;
   /** Notes being written after a bot finished; closing the app waits for them. */
   pending: Set<Promise<void>>;
 }
 
-/** One per app (keyed by its deps), made from its config on first use. */
-const modules = new WeakMap<AppDeps, BotModule>();
-function moduleOf(deps: AppDeps): BotModule {
-  let m = modules.get(deps);
-  if (!m) {
-    const { api, botName } = deps.config.meetingBot;
-    m = {
-      provider: api ? createRecallProvider(api, botName) : createSimulatorProvider(),
-      reachable: null,
-      pending: new Set(),
-    };
-    modules.set(deps, m);
+declare module '../../platform/deps.js' {
+  interface AppDeps {
+    /** The meeting bot service this app talks to (Recall-style API or the simulator). */
+    meetingBot: MeetingBot;
   }
-  return m;
 }
 
-export const botProvider = (deps: AppDeps): MeetingBotProvider => moduleOf(deps).provider;
+/** The app's meeting bot, made from its config (buildApp). */
+export function createMeetingBot(config: AppDeps['config']): MeetingBot {
+  const { api, botName } = config.meetingBot;
+  return {
+    provider: api ? createRecallProvider(api, botName) : createSimulatorProvider(),
+    reachable: null,
+    pending: new Set(),
+  };
+}
+
+export const botProvider = (deps: AppDeps): MeetingBotProvider => deps.meetingBot.provider;
 
 export async function settleBackgroundWork(deps: AppDeps): Promise<void> {
-  await Promise.allSettled([...moduleOf(deps).pending]);
+  await Promise.allSettled([...deps.meetingBot.pending]);
 }
 
 /** A failure of the bot service as the API answers it: 502 with what the service said. */
@@ -115,7 +115,7 @@ export async function bookBot(deps: AppDeps, meeting: MeetingRow): Promise<Meeti
 /** Stops a meeting's bot if it has one on its way or in the call; the meeting keeps 'cancelled'. */
 export async function cancelMeetingBot(deps: AppDeps, meeting: Pick<MeetingRow, 'id' | 'user_id'>) {
   // Read again: a booking may have finished since the caller read the meeting.
-  const current = await findMeeting(deps.db.db, meeting.user_id, meeting.id);
+  const current = await findMeetingRow(deps, meeting.user_id, meeting.id);
   if (!current || !isLive(current.bot_status)) return;
   // The service first: if it cannot be reached the bot stays live here, so asking again retries.
   if (current.bot_id) await botProvider(deps).deleteBot(current.bot_id).catch(rethrowAsHttp);
@@ -185,7 +185,7 @@ export async function applyBotEvent(deps: AppDeps, event: BotEvent, log: Log): P
 
 /** Writing notes takes a model call: the bot service's webhook is answered without waiting for it. */
 function writeNotesInBackground(deps: AppDeps, meetingId: string, log: Log): void {
-  const { pending } = moduleOf(deps);
+  const { pending } = deps.meetingBot;
   const work = generateMeetingNotes(deps, meetingId)
     .catch((err: unknown) => log.error({ err, meetingId }, 'meeting notes failed'))
     .finally(() => pending.delete(work));
@@ -216,7 +216,7 @@ export async function statusUpdate(deps: AppDeps, userId: string): Promise<BotSt
 }
 
 async function publishStatus(deps: AppDeps, userId: string): Promise<void> {
-  eventsOf(deps).publish(userId, await statusUpdate(deps, userId));
+  deps.events.publish(userId, await statusUpdate(deps, userId));
 }
 
 export async function botStatus(deps: AppDeps, user: UserRow): Promise<TBotStatusResponse> {
@@ -229,7 +229,7 @@ export async function botStatus(deps: AppDeps, user: UserRow): Promise<TBotStatu
 
 /** Whether the bot service answers; the answer is shared for a while (the card asks on every load). */
 function serviceActive(deps: AppDeps): Promise<boolean> {
-  const m = moduleOf(deps);
+  const m = deps.meetingBot;
   const now = deps.clock.now().getTime();
   if (!m.reachable || now - m.reachable.at >= REACHABLE_CACHE_MS) {
     m.reachable = { at: now, value: m.provider.isReachable() };

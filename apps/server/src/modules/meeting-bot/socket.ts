@@ -5,10 +5,9 @@ import { type BotStatusUpdateMessage, ERR } from '@knap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import { verifyAccessToken } from '../../platform/auth.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import { eventsOf } from '../../platform/events.js';
 import { resolveSessionUser } from '../users/service.js';
 import { setNotetaker } from './scheduler.js';
 import { statusUpdate } from './service.js';
@@ -63,7 +62,7 @@ export function handleBotSocket(deps: AppDeps, socket: WebSocket, log: Pick<Fast
     userId = user.id;
     // The user's channel carries other servers' messages too (a Stop for a reply): only bot status
     // goes to the browser.
-    const off = await eventsOf(deps).subscribe(user.id, (message) => {
+    const off = await deps.events.subscribe(user.id, (message) => {
       if (message.type === 'status_update') send(message as BotStatusUpdateMessage);
     });
     // Gone while subscribing: the close handler ran before there was anything to drop.

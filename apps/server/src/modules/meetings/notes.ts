@@ -3,7 +3,7 @@
 // or bare JSON) and checked against the notes schema; anything else marks the notes failed.
 import { ZMeetingNotesContent } from '@knap/contracts';
 import { generateText } from 'ai';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { MEETING_NOTES_TASK } from '../../platform/llm/demo-notes.js';
 import { parseModelJson } from '../../platform/llm/json-output.js';
 import { meteredModelCall, modelMeter } from '../credits/service.js';

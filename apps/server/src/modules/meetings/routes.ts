@@ -10,11 +10,9 @@ import {
 } from '@knap/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
-import { resumeStuckNotes } from './notes.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as meetings from './service.js';
-import { syncAllCalendars } from './sync.js';
 
 const ZMeetingParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -23,12 +21,6 @@ export async function meetingRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   app.addHook('onRequest', app.requireUser);
   const uid = (req: FastifyRequest) => authOf(req).user.id;
-  deps.jobs.add({ name: 'meetings.resume-notes', everyMs: 5 * 60_000, run: () => resumeStuckNotes(deps) });
-  deps.jobs.add({
-    name: 'meetings.calendar-sync',
-    everyMs: 5 * 60_000,
-    run: () => syncAllCalendars(deps, app.log),
-  });
 
   app.get(
     MEETING_PATHS.list,

@@ -1,12 +1,12 @@
 // Meetings of a user (SPEC §7 Meetings and notetaker): the list, a meeting's notes and transcript,
 // and the privacy toggle. Owner only: another user's meeting answers 404.
 import type { TMeeting, TMeetingNotes, TMeetingNotesContent, TParticipant } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
 import type { MeetingRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
+import { emit } from '../../platform/hooks.js';
 import { requireModelBudget } from '../credits/service.js';
-import { cancelMeetingBot } from '../meeting-bot/service.js';
 import { generateMeetingNotes } from './notes.js';
 import * as repo from './repo.js';
 import { normalizeTranscript, type TranscriptFormat } from './transcripts.js';
@@ -48,6 +48,32 @@ export async function ownedMeeting(deps: AppDeps, userId: string, id: string): P
 export async function listMeetings(deps: AppDeps, userId: string, query: { limit: number; offset: number }) {
   return (await repo.listMeetings(deps.db.db, userId, query.limit, query.offset)).map(toMeeting);
 }
+
+/** The user's meeting rows, newest first (for other modules' rules: outreach, the Library…). */
+export const meetingRows = (deps: AppDeps, userId: string, page: { limit: number; offset: number }) =>
+  repo.listMeetings(deps.db.db, userId, page.limit, page.offset);
+
+/** The user's meetings that have notes (or a transcript), newest first, optionally filtered. */
+export const meetingRowsWith = (
+  deps: AppDeps,
+  query: {
+    userId: string;
+    what: 'transcript' | 'notes';
+    range?: { from?: string | null; until?: string | null };
+    limit: number;
+  },
+) => repo.meetingsWith(deps.db.db, query.userId, query.what, query.range ?? {}, query.limit);
+
+/** The user's meeting rows whose title or participants match (first impressions' search). */
+export const meetingRowsMatching = (
+  deps: AppDeps,
+  userId: string,
+  input: { query?: string | undefined; from?: string | undefined; to?: string | undefined },
+) => repo.searchMeetings(deps.db.db, userId, input);
+
+/** One of the user's meeting rows as it is now, or undefined. */
+export const findMeetingRow = (deps: AppDeps, userId: string, id: string) =>
+  repo.findMeeting(deps.db.db, userId, id);
 
 /** The meetings the assistant's search_meetings tool finds: title or participant match, in a date range. */
 export async function searchMeetings(
@@ -150,6 +176,6 @@ export async function setPrivate(
     user_private_meeting: isPrivate ? 1 : 0,
     updated_at: deps.clock.now().toISOString(),
   });
-  if (isPrivate) await cancelMeetingBot(deps, row);
+  if (isPrivate) await emit(deps.hooks.meetingBotUnwanted, row);
   return toMeeting(await ownedMeeting(deps, userId, id));
 }

@@ -2,9 +2,12 @@
 // Incremental: the first sync lists a window (30 days back, 60 ahead) and keeps the provider's
 // cursor (Google's nextSyncToken, Graph's deltaLink); later syncs ask only for what changed.
 // Cancelled events remove their meeting. A cursor the provider no longer knows (410) starts over.
-import type { AppDeps } from '../../app.js';
+
+import { isCalendarIntegration } from '@knap/contracts';
 import { newId } from '../../platform/crypto.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
+import { emit } from '../../platform/hooks.js';
 import {
   type CalendarEvent,
   fromGoogleEvent,
@@ -12,9 +15,8 @@ import {
   type GoogleEvent,
   type GraphEvent,
 } from '../connections/calendars.js';
-import { connectedOfTypes } from '../connections/oauth-repo.js';
+import { connectedOfTypes } from '../connections/oauth-service.js';
 import { providerApi } from '../connections/provider-api.js';
-import { cancelMeetingBot } from '../meeting-bot/service.js';
 import * as repo from './repo.js';
 
 const DAY_MS = 86_400_000;
@@ -115,7 +117,7 @@ async function apply(deps: AppDeps, userId: string, source: Source, changes: Cha
     // A bot booked for the old time or link is called off; the booking job books the new one.
     const before = await repo.findByExternalId(deps.db.db, userId, source, externalId);
     if (before && (before.start_time !== (event.start || null) || before.meeting_url !== event.meeting_url))
-      await cancelMeetingBot(deps, before);
+      await emit(deps.hooks.meetingBotUnwanted, before);
     await repo.upsertCalendarMeeting(deps.db.db, {
       id: newId(),
       user_id: userId,
@@ -156,7 +158,7 @@ export async function syncCalendar(deps: AppDeps, userId: string, source: Source
 
 /** The periodic job: every user's connected calendars; one failing calendar does not stop the rest. */
 export async function syncAllCalendars(deps: AppDeps, log: { warn(obj: object, msg: string): void }) {
-  const rows = await connectedOfTypes(deps.db.db, Object.values(CALENDAR_TYPE));
+  const rows = await connectedOfTypes(deps, Object.values(CALENDAR_TYPE));
   let synced = 0;
   let failed = 0;
   for (const row of rows) {
@@ -170,4 +172,25 @@ export async function syncAllCalendars(deps: AppDeps, log: { warn(obj: object, m
     }
   }
   return { synced, failed };
+}
+
+/** How long a calendar's connect callback waits for its first sync. */
+const FIRST_SYNC_WAIT_MS = 5_000;
+
+/**
+ * A calendar was just connected (the `connected` hook): its meetings are there when the user gets
+ * back, since the callback waits for the first sync (a few seconds at most; a slow calendar
+ * finishes in the background, and the periodic job keeps it).
+ */
+export async function syncNewCalendar(
+  deps: AppDeps,
+  connection: { userId: string; type: string },
+  log: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  if (!isCalendarIntegration(connection.type)) return;
+  const source: Source = connection.type.startsWith('google_') ? 'google' : 'microsoft';
+  const first = syncCalendar(deps, connection.userId, source).catch((err: unknown) =>
+    log.warn({ err }, 'first calendar sync failed'),
+  );
+  await Promise.race([first, new Promise((resolve) => setTimeout(resolve, FIRST_SYNC_WAIT_MS).unref())]);
 }

@@ -18,9 +18,9 @@ import {
   type TNewsletterSendReport,
 } from '@knap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app.js';
 import { mapWithLimit } from '../../platform/concurrency.js';
 import type { NewsletterDeliveriesTable, NewslettersTable } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { sendEmail } from '../email/service.js';
 import * as repo from './repo.js';
@@ -172,19 +172,13 @@ async function finishSend(deps: AppDeps, newsletterId: string): Promise<boolean>
       })),
     };
     const delivered = report.results.filter((r) => r.delivered_to !== null).length;
-    const result = await trx
-      .updateTable('newsletters')
-      .set({
-        last_send: JSON.stringify(report),
-        pending_send: null,
-        ...(delivered > 0
-          ? { status: 'sent' as const, sent_at: now, sent_count: delivered }
-          : { status: send.previous_status }),
-        updated_at: now,
-      })
-      .where('id', '=', newsletterId)
-      .where('status', '=', 'sending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return repo.finishSending(trx, newsletterId, {
+      last_send: JSON.stringify(report),
+      pending_send: null,
+      ...(delivered > 0
+        ? { status: 'sent' as const, sent_at: now, sent_count: delivered }
+        : { status: send.previous_status }),
+      updated_at: now,
+    });
   });
 }

@@ -152,3 +152,34 @@ export const sendingNewsletters = (db: Q, ids?: readonly string[]) => {
   if (ids) query = query.where('id', 'in', ids);
   return query.execute();
 };
+
+/** Starts a send: the newsletter becomes 'sending' unless it is already; false when it was. */
+export async function startSending(
+  db: Q,
+  key: { userId: string; id: string },
+  values: { pending_send: string; updated_at: string },
+): Promise<boolean> {
+  const started = await db
+    .updateTable('newsletters')
+    .set({ status: 'sending', ...values })
+    .where('user_id', '=', key.userId)
+    .where('id', '=', key.id)
+    .where('status', '!=', 'sending')
+    .executeTakeFirst();
+  return Number(started.numUpdatedRows) > 0;
+}
+
+/** Ends a send with its report, once (only while it is still 'sending'); false otherwise. */
+export async function finishSending(
+  db: Q,
+  id: string,
+  patch: Updateable<NewslettersTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletters')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

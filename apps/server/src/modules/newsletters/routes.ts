@@ -12,9 +12,8 @@ import {
 } from '@knap/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
-import { NEWSLETTER_SEND_EVERY_MS, NEWSLETTER_SEND_JOB, runNewsletterSends } from './deliveries.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as newsletters from './service.js';
 
 const ZNewsletterParams = z.object({ id: z.string().min(1).max(100) });
@@ -62,11 +61,4 @@ export async function newsletterRoutes(app: AppInstance): Promise<void> {
     { schema: { ...params, body: ZNewsletterSend, response: { 200: ZNewsletter } } },
     (req) => newsletters.sendNewsletter(deps, req.log, user(req), req.params.id, req.body),
   );
-
-  // The emails of each send, in the background; a crash's pending ones go at the next tick.
-  deps.jobs.add({
-    name: NEWSLETTER_SEND_JOB,
-    everyMs: NEWSLETTER_SEND_EVERY_MS,
-    run: () => runNewsletterSends(deps, app.log),
-  });
 }

@@ -29,26 +29,25 @@ import {
   ZNewsletterQuarterlyDraft,
   ZNewsletterTopicsDraft,
 } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
 import type { NewslettersTable, UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import {
   NEWSLETTER_TASKS,
   type QuarterlyTaskInput,
   type TopicsTaskInput,
 } from '../../platform/llm/demo-newsletters.js';
-import { isOnLegalHold } from '../compliance/service.js';
 import { modelMeter, requireModelBudget } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
+import { refuseIfHeld } from '../legal-holds/service.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import { type PendingSend, progressOf, type SendLog, startSending } from './deliveries.js';
 import * as repo from './repo.js';
 
 export const NEWSLETTER_NOT_FOUND = 'Newsletter not found';
 export const TOO_MANY_NEWSLETTERS = `You have ${NEWSLETTER_LIMITS.newsletters} newsletters: delete one to make another`;
-export const NEWSLETTERS_ON_HOLD = 'Your account is under legal hold: newsletters cannot be deleted';
 export const NOTHING_TO_SEND = 'The newsletter is empty: draft or write it before sending';
 export const ALREADY_SENDING =
   'This newsletter is being sent: wait until its emails have gone before sending it again';
@@ -314,7 +313,7 @@ export async function updateNewsletter(
 }
 
 export async function deleteNewsletter(deps: AppDeps, userId: string, id: string) {
-  if (await isOnLegalHold(deps, userId)) throw new HttpError(409, NEWSLETTERS_ON_HOLD);
+  await refuseIfHeld(deps, userId, 'newsletters');
   if (!(await repo.deleteNewsletter(deps.db.db, userId, id))) throw notFound(NEWSLETTER_NOT_FOUND);
   return { success: true };
 }
@@ -403,16 +402,10 @@ export async function sendNewsletter(
     connection_type: request.connection_type,
     previous_status: row.status === 'sent' ? 'sent' : 'draft',
   };
-  const values = { status: 'sending' as const, pending_send: JSON.stringify(pending), updated_at: now };
+  const values = { pending_send: JSON.stringify(pending), updated_at: now };
   await deps.db.db.transaction().execute(async (trx) => {
-    const started = await trx
-      .updateTable('newsletters')
-      .set(values)
-      .where('user_id', '=', user.id)
-      .where('id', '=', id)
-      .where('status', '!=', 'sending')
-      .executeTakeFirst();
-    if (Number(started.numUpdatedRows) === 0) throw new HttpError(409, ALREADY_SENDING);
+    if (!(await repo.startSending(trx, { userId: user.id, id }, values)))
+      throw new HttpError(409, ALREADY_SENDING);
     await repo.deleteDeliveries(trx, id);
     await repo.insertDeliveries(
       trx,
@@ -436,5 +429,8 @@ export async function sendNewsletter(
     );
   });
   startSending(deps, log, id);
-  return toNewsletter({ ...row, ...values }, { total: request.recipients.length, sent: 0, failed: 0 });
+  return toNewsletter(
+    { ...row, ...values, status: 'sending' },
+    { total: request.recipients.length, sent: 0, failed: 0 },
+  );
 }

@@ -1,6 +1,6 @@
 import { ONBOARDING_PATHS, ZOnboarding, ZOnboardingUpdate } from '@knap/contracts';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as onboarding from './service.js';
 
 /** The first-run guide: the caller's own progress only. */

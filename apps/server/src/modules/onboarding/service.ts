@@ -14,8 +14,8 @@ import {
   type ZOnboardingUpdate,
 } from '@knap/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { connectedScopes } from '../connections/oauth-service.js';
 import { isValidTimezone } from '../users/service.js';

@@ -15,6 +15,17 @@ export async function insertMembership(
   await db.insertInto('memberships').values(row).execute();
 }
 
+/** The organizations where the user is an admin. */
+export const adminOrganizations = async (db: Q, userId: string): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('memberships')
+      .select('organization_id')
+      .where('user_id', '=', userId)
+      .where('role', '=', 'admin')
+      .execute()
+  ).map((r) => r.organization_id);
+
 export const findOrganization = (db: Q, id: string) =>
   db
     .selectFrom('organizations')

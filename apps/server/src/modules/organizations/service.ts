@@ -4,12 +4,12 @@
 // address on that domain. An unverified address never joins or founds a shared organization.
 import { EMAIL_LINK_PAGES, type TInvitation, type TInvitationPreview } from '@knap/contracts';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app.js';
 import { newId, randomToken, sha256 } from '../../platform/crypto.js';
 import type { Database, UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../audit/service.js';
-import { sendSystemMail } from '../email/system-mail.js';
+import { sendSystemMail } from '../system-mail/service.js';
 import * as repo from './repo.js';
 
 /** Webmail domains: nobody can claim them, so their users never share an organization by domain. */
@@ -128,6 +128,10 @@ export async function joinClaimedDomain(
     actor: 'system',
   });
 }
+
+/** The ids of the organizations the user administers. */
+export const adminOrganizationsOf = (deps: AppDeps, userId: string) =>
+  repo.adminOrganizations(deps.db.db, userId);
 
 export async function organizationDomain(deps: AppDeps, organizationId: string) {
   const org = await repo.findOrganization(deps.db.db, organizationId);

@@ -1,6 +1,8 @@
 // A general document as a PDF: a cover band with the title and subtitle, then blocks in order —
 // headings, markdown text, tables and bar charts — with numbered pages. Client reviews, financial
 // plans and newsletters are exported through it; the roadmap keeps its own layout (render.ts).
+
+import type { PdfBlock, PdfDocumentSpec } from './content.js';
 import {
   ACCENT,
   BOLD,
@@ -17,27 +19,6 @@ import {
   REGULAR,
   table,
 } from './layout.js';
-
-export type PdfBlock =
-  /** A section heading with a rule under it. */
-  | { kind: 'heading'; text: string }
-  /** Paragraphs, '- ' or '* ' bullets, '1. ' numbered items, '## ' subheadings and **bold**. */
-  | { kind: 'markdown'; text: string }
-  | { kind: 'table'; columns: string[]; rows: string[][] }
-  | {
-      kind: 'bars';
-      title?: string;
-      series: Array<{ label: string; value: number }>;
-      format?: 'usd' | 'percent' | 'number';
-    };
-
-export interface PdfDocumentSpec {
-  title: string;
-  subtitle?: string;
-  /** The stored file's name, e.g. `client_review.pdf`. */
-  filename: string;
-  blocks: PdfBlock[];
-}
 
 const FORMATS = {
   usd: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),

@@ -1,7 +1,7 @@
 // What one PDF may hold. The contracts let a roadmap carry about a megabyte of text (270 pages, a
 // second of a worker's time); the screens make far less. These caps refuse only what no screen
 // makes, before any rendering, so one request cannot hold a worker for long.
-import type { PdfContent } from './worker.js';
+import type { PdfContent } from './content.js';
 
 /**
  * Characters of text in one PDF. The largest roadmap advanced planning can make (every gap and

@@ -4,7 +4,7 @@ import { authOf } from '../../platform/auth.js';
 import { pdfPageCount, pdfText, sampleRoadmap } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, type TestConfig, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp } from '../../testing/users.js';
-import type { PdfDocumentSpec } from './document.js';
+import type { PdfDocumentSpec } from './content.js';
 import {
   PDF_MAX_BLOCKS,
   PDF_MAX_COLUMNS,

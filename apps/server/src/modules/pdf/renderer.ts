@@ -4,7 +4,14 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
-import type { RenderJob, RenderResult } from './worker.js';
+import type { RenderJob, RenderResult } from './content.js';
+
+declare module '../../platform/deps.js' {
+  interface AppDeps {
+    /** The PDF worker pool: every PDF is rendered in it, off the event loop. */
+    pdf: PdfRenderer;
+  }
+}
 
 export interface PdfRenderer {
   /** The job's result, or 'busy' when every worker is rendering and the queue is full. */

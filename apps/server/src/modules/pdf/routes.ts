@@ -1,8 +1,8 @@
 import { MAX_PDF_BYTES, PDF_PATHS, ZPdfInfo, ZRoadmap, ZSuccessResponse } from '@knap/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import { attachmentDisposition } from '../../platform/filenames.js';
 import { readForm, registerMultipart } from '../../platform/multipart.js';
 import * as pdfs from './service.js';

@@ -7,18 +7,17 @@ import {
   type TPdfInfo,
   type TRoadmap,
 } from '@knap/contracts';
-import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { safeFilename } from '../../platform/filenames.js';
 import type { FormFile } from '../../platform/multipart.js';
 import { recordAudit } from '../audit/service.js';
-import { isOnLegalHold } from '../compliance/service.js';
-import type { PdfDocumentSpec } from './document.js';
+import { refuseIfHeld } from '../legal-holds/service.js';
+import type { PdfContent, PdfDocumentSpec } from './content.js';
 import { oversize, PDF_TOO_MANY_PAGES } from './limits.js';
 import * as repo from './repo.js';
-import type { PdfContent } from './worker.js';
 
 export const PDF_NOT_FOUND = 'PDF not found';
 export const PDF_TOO_LARGE = `The PDF is larger than ${MAX_PDF_BYTES / 1024 / 1024} MB`;
@@ -130,10 +129,8 @@ export async function ownedPdf(deps: AppDeps, userId: string, id: string) {
   return pdf;
 }
 
-export const PDFS_ON_HOLD = 'Your account is under legal hold: PDFs cannot be deleted';
-
 export async function deletePdf(deps: AppDeps, userId: string, id: string) {
-  if (await isOnLegalHold(deps, userId)) throw new HttpError(409, PDFS_ON_HOLD);
+  await refuseIfHeld(deps, userId, 'PDFs');
   if (!(await repo.deletePdf(deps.db.db, userId, id))) throw notFound(PDF_NOT_FOUND);
   return { success: true };
 }

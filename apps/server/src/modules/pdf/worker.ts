@@ -1,22 +1,11 @@
 // The PDF worker (piscina's task file, renderer.ts): renders one job in a worker thread, off the
 // server's event loop, and hands the bytes back by transfer. Only plain data crosses: the job in,
 // the bytes (or why there are none) out.
-import type { TRoadmap } from '@knap/contracts';
 import { move } from 'piscina';
-import { type PdfDocumentSpec, renderDocument } from './document.js';
+import type { RenderJob, RenderResult } from './content.js';
+import { renderDocument } from './document.js';
 import { TooManyPages } from './limits.js';
 import { renderRoadmap } from './render.js';
-
-/** What a PDF shows. */
-export type PdfContent =
-  | { kind: 'roadmap'; roadmap: TRoadmap }
-  | { kind: 'document'; spec: PdfDocumentSpec; author: string };
-
-/** What to render: the content, the day its cover shows, and an ISO time for the PDF's info. */
-export type RenderJob = PdfContent & { date: string; createdAt: string };
-
-/** The PDF's bytes, or 'too-many-pages' when it grew past PDF_MAX_PAGES and was abandoned. */
-export type RenderResult = Uint8Array | 'too-many-pages';
 
 /** Renders in this thread: the worker's body, and the benchmark's on-the-event-loop contrast. */
 export async function renderJob(job: RenderJob): Promise<RenderResult> {

@@ -3,8 +3,8 @@
 import { type FlexibleSchema, zodSchema } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 
 export interface ToolContext {
   deps: AppDeps;

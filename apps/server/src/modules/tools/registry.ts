@@ -3,7 +3,6 @@ import type { IntegrationId } from '@knap/contracts';
 import { type Tool, type ToolSet, tool } from 'ai';
 import { recordAudit } from '../audit/service.js';
 import { connectedScopes } from '../connections/oauth-service.js';
-import * as connections from '../connections/service.js';
 import { crmTools } from './builtin/crm-tools.js';
 import { currentDatetimeTool } from './builtin/current-datetime.js';
 import { driveTools, dropboxTools, oneDriveTools } from './builtin/file-tools.js';
@@ -16,6 +15,7 @@ import { sevantaTools } from './builtin/sevanta-tools.js';
 import { todoListTool } from './builtin/todo-list.js';
 import { wealthboxTools } from './builtin/wealthbox-tools.js';
 import type { ToolContext, ToolDefinition } from './define.js';
+import { mcpToolDefinitions } from './mcp-tools.js';
 
 export type { ChangePreview, TodoItem, ToolContext, ToolDefinition } from './define.js';
 
@@ -46,7 +46,7 @@ const CONNECTION_TOOLS: Partial<Record<IntegrationId, ToolDefinition[]>> = {
 export async function toolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
   const scopes = (await connectedScopes(ctx.deps, ctx.user.id)).scopes as IntegrationId[];
   const connected = scopes.flatMap((scope) => CONNECTION_TOOLS[scope] ?? []);
-  return [...BUILTIN_TOOLS, ...connected, ...(await connections.mcpToolDefinitions(ctx))];
+  return [...BUILTIN_TOOLS, ...connected, ...(await mcpToolDefinitions(ctx))];
 }
 
 /** The AI SDK tool set for one run. */

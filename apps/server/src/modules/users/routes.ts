@@ -13,8 +13,8 @@ import {
   ZUserInfo,
 } from '@knap/contracts';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
 import { authOf } from '../../platform/auth.js';
+import type { AppInstance } from '../../platform/deps.js';
 import * as users from './service.js';
 
 export async function userRoutes(app: AppInstance): Promise<void> {

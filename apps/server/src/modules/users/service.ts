@@ -1,16 +1,15 @@
 // Users: creation with their organization, the profile the app shows, and the user's settings.
 import { PRODUCT, type TOrganization, type TUser } from '@knap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app.js';
 import { batchedByTurn } from '../../platform/batch.js';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { createSafeFetch } from '../../platform/safe-http.js';
-import { adminOrganizations } from '../admin/repo.js';
 import { recordAudit } from '../audit/service.js';
-import * as organizations from '../organizations/service.js';
+import * as orgs from '../organizations/service.js';
 import { accountLabel } from './account-label.js';
 import * as repo from './repo.js';
 
@@ -48,11 +47,11 @@ export async function createUser(deps: AppDeps, input: NewUserInput): Promise<Us
       last_seen: now,
       email_verified_at: input.emailVerified ? now : null,
     });
-    await organizations.createWorkspace(trx, { userId: id, name: input.name || input.email, nowIso: now });
+    await orgs.createWorkspace(trx, { userId: id, name: input.name || input.email, nowIso: now });
   });
   const user = await repo.findUserById(deps.db.db, id);
   if (!user) throw new Error('user vanished after insert');
-  if (user.email_verified_at) await organizations.joinClaimedDomain(deps, user);
+  if (user.email_verified_at) await orgs.joinClaimedDomain(deps, user);
   return user;
 }
 
@@ -67,19 +66,19 @@ export async function markEmailVerified(deps: AppDeps, user: UserRow, how: strin
     target: user.email,
     details: { how },
   });
-  await organizations.joinClaimedDomain(deps, updated);
+  await orgs.joinClaimedDomain(deps, updated);
   return updated;
 }
 
 /** Accepting an invitation mailed to the address proves it, too. */
 export async function acceptInvitation(deps: AppDeps, user: UserRow, token: string) {
-  const joined = await organizations.acceptInvitation(deps, user, token);
+  const joined = await orgs.acceptInvitation(deps, user, token);
   await markEmailVerified(deps, user, 'invitation');
   return { ...joined, organizations: await listOrganizations(deps, user.id) };
 }
 
 export const previewInvitation = (deps: AppDeps, user: UserRow, token: string) =>
-  organizations.previewInvitation(deps, user, token);
+  orgs.previewInvitation(deps, user, token);
 
 export const findUserById = (deps: AppDeps, id: string) => repo.findUserById(deps.db.db, id);
 export const findUserByUuid = (deps: AppDeps, uuid: string) => repo.findUserByUuid(deps.db.db, uuid);
@@ -126,28 +125,26 @@ export async function claimAccount(
  * event loop are one query (platform/batch.ts), read after the last of them arrived, so each still
  * sees every change committed before its request came in.
  */
-const sessionChecks = new WeakMap<
-  AppDeps['db'],
-  (sessionId: string) => Promise<repo.SessionUserRow | null>
->();
-
-function sessionCheckOf(deps: AppDeps) {
-  let check = sessionChecks.get(deps.db);
-  if (!check) {
-    check = batchedByTurn(async (sessionIds: string[]) => {
-      const unique = [...new Set(sessionIds)];
-      const rows = await repo.findSessionUsers(
-        deps.db.db,
-        deps.db.engine,
-        unique,
-        deps.clock.now().toISOString(),
-      );
-      const bySession = new Map(rows.map((row) => [row.session_id, row]));
-      return sessionIds.map((id) => bySession.get(id) ?? null);
-    });
-    sessionChecks.set(deps.db, check);
+declare module '../../platform/deps.js' {
+  interface AppDeps {
+    /** The batched session check of signed-in requests (resolveSessionUser). */
+    sessionCheck: (sessionId: string) => Promise<repo.SessionUserRow | null>;
   }
-  return check;
+}
+
+/** The app's session check (buildApp): one query per turn of the event loop. */
+export function createSessionCheck(deps: Pick<AppDeps, 'db' | 'clock'>): AppDeps['sessionCheck'] {
+  return batchedByTurn(async (sessionIds: string[]) => {
+    const unique = [...new Set(sessionIds)];
+    const rows = await repo.findSessionUsers(
+      deps.db.db,
+      deps.db.engine,
+      unique,
+      deps.clock.now().toISOString(),
+    );
+    const bySession = new Map(rows.map((row) => [row.session_id, row]));
+    return sessionIds.map((id) => bySession.get(id) ?? null);
+  });
 }
 
 /** The user of a live session; keeps last_seen current without a write on every request. */
@@ -156,7 +153,7 @@ export async function resolveSessionUser(
   claims: { userId: string; sessionId: string },
 ): Promise<UserRow | null> {
   const now = deps.clock.now();
-  const row = await sessionCheckOf(deps)(claims.sessionId);
+  const row = await deps.sessionCheck(claims.sessionId);
   if (!row || row.id !== claims.userId) return null;
   // Each request its own copy: requests of one session in one batch share the row.
   const { session_id: _session, ...user } = row;
@@ -206,7 +203,7 @@ export async function getProfile(deps: AppDeps, user: UserRow): Promise<TUser> {
     is_beta_tester: user.is_beta_tester === 1,
     auto_delete_chats: user.auto_delete_chats === 1,
     account_label: await accountLabelOf(deps, user.id),
-    is_org_admin: (await adminOrganizations(deps.db.db, user.id)).length > 0,
+    is_org_admin: (await orgs.adminOrganizationsOf(deps, user.id)).length > 0,
     is_first_party: !!firstPartyOrg && names.some((n) => n.toLowerCase() === firstPartyOrg.toLowerCase()),
   };
 }
@@ -304,6 +301,11 @@ export async function updatePasswordHash(deps: AppDeps, userId: string, password
 export async function updateSharingPermission(deps: AppDeps, userId: string, sharing_permission: number) {
   await repo.updateUser(deps.db.db, userId, { sharing_permission });
   return { sharing_permission };
+}
+
+/** Whether the notetaker joins the user's new meetings (the meeting-bot module's switch). */
+export async function updateNotetakerEnabled(deps: AppDeps, userId: string, enabled: boolean) {
+  await repo.updateUser(deps.db.db, userId, { meeting_notetaker_enabled: enabled ? 1 : 0 });
 }
 
 export async function updateAutoDeleteChats(deps: AppDeps, userId: string, auto_delete_chats: boolean) {

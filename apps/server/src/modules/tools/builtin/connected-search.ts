@@ -1,7 +1,7 @@
 // What the tools of connected mail and file accounts share: a search tool, and what a provider's
 // id may look like.
 import { z } from 'zod';
-import type { AppDeps } from '../../../app.js';
+import type { AppDeps } from '../../../platform/deps.js';
 import { defineTool, type ToolDefinition } from '../define.js';
 
 /** Provider ids are URL-safe tokens; anything else (a path, `..`) is not an id. */

@@ -1,7 +1,8 @@
 // First-impressions briefings as Library items: each opens on the first-impressions screen and
 // deletes through the service (so the owner check and legal hold apply). Listed in LIBRARY_SOURCES.
-import type { LibrarySource } from '../library/sources.js';
-import { briefingTitleOf, deleteBriefing, listBriefings } from './service.js';
+
+import { briefingTitleOf, deleteBriefing, listBriefings } from '../../first-impressions/service.js';
+import type { LibrarySource } from '../library-source.js';
 
 export const briefingsSource: LibrarySource = {
   kind: 'briefing',

@@ -1,10 +1,11 @@
 // Newsletters as Library items: each opens in its screen and deletes through the service (so the
 // owner check and legal hold apply). Listed by adding it to LIBRARY_SOURCES.
-import type { AppDeps } from '../../app.js';
-import type { UserRow } from '../../platform/db/schema.js';
-import { HttpError } from '../../platform/errors.js';
-import type { LibrarySource } from '../library/sources.js';
-import { deleteNewsletter, listNewsletters } from './service.js';
+
+import type { UserRow } from '../../../platform/db/schema.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { HttpError } from '../../../platform/errors.js';
+import { deleteNewsletter, listNewsletters } from '../../newsletters/service.js';
+import type { LibrarySource } from '../library-source.js';
 
 export const newslettersSource: LibrarySource = {
   kind: 'newsletter',

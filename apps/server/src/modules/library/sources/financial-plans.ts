@@ -1,9 +1,10 @@
 // Financial plans as Library items: each opens in the plan builder and deletes through the
 // service (so the owner check and legal hold apply). Listed by adding it to LIBRARY_SOURCES.
-import type { AppDeps } from '../../app.js';
-import type { UserRow } from '../../platform/db/schema.js';
-import type { LibrarySource } from '../library/sources.js';
-import { deletePlan, listPlans } from './service.js';
+
+import type { UserRow } from '../../../platform/db/schema.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { deletePlan, listPlans } from '../../financial-plans/service.js';
+import type { LibrarySource } from '../library-source.js';
 
 export const financialPlansSource: LibrarySource = {
   kind: 'plan',

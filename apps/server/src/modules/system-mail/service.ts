@@ -3,8 +3,8 @@
 // otherwise kept in the system outbox table and written to the log, so the embedded default works
 // offline (whoever runs it reads the link there).
 import nodemailer from 'nodemailer';
-import type { AppDeps } from '../../app.js';
 import { newId } from '../../platform/crypto.js';
+import type { AppDeps } from '../../platform/deps.js';
 import * as repo from './repo.js';
 
 export interface SystemMail {

@@ -1,7 +1,8 @@
 // Client reviews as Library items: each opens in the review editor and deletes through the service
 // (so the owner check and legal hold apply). Listed by adding it to LIBRARY_SOURCES.
-import type { LibrarySource } from '../library/sources.js';
-import { deleteReview, listReviews } from './service.js';
+
+import { deleteReview, listReviews } from '../../client-reviews/service.js';
+import type { LibrarySource } from '../library-source.js';
 
 export const clientReviewsSource: LibrarySource = {
   kind: 'review',
