@@ -24,7 +24,8 @@ function planEnv() {
       z
         .string()
         .regex(/^[^|]{1,40}\|[^|]{1,40}\|\d{1,7}$/, 'must be "name|price shown|credits per month"')
-        .default(PLAN_DEFAULTS[tier]),
+        .default(PLAN_DEFAULTS[tier])
+        .describe(`The \`${tier}\` plan as \`name|price shown|credits per month\``),
     ]),
   );
 }
@@ -41,6 +42,8 @@ const url = z.url();
 const OAUTH_DEFAULTS = {
   google: {
     prefix: 'GOOGLE',
+    name: 'Google',
+    enables: "'Continue with Google' and the Google connections (profile, calendar, Gmail, Drive)",
     auth: 'https://accounts.google.com/o/oauth2/v2/auth',
     token: 'https://oauth2.googleapis.com/token',
     userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
@@ -48,6 +51,8 @@ const OAUTH_DEFAULTS = {
   },
   microsoft: {
     prefix: 'MICROSOFT',
+    name: 'Microsoft',
+    enables: "'Continue with Microsoft' and the Microsoft connections (profile, calendar, Outlook, OneDrive)",
     auth: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
     token: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
     userinfo: 'https://graph.microsoft.com/oidc/userinfo',
@@ -55,6 +60,8 @@ const OAUTH_DEFAULTS = {
   },
   salesforce: {
     prefix: 'SALESFORCE',
+    name: 'Salesforce',
+    enables: 'the Salesforce connection',
     auth: 'https://login.salesforce.com/services/oauth2/authorize',
     token: 'https://login.salesforce.com/services/oauth2/token',
     userinfo: 'https://login.salesforce.com/services/oauth2/userinfo',
@@ -62,6 +69,14 @@ const OAUTH_DEFAULTS = {
   },
   zoho: {
     prefix: 'ZOHO',
+    name: 'Zoho',
+    enables: 'the Zoho CRM connection',
+    // A Zoho account lives in one of several data centres, each with its own accounts server.
+    tokenNote:
+      " A connection's token, userinfo and revoke requests go to the accounts server of its account's" +
+      " data centre, which Zoho's callback names (`accounts-server`, e.g. `https://accounts.zoho.eu`, at" +
+      " the same paths), when that is one of Zoho's own accounts servers over https or this URL's" +
+      ' origin; any other is ignored. Sign-in always starts at `ZOHO_AUTH_URL`.',
     auth: 'https://accounts.zoho.com/oauth/v2/auth',
     token: 'https://accounts.zoho.com/oauth/v2/token',
     userinfo: 'https://accounts.zoho.com/oauth/user/info',
@@ -69,6 +84,8 @@ const OAUTH_DEFAULTS = {
   },
   dropbox: {
     prefix: 'DROPBOX',
+    name: 'Dropbox',
+    enables: 'the Dropbox connection',
     auth: 'https://www.dropbox.com/oauth2/authorize',
     token: 'https://api.dropboxapi.com/oauth2/token',
     userinfo: 'https://api.dropboxapi.com/2/users/get_current_account',
@@ -76,6 +93,8 @@ const OAUTH_DEFAULTS = {
   },
   copper: {
     prefix: 'COPPER',
+    name: 'Copper',
+    enables: 'the Copper connection',
     auth: 'https://app.copper.com/oauth/authorize',
     token: 'https://app.copper.com/oauth/token',
     userinfo: 'https://api.copper.com/developer_api/v1/users/me',
@@ -83,6 +102,8 @@ const OAUTH_DEFAULTS = {
   },
   wealthbox: {
     prefix: 'WEALTHBOX',
+    name: 'Wealthbox',
+    enables: 'the Wealthbox connection',
     auth: 'https://app.crmworkspace.com/oauth/authorize',
     token: 'https://app.crmworkspace.com/oauth/token',
     userinfo: 'https://api.crmworkspace.com/v1/me',
@@ -91,15 +112,24 @@ const OAUTH_DEFAULTS = {
 } as const;
 export type OAuthProviderId = keyof typeof OAUTH_DEFAULTS;
 
-/** REST API bases of connected services: config key -> env variable and real base URL. */
+/** REST API bases of connected services: config key -> env variable, real base URL, what it is. */
 const API_DEFAULTS = {
-  google: ['GOOGLE_API_URL', 'https://www.googleapis.com'],
-  microsoftGraph: ['MICROSOFT_GRAPH_URL', 'https://graph.microsoft.com'],
-  wealthbox: ['WEALTHBOX_API_URL', 'https://api.crmworkspace.com'],
-  dropbox: ['DROPBOX_API_URL', 'https://api.dropboxapi.com'],
-  dropboxContent: ['DROPBOX_CONTENT_URL', 'https://content.dropboxapi.com'],
-  zoho: ['ZOHO_API_URL', 'https://www.zohoapis.com'],
-  copper: ['COPPER_API_URL', 'https://api.copper.com'],
+  google: ['GOOGLE_API_URL', 'https://www.googleapis.com', 'Google APIs (Calendar, Gmail, Drive)'],
+  microsoftGraph: [
+    'MICROSOFT_GRAPH_URL',
+    'https://graph.microsoft.com',
+    'Microsoft Graph (calendar, Outlook, OneDrive)',
+  ],
+  wealthbox: ['WEALTHBOX_API_URL', 'https://api.crmworkspace.com', 'the Wealthbox API'],
+  dropbox: ['DROPBOX_API_URL', 'https://api.dropboxapi.com', 'the Dropbox API'],
+  dropboxContent: ['DROPBOX_CONTENT_URL', 'https://content.dropboxapi.com', "Dropbox's file content API"],
+  zoho: [
+    'ZOHO_API_URL',
+    'https://www.zohoapis.com',
+    "the Zoho CRM API, for connections whose token answer names none: a connection uses its account's" +
+      " data centre's API domain (`api_domain`) when that is a `https://www.zohoapis.*` host or this URL's origin",
+  ],
+  copper: ['COPPER_API_URL', 'https://api.copper.com', 'the Copper API'],
 } as const;
 export type ApiId = keyof typeof API_DEFAULTS;
 export const API_IDS = Object.keys(API_DEFAULTS) as ApiId[];
@@ -108,107 +138,360 @@ export const OAUTH_PROVIDER_IDS = Object.keys(OAUTH_DEFAULTS) as OAuthProviderId
 function oauthEnv() {
   const entries: Record<string, z.ZodType> = {};
   for (const d of Object.values(OAUTH_DEFAULTS)) {
-    entries[`${d.prefix}_CLIENT_ID`] = z.string().optional();
-    entries[`${d.prefix}_CLIENT_SECRET`] = z.string().optional();
-    entries[`${d.prefix}_AUTH_URL`] = url.default(d.auth);
-    entries[`${d.prefix}_TOKEN_URL`] = url.default(d.token);
-    entries[`${d.prefix}_USERINFO_URL`] = url.default(d.userinfo);
-    entries[`${d.prefix}_REVOKE_URL`] = d.revoke ? url.default(d.revoke) : url.optional();
+    entries[`${d.prefix}_CLIENT_ID`] = z
+      .string()
+      .optional()
+      .describe(`${d.name} OAuth client id; with \`${d.prefix}_CLIENT_SECRET\` it enables ${d.enables}`);
+    entries[`${d.prefix}_CLIENT_SECRET`] = z
+      .string()
+      .optional()
+      .describe(`${d.name} OAuth client secret, with \`${d.prefix}_CLIENT_ID\``);
+    entries[`${d.prefix}_AUTH_URL`] = url.default(d.auth).describe(`${d.name}'s authorization endpoint`);
+    entries[`${d.prefix}_TOKEN_URL`] = url
+      .default(d.token)
+      .describe(`${d.name}'s token endpoint${'tokenNote' in d ? `.${d.tokenNote}` : ''}`);
+    entries[`${d.prefix}_USERINFO_URL`] = url
+      .default(d.userinfo)
+      .describe(`${d.name}'s endpoint that says who the account is`);
+    entries[`${d.prefix}_REVOKE_URL`] = d.revoke
+      ? url.default(d.revoke).describe(`${d.name}'s token revocation endpoint, called on disconnect`)
+      : url
+          .optional()
+          .describe(`${d.name}'s token revocation endpoint; unset, disconnecting only forgets the tokens`);
   }
   return entries as Record<string, z.ZodType<string | undefined>>;
 }
 
-const ZEnv = z.object({
-  PORT: port.default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+const DEFAULT_MODELS: Record<LlmConfig['provider'], string> = {
+  demo: 'knap-demo',
+  openai: 'gpt-4.1-mini',
+  anthropic: 'claude-sonnet-4-5',
+  'openai-compatible': 'llama3.1',
+};
+
+/**
+ * The environment the server reads. Each entry's `.describe()` is its meaning in
+ * docs/configuration.md, which `config-doc.ts` writes from this schema.
+ */
+export const ZEnv = z.object({
+  PORT: port.default(3000).describe('HTTP port (0 picks a free one)'),
+  HOST: z.string().min(1).default('127.0.0.1').describe('Interface to listen on (`0.0.0.0` in a container)'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe(
+      'Directory of the SQLite file `knap.db` and the generated `secret.key`; made 0700 at every start,' +
+        ' the database files and the secret 0600',
+    ),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
+    .optional()
+    .describe('`postgres://…` to use PostgreSQL. Unset: SQLite in `DATA_DIR/knap.db`'),
   DATABASE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase PostgreSQL schema name')
-    .optional(),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+    .optional()
+    .describe(
+      "PostgreSQL schema for the tables, created if missing; also prefixes the BullMQ queue and the rate limits' Redis keys." +
+        " Unset: the connection's search path",
+    ),
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(10)
+    .describe('PostgreSQL connections per server process; statements time out after 30 s'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-    .optional(),
-  KNAP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  PUBLIC_URL: url.optional(),
-  WEB_DIST: z.string().optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Password hashing cost: scrypt N = 2^SCRYPT_LOG_N (OWASP: 17; each step doubles time and memory). */
-  SCRYPT_LOG_N: z.coerce.number().int().min(OWASP_SCRYPT_LOG_N).max(20).default(OWASP_SCRYPT_LOG_N),
+    .optional()
+    .describe(
+      "With it, several server instances behave as one: pushes to users' sockets and Stop go through Redis" +
+        ' pub/sub, background jobs run on BullMQ (each run once across all instances, retried with backoff)' +
+        ' and rate limits count in Redis. Unset: in-process jobs and pushes, rate limits in the database',
+    ),
+  KNAP_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe(
+      'At least 32 characters; signs access tokens and derives the key that encrypts secrets at rest' +
+        ' (connection tokens). Set it when several servers share a database. Unset: generated once into' +
+        ' `DATA_DIR/secret.key` (mode 0600)',
+    ),
+  PUBLIC_URL: url
+    .optional()
+    .describe(
+      'The origin users reach; OAuth redirect URIs and mailed links are built from it, and `https://` turns on' +
+        ' Secure, `SameSite=None`, partitioned refresh cookies. Unset: `http://localhost:$PORT`',
+    ),
+  WEB_DIST: z.string().optional().describe('The built web app to serve. Unset: `apps/web/dist`'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .describe(
+      '`true` behind a reverse proxy, so client addresses (sign-in and sign-up limits) come from' +
+        ' `X-Forwarded-For`; without a proxy that header could be forged',
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('`fatal` … `trace`, or `silent`'),
+  SCRYPT_LOG_N: z.coerce
+    .number()
+    .int()
+    .min(OWASP_SCRYPT_LOG_N)
+    .max(20)
+    .default(OWASP_SCRYPT_LOG_N)
+    .describe(
+      `Password hashes use scrypt N = 2^this, r = 8, p = 1 (${OWASP_SCRYPT_LOG_N}, OWASP's figure, to 20);` +
+        ' each step doubles the time (about 0.45 s at 17) and the memory (128 MiB at 17). A' +
+        " user's older, cheaper hash is replaced at their next sign-in",
+    ),
   ...oauthEnv(),
-  ...Object.fromEntries(Object.values(API_DEFAULTS).map(([name, base]) => [name, url.default(base)])),
-  SEVANTA_CLIENT_ID: z.string().optional(),
-  SEVANTA_CLIENT_SECRET: z.string().optional(),
+  ...Object.fromEntries(
+    Object.values(API_DEFAULTS).map(([name, base, what]) => [
+      name,
+      url.default(base).describe(`Base URL of ${what}`),
+    ]),
+  ),
+  SEVANTA_CLIENT_ID: z
+    .string()
+    .optional()
+    .describe(
+      'Sevanta OAuth client id; with `SEVANTA_CLIENT_SECRET` it enables the Sevanta (deal flow) connection',
+    ),
+  SEVANTA_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .describe('Sevanta OAuth client secret, with `SEVANTA_CLIENT_ID`'),
   SEVANTA_URL: z
     .string()
     .regex(/^https?:\/\/[^\s]*\{system_code\}[^\s]*$/, 'must be an http(s) URL containing {system_code}')
-    .default('https://{system_code}.sevanta.com'),
-  LLM_PROVIDER: z.enum(['demo', 'openai', 'anthropic', 'openai-compatible']).default('demo'),
-  LLM_MODEL: z.string().min(1).optional(),
-  LLM_API_KEY: z.string().min(1).optional(),
-  LLM_BASE_URL: url.optional(),
-  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
-  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-  CREDITS_PER_COMPLETION: z.coerce.number().int().min(0).max(1000).default(1),
-  // One core stays with the event loop: on 2 cores, one PDF worker.
+    .default('https://{system_code}.sevanta.com')
+    .describe(
+      "Where a firm's Sevanta system lives, `{system_code}` filled in: OAuth at `/oauth/authorize`," +
+        ' `/oauth/token` and `/oauth/revoke`, the API at `/api/v1`',
+    ),
+  MCP_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .describe(
+      'Comma-separated `host` or `host:port` of self-hosted MCP servers that may be on private addresses' +
+        ' (their DNS answers are not checked). Unset: every private address is refused',
+    ),
+  LLM_PROVIDER: z
+    .enum(['demo', 'openai', 'anthropic', 'openai-compatible'])
+    .default('demo')
+    .describe(
+      '`openai`, `anthropic`, `openai-compatible` (Ollama, vLLM, LM Studio, llama.cpp server) or the' +
+        ' built-in offline `demo` model',
+    ),
+  LLM_MODEL: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      `Model name. Unset: ${Object.entries(DEFAULT_MODELS)
+        .filter(([provider]) => provider !== 'demo')
+        .map(([provider, model]) => `\`${model}\` (${provider})`)
+        .join(', ')}`,
+    ),
+  LLM_API_KEY: z.string().min(1).optional().describe('API key; required for `openai` and `anthropic`'),
+  LLM_BASE_URL: url
+    .optional()
+    .describe(
+      "Required for `openai-compatible` (e.g. `http://localhost:11434/v1`); overrides the others' endpoint",
+    ),
+  LLM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(60_000)
+    .describe(
+      'A reply silent this long is abandoned and marked failed; a reply left `streaming` by a dead process' +
+        ' is marked interrupted after twice this',
+    ),
+  LLM_MAX_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(2)
+    .describe('Retries, with backoff, of a provider call that failed before streaming'),
+  CREDITS_PER_COMPLETION: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(1)
+    .describe(
+      'Credits charged per finished reply and per other piece of model work a user asks for (a draft, a' +
+        ' knap step, transcript notes); tools add their own cost (sending email: 1)',
+    ),
   PDF_WORKERS: z.coerce
     .number()
     .int()
     .min(1)
     .max(64)
-    .default(Math.max(1, availableParallelism() - 1)),
-  PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),
+    .optional()
+    .describe(
+      'Worker threads that render PDFs, off the event loop; they start with the first PDF and an idle one' +
+        ' exits after 10 minutes. Unset: the number of cores − 1, at least 1 (one core stays with requests)',
+    ),
+  PDF_QUEUE_MAX: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(16)
+    .describe('PDFs that may wait for a worker; beyond that a PDF request answers 503 with `Retry-After: 5`'),
   ...planEnv(),
-  BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
-  WIDGET_ALLOWED_ORIGINS: z
+  BILLING_PROVIDER: z
+    .enum(['local', 'stripe'])
+    .default('local')
+    .describe('`local` (plan changes confirmed on an in-app checkout page; no payment taken) or `stripe`'),
+  STRIPE_SECRET_KEY: z
     .string()
-    .regex(
-      /^https?:\/\/[^\s,/]+(,\s*https?:\/\/[^\s,/]+)*$/,
-      'must be origins (scheme://host[:port]) separated by commas',
-    )
-    .optional(),
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  STRIPE_PRICE_TIER_1: z.string().min(1).optional(),
-  STRIPE_PRICE_TIER_2: z.string().min(1).optional(),
-  STRIPE_PRICE_TIER_3: z.string().min(1).optional(),
-  /** Stripe's API base (tests point it at a loopback fake). */
-  STRIPE_API_URL: url.default('https://api.stripe.com'),
-  POSTHOG_KEY: z.string().min(1).optional(),
-  POSTHOG_HOST: url.default('https://us.i.posthog.com'),
-  OPERATOR_EMAILS: z.string().optional(),
-  MCP_ALLOWED_HOSTS: z.string().optional(),
-  FIRST_PARTY_ORG: z.string().optional(),
+    .min(1)
+    .optional()
+    .describe('Stripe secret key; required with `BILLING_PROVIDER=stripe`'),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Stripe webhook signing secret (`whsec_…`); required with `BILLING_PROVIDER=stripe`. Point a webhook' +
+        ' at `{PUBLIC_URL}/api/subscriptions/webhook` with `checkout.session.completed` and' +
+        ' `customer.subscription.*`',
+    ),
+  STRIPE_PRICE_TIER_1: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Stripe recurring price id of `tier_1`; required with Stripe'),
+  STRIPE_PRICE_TIER_2: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Stripe recurring price id of `tier_2`; required with Stripe'),
+  STRIPE_PRICE_TIER_3: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Stripe recurring price id of `tier_3`; required with Stripe'),
+  STRIPE_API_URL: url.default('https://api.stripe.com').describe("Stripe's API base"),
+  OPERATOR_EMAILS: z
+    .string()
+    .optional()
+    .describe(
+      'Comma-separated platform operators: they change credits, grant and revoke knaps and decide knap' +
+        ' requests, see and run background jobs, and export and verify the audit trail; only once their' +
+        ' address is verified (a mailed link or an identity provider that vouches for it)',
+    ),
+  FIRST_PARTY_ORG: z
+    .string()
+    .optional()
+    .describe('Organization whose members see technical error texts and get the account label `KNAP`'),
   ACCOUNT_LABELS: z
     .string()
     .regex(/^([^=,]+=[^=,]+)(,[^=,]+=[^=,]+)*$/, 'must be "Org name=LABEL" pairs separated by commas')
-    .optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).max(320).optional(),
-  RATE_LIMIT_MODEL_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
-  RATE_LIMIT_PDF_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
-  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
-  MEETING_BOT_API_URL: url.optional(),
-  MEETING_BOT_API_KEY: z.string().min(1).optional(),
-  MEETING_BOT_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
-  MEETING_BOT_NAME: z.string().min(1).max(100).default('Knap Notetaker'),
+    .optional()
+    .describe('`Org name=LABEL,Other org=LABEL` in priority order (SPEC §4); no match gives `all`'),
   KNAP_DEFAULTS: z
     .string()
     .refine(
       (v) => v === 'none' || v.split(',').every((n) => (KNAP_NAMES as readonly string[]).includes(n.trim())),
       `must be "none" or knap names separated by commas (${KNAP_NAMES.join(', ')})`,
     )
-    .optional(),
+    .optional()
+    .describe(
+      `Comma-separated knaps (${KNAP_NAMES.map((n) => `\`${n}\``).join(', ')}) a user gets the first time` +
+        ' their knaps are read, or `none`. Unset: all of them',
+    ),
+  WIDGET_ALLOWED_ORIGINS: z
+    .string()
+    .regex(
+      /^https?:\/\/[^\s,/]+(,\s*https?:\/\/[^\s,/]+)*$/,
+      'must be origins (scheme://host[:port]) separated by commas',
+    )
+    .optional()
+    .describe(
+      'Comma-separated origins of host pages that embed the widget: they may frame the app (CSP' +
+        ' `frame-ancestors`) and their messages are accepted. Unset: no page may frame the app',
+    ),
+  POSTHOG_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('PostHog project key: the server sends `chat_finish` events there. Unset: they are logged'),
+  POSTHOG_HOST: url.default('https://us.i.posthog.com').describe('PostHog host'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://')
+    .optional()
+    .describe(
+      '`smtp://user:pass@host:587` or `smtps://…`: the mail the product sends itself (verification links,' +
+        ' invitations) goes out through it. Unset: kept in the `system_outbox` table and written to the' +
+        ' server log, so the embedded default works offline',
+    ),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(320)
+    .optional()
+    .describe("Sender of that mail. Unset: `Knap Studio <no-reply@{PUBLIC_URL's host}>`"),
+  RATE_LIMIT_MODEL_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(30)
+    .describe(
+      'Model work per user per minute (replies, drafts, knap steps, transcript notes); past it, 429 with' +
+        ' `Retry-After`. Counted in Redis with `REDIS_URL`, else in the database, so every instance sees it',
+    ),
+  RATE_LIMIT_PDF_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(10)
+    .describe('PDFs rendered per user per minute, counted the same way'),
+  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(20)
+    .describe('Accounts created from one address per hour'),
+  MEETING_BOT_API_URL: url
+    .optional()
+    .describe(
+      'A Recall.ai-style bot API (e.g. `https://us-west-2.recall.ai`); the three `MEETING_BOT_API_URL`,' +
+        ' `_API_KEY` and `_WEBHOOK_SECRET` are set together or not at all. Point its status webhooks at' +
+        ' `{PUBLIC_URL}/api/meeting-bot/webhook`. Unset: the built-in bot simulator',
+    ),
+  MEETING_BOT_API_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("The bot API's key, sent as `Authorization: Token …`"),
+  MEETING_BOT_WEBHOOK_SECRET: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .optional()
+    .describe("The bot API's webhook signing secret (`whsec_…`)"),
+  MEETING_BOT_NAME: z
+    .string()
+    .min(1)
+    .max(100)
+    .default('Knap Notetaker')
+    .describe('The name the bot joins meetings with'),
 });
 
 export interface OAuthEndpoints {
@@ -372,13 +655,6 @@ export interface LlmConfig {
   maxRetries: number;
 }
 
-const DEFAULT_MODELS: Record<LlmConfig['provider'], string> = {
-  demo: 'knap-demo',
-  openai: 'gpt-4.1-mini',
-  anthropic: 'claude-sonnet-4-5',
-  'openai-compatible': 'llama3.1',
-};
-
 /** Reads the environment; throws ConfigError with one line naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -466,7 +742,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRetries: e.LLM_MAX_RETRIES,
     },
     credits: { perCompletion: e.CREDITS_PER_COMPLETION },
-    pdf: { workers: e.PDF_WORKERS, queueMax: e.PDF_QUEUE_MAX },
+    // One core stays with the event loop: on 2 cores, one PDF worker.
+    pdf: { workers: e.PDF_WORKERS ?? Math.max(1, availableParallelism() - 1), queueMax: e.PDF_QUEUE_MAX },
     billing: billingConfig(e),
     widgetAllowedOrigins: (e.WIDGET_ALLOWED_ORIGINS ?? '')
       .split(',')
