@@ -2,13 +2,22 @@
 // tools that need approval stop the run until the user decides; credits are charged once per reply.
 import type { ServerResponse } from 'node:http';
 import {
+  type AssistantPart,
+  type AssistantUIMessage,
   autoChatTitle,
   DETAIL,
+  isToolPart,
+  type TChangePreview,
   type TCompletionRequest,
-  type TMessageMetadata,
+  type ToolPart,
+  type TReplyApproval,
+  type TReplyMetadata,
+  type TTodoItem,
   type TToolApprovalRequest,
   type TToolApprovalResponse,
   type TToolStep,
+  toolNameOf,
+  ZReplyMetadata,
 } from '@knap/contracts';
 import {
   convertToModelMessages,
@@ -17,7 +26,6 @@ import {
   stepCountIs,
   streamText,
   UI_MESSAGE_STREAM_HEADERS,
-  type UIMessage,
   type UIMessageChunk,
 } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,14 +39,7 @@ import { eventsOf, type UserMessage } from '../../platform/events.js';
 import { recordAudit } from '../audit/service.js';
 import * as chats from '../chats/service.js';
 import * as credits from '../credits/service.js';
-import {
-  type ChangePreview,
-  type TodoItem,
-  type ToolContext,
-  type ToolDefinition,
-  toolDefinitions,
-  toToolSet,
-} from '../tools/registry.js';
+import { type ToolContext, type ToolDefinition, toolDefinitions, toToolSet } from '../tools/registry.js';
 import * as repo from './repo.js';
 
 /** How often a streaming reply is written to the database. */
@@ -52,47 +53,23 @@ export const SYSTEM_PROMPT = [
   'For multi-step tasks, keep a checklist with update_todo_list.',
 ].join(' ');
 
-/** What a stored assistant message keeps in its metadata besides SPEC §3's fields. */
-interface ReplyMetadata extends TMessageMetadata {
-  parts?: UIMessage['parts'];
-  runs?: number;
-  approvals?: Array<{
-    tool_call_uuid: string;
-    tool: string;
-    input: unknown;
-    credit_cost: number;
-    status: string;
-    /** What the write will change, when the tool can say (shown on the approval card). */
-    preview?: ChangePreview;
-  }>;
-  error?: string;
-}
+/** A stored row's metadata, checked against the contract (a row without any has none). */
+const parseMeta = (row: MessageRow): TReplyMetadata =>
+  row.metadata ? ZReplyMetadata.parse(JSON.parse(row.metadata)) : {};
 
-const parseMeta = (row: MessageRow): ReplyMetadata =>
-  row.metadata ? (JSON.parse(row.metadata) as ReplyMetadata) : {};
-
-type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }> & {
-  type: string;
-  state: string;
-  input?: unknown;
-  output?: unknown;
-  errorText?: string;
-  approval?: { id: string; approved?: boolean; reason?: string };
-};
-const toolParts = (parts: UIMessage['parts']) =>
-  parts.filter((p): p is ToolPart => 'toolCallId' in p && typeof (p as { type: string }).type === 'string');
-const toolNameOf = (part: ToolPart) =>
-  part.type === 'dynamic-tool' ? String((part as { toolName?: string }).toolName) : part.type.slice(5);
-const textOf = (parts: UIMessage['parts']) =>
+const toolParts = (parts: readonly AssistantPart[]) => parts.filter(isToolPart);
+const approvalStatusOf = (part: ToolPart): TReplyApproval['status'] =>
+  part.state === 'approval-requested' ? 'pending' : part.state === 'output-denied' ? 'denied' : 'approved';
+const textOf = (parts: readonly AssistantPart[]) =>
   parts
-    .filter((p): p is Extract<UIMessage['parts'][number], { type: 'text' }> => p.type === 'text')
+    .filter((p) => p.type === 'text')
     .map((p) => p.text.trim())
     .filter(Boolean)
     .join('\n\n');
 
 /** Rebuilds the conversation the model sees from stored rows (todo checklists are display only). */
-function toUIMessages(rows: MessageRow[]): UIMessage[] {
-  const out: UIMessage[] = [];
+function toUIMessages(rows: MessageRow[]): AssistantUIMessage[] {
+  const out: AssistantUIMessage[] = [];
   for (const row of rows) {
     const meta = parseMeta(row);
     if (meta.message_type === 'todo_progress') continue;
@@ -106,7 +83,7 @@ function toUIMessages(rows: MessageRow[]): UIMessage[] {
   return out;
 }
 
-function stepsOf(parts: UIMessage['parts'], defs: Map<string, ToolDefinition>): TToolStep[] {
+function stepsOf(parts: readonly AssistantPart[], defs: Map<string, ToolDefinition>): TToolStep[] {
   return toolParts(parts).map((part) => {
     const tool = toolNameOf(part);
     switch (part.state) {
@@ -136,7 +113,7 @@ function safeSummary(def: ToolDefinition | undefined, output: unknown): string {
 export interface PreparedRun {
   chatId: string;
   user: UserRow;
-  uiMessages: UIMessage[];
+  uiMessages: AssistantUIMessage[];
   reply: MessageRow;
   continuing: boolean;
   run: number;
@@ -289,7 +266,7 @@ export async function streamReply(
     log,
     user,
     chatId,
-    async onTodos(items: TodoItem[]) {
+    async onTodos(items: TTodoItem[]) {
       const content = items.map((i) => `- [${i.status === 'done' ? 'x' : ' '}] ${i.text}`).join('\n');
       const metadata = {
         message_type: 'todo_progress' as const,
@@ -353,7 +330,7 @@ export async function streamReply(
     },
   });
 
-  const uiStream = result.toUIMessageStream({
+  const uiStream = result.toUIMessageStream<AssistantUIMessage>({
     originalMessages: prepared.uiMessages,
     generateMessageId: () => reply.id,
     // A tool's own refusal ('Salesforce did not answer; please try again') is written for users and
@@ -372,13 +349,13 @@ export async function streamReply(
   );
 
   const continuingFrom = prepared.continuing ? prepared.uiMessages.at(-1) : undefined;
-  let latest: UIMessage | undefined = continuingFrom;
+  let latest: AssistantUIMessage | undefined = continuingFrom;
   let lastSave = Date.now();
   // Change previews by tool call, looked up once when approval is asked and kept with the reply.
-  const previews = new Map<string, ChangePreview>();
+  const previews = new Map<string, TChangePreview>();
   for (const approval of parseMeta(reply).approvals ?? [])
     if (approval.preview) previews.set(approval.tool_call_uuid, approval.preview);
-  const save = (state: 'streaming' | 'failed' | null, message: UIMessage) => {
+  const save = (state: 'streaming' | 'failed' | null, message: AssistantUIMessage) => {
     const parts = message.parts;
     const steps = stepsOf(parts, byName);
     const approvals = toolParts(parts)
@@ -388,11 +365,10 @@ export async function streamReply(
         tool: toolNameOf(p),
         input: p.input,
         credit_cost: byName.get(toolNameOf(p))?.creditCost ?? 0,
-        status:
-          p.state === 'approval-requested' ? 'pending' : p.state === 'output-denied' ? 'denied' : 'approved',
+        status: approvalStatusOf(p),
         ...(previews.has(p.toolCallId) ? { preview: previews.get(p.toolCallId) } : {}),
       }));
-    const metadata: ReplyMetadata = {
+    const metadata: TReplyMetadata = {
       parts,
       runs: prepared.run,
       append_mode: 'checkpoint',
@@ -404,7 +380,7 @@ export async function streamReply(
     };
     return chats.saveMessage(deps, user.id, chatId, reply.id, { content: textOf(parts), metadata, state });
   };
-  const recordApprovalRequests = async (message: UIMessage) => {
+  const recordApprovalRequests = async (message: AssistantUIMessage) => {
     for (const part of toolParts(message.parts)) {
       if (part.state !== 'approval-requested' || !part.approval) continue;
       const def = byName.get(toolNameOf(part));
@@ -432,7 +408,7 @@ export async function streamReply(
   };
 
   try {
-    for await (const message of readUIMessageStream({
+    for await (const message of readUIMessageStream<AssistantUIMessage>({
       stream: toStore,
       ...(continuingFrom ? { message: continuingFrom } : {}),
       onError: (err) => {
@@ -462,7 +438,7 @@ export async function streamReply(
     failure = undefined;
   }
 
-  const final = latest ?? { id: reply.id, role: 'assistant' as const, parts: [] };
+  const final: AssistantUIMessage = latest ?? { id: reply.id, role: 'assistant', parts: [] };
   try {
     await save(failure ? 'failed' : null, final);
     if (!failure) {

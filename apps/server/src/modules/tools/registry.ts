@@ -17,7 +17,7 @@ import { todoListTool } from './builtin/todo-list.js';
 import { wealthboxTools } from './builtin/wealthbox-tools.js';
 import type { ToolContext, ToolDefinition } from './define.js';
 
-export type { ChangePreview, TodoItem, ToolContext, ToolDefinition } from './define.js';
+export type { ToolContext, ToolDefinition } from './define.js';
 
 const BUILTIN_TOOLS: ToolDefinition[] = [
   currentDatetimeTool,
