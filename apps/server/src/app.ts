@@ -66,6 +66,8 @@ export interface AppDeps {
   hooks: AppHooks;
   /** The PDF worker pool: every PDF is rendered in it, off the event loop. */
   pdf: PdfRenderer;
+  /** Replies this app is writing, by chat: Stop aborts them (another instance's hear it on the bus). */
+  runningReplies: Map<string, AbortController>;
 }
 
 export type AppInstance = FastifyInstance<
@@ -88,7 +90,10 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions
-  extends Omit<AppDeps, 'clock' | 'jobs' | 'llm' | 'analytics' | 'limits' | 'hooks' | 'pdf'> {
+  extends Omit<
+    AppDeps,
+    'clock' | 'jobs' | 'llm' | 'analytics' | 'limits' | 'hooks' | 'pdf' | 'runningReplies'
+  > {
   clock?: Clock;
   jobs?: Scheduler;
   /** Defaults to the model the config names (the demo model on the embedded default). */
@@ -129,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     limits: createRateLimits(options.config, options.db, app.log),
     hooks: emptyHooks(),
     pdf: options.pdf ?? createPdfRenderer({ ...options.config.pdf, log: app.log }),
+    runningReplies: new Map(),
   };
   deps.hooks.accountClaimed.push((userId) => forgetIntegrations(deps, userId));
   app.addHook('onClose', () => deps.jobs.stop());

@@ -133,7 +133,7 @@ export async function prepareRun(
   }
   if (chat.out_of_tokens) await chats.setChatFlags(deps, user.id, chat.id, { out_of_tokens: false });
 
-  if (running.has(chat.id)) throw new HttpError(409, DETAIL.replyInProgress);
+  if (deps.runningReplies.has(chat.id)) throw new HttpError(409, DETAIL.replyInProgress);
 
   if (request.retry) {
     const rows = await chats.messageRows(deps, chat.id);
@@ -220,9 +220,6 @@ export async function prepareRun(
   return { chatId: chat.id, user, uiMessages, reply, continuing: true, run };
 }
 
-/** Replies being written by this process, by chat: Stop aborts them. */
-const running = new Map<string, AbortController>();
-
 /** What asks the server writing a chat's reply to stop it, when that is another instance. */
 export const STOP_REPLY = 'stop_reply';
 const stopped = () => new Error('stopped by the user');
@@ -234,7 +231,7 @@ const stopped = () => new Error('stopped by the user');
  */
 export async function stopReply(deps: AppDeps, user: UserRow, chatId: string): Promise<{ stopped: boolean }> {
   await chats.ownedChat(deps, user.id, chatId);
-  const run = running.get(chatId);
+  const run = deps.runningReplies.get(chatId);
   if (run) {
     run.abort(stopped());
     return { stopped: true };
@@ -290,7 +287,7 @@ export async function streamReply(
 
   // A reply that goes quiet for too long is abandoned (and reported as failed); Stop aborts it too.
   const abort = new AbortController();
-  running.set(chatId, abort);
+  deps.runningReplies.set(chatId, abort);
   // Stop pressed on another instance reaches this one through the user's channel (not awaited: the
   // first token does not wait for the subscription).
   const listening = eventsOf(deps)
@@ -426,7 +423,7 @@ export async function streamReply(
     failure ??= err;
   } finally {
     clearTimeout(stallTimer);
-    running.delete(chatId);
+    deps.runningReplies.delete(chatId);
     (await listening)();
   }
   // Stopped by the user: not a failure — the text so far is the reply.
