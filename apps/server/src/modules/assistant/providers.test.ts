@@ -8,7 +8,7 @@ import { decideApproval } from '../../testing/assistant.js';
 import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
-import { STOP_REPLY } from './service.js';
+import { STOP_REPLY } from './reply-run.js';
 
 type Call = ReturnType<typeof as>;
 
