@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { DEMO_SCRIPT } from './demo-script.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { assistantRoutes } from './modules/assistant/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -129,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
             prefix: ['knap', options.config.databaseSchema].filter(Boolean).join(':'),
           })
         : inProcessScheduler(app.log)),
-    llm: options.llm ?? createLanguageModel(options.config.llm),
+    llm: options.llm ?? createLanguageModel(options.config.llm, { demoScript: DEMO_SCRIPT }),
     analytics: createAnalytics(options.config.analytics, app.log),
     limits: createRateLimits(options.config, options.db, app.log),
     hooks: emptyHooks(),

@@ -25,10 +25,12 @@ import { digestJson } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { eventsOf, type UserMessage } from '../../platform/events.js';
+import { promptFor } from '../../platform/llm/tasks.js';
 import { recordAudit } from '../audit/service.js';
 import * as chats from '../chats/service.js';
 import * as credits from '../credits/service.js';
 import { type ToolContext, type ToolDefinition, toolDefinitions, toToolSet } from '../tools/registry.js';
+import { REPLY_PROMPT, SUGGESTIONS_PROMPT, suggestionsRequest } from './prompts.js';
 import { metadataOf, type ToolsByName, toolPartsOf, toUIMessages } from './reply-metadata.js';
 import {
   approvalRecorder,
@@ -48,13 +50,6 @@ import * as repo from './repo.js';
 import { writeUIMessageStream } from './sse.js';
 
 const MAX_STEPS = 8;
-
-export const SYSTEM_PROMPT = [
-  'You are Knap, an assistant for financial advisors and venture investors.',
-  'Be concise and precise. Use the tools for calculations, dates and actions instead of guessing.',
-  'Anything that sends, writes or changes data on the user’s behalf needs their approval; the app asks them.',
-  'For multi-step tasks, keep a checklist with update_todo_list.',
-].join(' ');
 
 export interface PreparedRun extends ReplyTarget {
   /** The conversation the model is given, the reply being continued last when `continuing`. */
@@ -262,7 +257,7 @@ async function modelStream(
 ) {
   const result = streamText({
     model: deps.llm,
-    system: SYSTEM_PROMPT,
+    ...promptFor(REPLY_PROMPT),
     messages: await convertToModelMessages(prepared.uiMessages, { ignoreIncompleteToolCalls: true }),
     tools: toToolSet(definitions, ctx),
     stopWhen: stepCountIs(MAX_STEPS),
@@ -396,8 +391,8 @@ export async function suggestPrompts(
         (
           await generateText({
             model: deps.llm,
-            system: `${SYSTEM_PROMPT} Return suggestions as a JSON array of strings and nothing else.`,
-            prompt: `Write 6 short first messages a financial advisor could send to this assistant, using these connected tools where useful:\n${tools}`,
+            ...promptFor(SUGGESTIONS_PROMPT),
+            prompt: suggestionsRequest(tools),
             abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs),
             maxRetries: deps.config.llm.maxRetries,
           })
