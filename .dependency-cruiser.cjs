@@ -25,7 +25,7 @@ module.exports = {
       severity: 'error',
       comment: 'A module reaches another only through its service, never its repo (SQL stays in its domain).',
       from: { path: `${MODULES}([^/]+)/`, pathNot: NOT_TESTS },
-      to: { path: `${MODULES}[^/]+/repo\\.ts$`, pathNot: `${MODULES}$1/` },
+      to: { path: `${MODULES}[^/]+/[a-z/-]*repo\\.ts$`, pathNot: `${MODULES}$1/` },
     },
     {
       name: 'platform-imports-no-module',
@@ -57,7 +57,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['node_modules', '(^|/)dist/'] },
+    exclude: { path: ['node_modules', '(^|/)dist/', '(^|/)\\.tsbuild/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import { MAX_JSON_BODY_BYTES } from '@knap/contracts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DEMO_SCRIPT } from './demo-script.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { assistantRoutes } from './modules/assistant/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -98,7 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
             prefix: ['knap', options.config.databaseSchema].filter(Boolean).join(':'),
           })
         : inProcessScheduler(app.log)),
-    llm: options.llm ?? createLanguageModel(options.config.llm),
+    llm: options.llm ?? createLanguageModel(options.config.llm, { demoScript: DEMO_SCRIPT }),
     analytics: createAnalytics(options.config.analytics, app.log),
     limits: createRateLimits(options.config, options.db, app.log),
     hooks: emptyHooks(),
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     tokenRefreshes: new Map(),
     meetingBot: createMeetingBot(options.config),
     stripe: createStripe(options.config.billing.stripe),
+    runningReplies: new Map(),
   };
   deps.hooks.accountClaimed.push((userId) => forgetIntegrations(deps, userId));
   deps.hooks.meetingBotUnwanted.push((meeting) => cancelMeetingBot(deps, meeting));

@@ -1,4 +1,13 @@
+import type { UIMessage } from 'ai';
 import { z } from 'zod';
+import {
+  APPROVAL_STATUSES,
+  type AssistantDataParts,
+  type AssistantPart,
+  type AssistantTools,
+  isPartLike,
+  TODO_STATUSES,
+} from './assistant-parts.js';
 import {
   CHAT_PAGE_SIZE,
   CHAT_PAGE_SIZE_MAX,
@@ -44,6 +53,56 @@ const serverKeysRefused = (value: Record<string, unknown>, ctx: z.RefinementCtx)
 };
 export type TMessageMetadata = z.infer<typeof ZMessageMetadata>;
 
+/** One line of the checklist the assistant keeps for multi-step work (`update_todo_list`). */
+export const ZTodoItem = z.object({ text: z.string(), status: z.enum(TODO_STATUSES) });
+export type TTodoItem = z.infer<typeof ZTodoItem>;
+
+/** What a write will change in an outside system, shown on the approval card before the user decides. */
+export const ZChangePreview = z.object({
+  /** The system written to, e.g. 'Wealthbox' or 'Gmail'. */
+  system: z.string(),
+  /** One line saying what happens, e.g. 'Add a note to Ann Henderson'. */
+  action: z.string(),
+  /** What is written, in order. */
+  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export type TChangePreview = z.infer<typeof ZChangePreview>;
+
+/** A tool call of a reply that asked for the user's approval, with its price and what it changes. */
+export const ZReplyApproval = z.object({
+  tool_call_uuid: z.string(),
+  tool: z.string(),
+  input: z.unknown(),
+  credit_cost: z.number(),
+  status: z.enum(APPROVAL_STATUSES),
+  /** Looked up once when approval was asked, when the tool can say; else the card shows the input. */
+  preview: ZChangePreview.optional(),
+});
+export type TReplyApproval = z.infer<typeof ZReplyApproval>;
+
+/**
+ * A stored message's metadata as the server writes it: SPEC §3's fields, then the keys of
+ * SERVER_METADATA_KEYS. On an assistant reply: its UI parts (the conversation the model sees),
+ * the approvals it asked for, how many runs it took and why it failed; on a todo_progress message:
+ * the checklist. Other keys (a tool's output fields, `email_review`) are kept as they are.
+ */
+export const ZReplyMetadata = ZMessageMetadata.extend({
+  parts: z.array(z.custom<AssistantPart>(isPartLike, 'must be a UI message part')).optional(),
+  /** 1 for the first run; each continuation after approval decisions adds one. */
+  runs: z.number().int().positive().optional(),
+  approvals: z.array(ZReplyApproval).optional(),
+  todos: z.array(ZTodoItem).optional(),
+  /** What a failed reply says about itself. */
+  error: z.string().optional(),
+});
+export type TReplyMetadata = z.infer<typeof ZReplyMetadata>;
+
+/**
+ * One message of a chat with the assistant, as useChat and the server's UI-message stream hold it.
+ * A stored reply keeps its parts in its metadata (`TReplyMetadata`).
+ */
+export type AssistantUIMessage = UIMessage<TReplyMetadata, AssistantDataParts, AssistantTools>;
+
 /** SPEC §3: a number is seconds since the epoch; a string is a date. */
 export const ZTimestamp = z.union([z.number().finite().nonnegative(), z.string().max(64)]);
 export type TTimestamp = z.infer<typeof ZTimestamp>;
@@ -54,7 +113,7 @@ export const ZMessage = z.object({
   role: z.enum(MESSAGE_ROLES),
   content: z.string(),
   timestamp: ZTimestamp,
-  metadata: ZMessageMetadata.nullable(),
+  metadata: ZReplyMetadata.nullable(),
   /** Set while a reply is being written, and on a reply that never finished. */
   state: z.enum(MESSAGE_STATES).nullable(),
 });

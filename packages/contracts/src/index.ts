@@ -3,6 +3,7 @@
 // "sideEffects": false the web bundle ships no zod unless it validates with a schema.
 export * from './admin.js';
 export * from './assistant.js';
+export * from './assistant-parts.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './catalogue.js';

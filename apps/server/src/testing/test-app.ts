@@ -9,6 +9,7 @@ import { KNAP_NAMES } from '@knap/contracts';
 import pg from 'pg';
 import { type AppInstance, buildApp } from '../app.js';
 import { API_IDS, type Config, loadConfig } from '../config.js';
+import { DEMO_SCRIPT } from '../demo-script.js';
 import type { PdfRenderer } from '../modules/pdf/renderer.js';
 import type { Clock } from '../platform/clock.js';
 import { type Db, migrate, openDb } from '../platform/db/index.js';
@@ -153,7 +154,7 @@ export async function createTestApp(
     config,
     db,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
-    llm: options.llm ?? new DemoLanguageModel({ tokenDelayMs: 0 }),
+    llm: options.llm ?? new DemoLanguageModel({ script: DEMO_SCRIPT, tokenDelayMs: 0 }),
     // Tests drive jobs with runNow; the BullMQ scheduler has its own tests (platform/jobs-bullmq.test.ts).
     jobs: options.jobs ?? inProcessScheduler({ info() {}, error() {} }),
     ...(options.clock ? { clock: options.clock } : {}),

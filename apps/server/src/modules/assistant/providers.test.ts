@@ -2,11 +2,13 @@
 import { type FakeLlm, startFakeAnthropic, startFakeOpenAI } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import type { UserMessage } from '../../platform/events.js';
 import { createLanguageModel } from '../../platform/llm/index.js';
 import { decideApproval } from '../../testing/assistant.js';
 import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
+import { STOP_REPLY } from './reply-run.js';
 
 type Call = ReturnType<typeof as>;
 
@@ -15,6 +17,7 @@ async function harness(t: TestApp, u: SignedInUser) {
   const me = (await call({ method: 'GET', url: '/api/studio/users/me' })).json();
   return {
     call,
+    token: u.token,
     newChat: async () =>
       (await call({ method: 'POST', url: '/api/chat/chats', payload: {} })).json().id as string,
     complete: (chat_id: string, content?: string) =>
@@ -188,29 +191,64 @@ describe(`assistant on the OpenAI provider (${testEngine()})`, () => {
     expect(again.json()).toEqual({ detail: 'Only a failed or interrupted reply can be retried' });
   });
 
-  it('Stop ends the reply where it got to, keeps it, and charges once', async () => {
+  const LONG_TEXT = 'word '.repeat(200);
+  /**
+   * Asks for a reply that streams for about 4 s, lets it run 400 ms, stops it with `stop`, and
+   * checks it ended where it got to, kept and charged once.
+   */
+  async function stopMidReply(stop: (chatId: string) => Promise<{ json(): unknown }>) {
     const before = await h.balance();
-    fake.enqueue({ text: 'word '.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
+    fake.enqueue({ text: LONG_TEXT, chunkSize: 5, chunkDelayMs: 20 });
     const chatId = await h.newChat();
     const streaming = h.complete(chatId, 'talk for a while');
     await new Promise((r) => setTimeout(r, 400));
-    const stop = await h.call({
-      method: 'POST',
-      url: '/api/chat/completion/stop',
-      payload: { chat_id: chatId },
-    });
-    expect(stop.json()).toEqual({ stopped: true });
+    expect((await stop(chatId)).json()).toEqual({ stopped: true });
     await streaming;
     const reply = (await h.messages(chatId)).at(-1);
     expect(reply.state).toBeNull();
     expect(reply.content.length).toBeGreaterThan(0);
-    expect(reply.content.length).toBeLessThan('word '.repeat(200).trim().length);
+    expect(reply.content.length).toBeLessThan(LONG_TEXT.trim().length);
     expect(await h.balance()).toBe(before - 1);
-    expect(
-      (
-        await h.call({ method: 'POST', url: '/api/chat/completion/stop', payload: { chat_id: chatId } })
-      ).json(),
-    ).toEqual({ stopped: false });
+    return chatId;
+  }
+  const stopRequest = (chatId: string) => ({
+    method: 'POST' as const,
+    url: '/api/chat/completion/stop',
+    payload: { chat_id: chatId },
+  });
+
+  it('Stop ends the reply where it got to, keeps it, and charges once', async () => {
+    const chatId = await stopMidReply((id) => h.call(stopRequest(id)));
+    expect((await h.call(stopRequest(chatId))).json()).toEqual({ stopped: false });
+  });
+
+  it('Stop through another app on the database is asked over the events bus, not in memory', async () => {
+    // Two instances in one process: each knows only the replies it writes, so the second asks the
+    // writer over the user's channel (Redis between processes; here one bus both apps share).
+    const shared = t.app.deps.events;
+    const published: UserMessage[] = [];
+    const other = await buildApp({
+      config: t.config,
+      db: t.db,
+      logger: false,
+      llm: createLanguageModel(t.config.llm),
+    });
+    other.deps.events = {
+      ...shared,
+      publish(userId, message) {
+        published.push(message);
+        shared.publish(userId, message);
+      },
+      close: async () => {},
+    };
+    try {
+      const chatId = await stopMidReply((id) =>
+        other.inject({ ...stopRequest(id), headers: { authorization: `Bearer ${h.token}` } }),
+      );
+      expect(published).toEqual([{ type: STOP_REPLY, chat_id: chatId }]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a completion with no credits left and flags the chat', async () => {

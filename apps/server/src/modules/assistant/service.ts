@@ -2,13 +2,13 @@
 // tools that need approval stop the run until the user decides; credits are charged once per reply.
 import type { ServerResponse } from 'node:http';
 import {
+  type AssistantUIMessage,
   autoChatTitle,
   DETAIL,
   type TCompletionRequest,
-  type TMessageMetadata,
+  type ToolPart,
   type TToolApprovalRequest,
   type TToolApprovalResponse,
-  type TToolStep,
 } from '@knap/contracts';
 import {
   convertToModelMessages,
@@ -16,131 +16,54 @@ import {
   readUIMessageStream,
   stepCountIs,
   streamText,
-  UI_MESSAGE_STREAM_HEADERS,
-  type UIMessage,
   type UIMessageChunk,
 } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
-import { performanceTier, responseSizeTier } from '../../platform/analytics.js';
 import { isoNow } from '../../platform/clock.js';
 import { digestJson } from '../../platform/crypto.js';
-import type { MessageRow, UserRow } from '../../platform/db/schema.js';
+import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import type { UserMessage } from '../../platform/events.js';
+import { promptFor } from '../../platform/llm/tasks.js';
 import { recordAudit } from '../audit/service.js';
 import * as chats from '../chats/service.js';
 import * as credits from '../credits/service.js';
+import { type ToolContext, type ToolDefinition, toolDefinitions, toToolSet } from '../tools/registry.js';
+import { REPLY_PROMPT, SUGGESTIONS_PROMPT, suggestionsRequest } from './prompts.js';
+import { metadataOf, type ToolsByName, toolPartsOf, toUIMessages } from './reply-metadata.js';
 import {
-  type ChangePreview,
-  type TodoItem,
-  type ToolContext,
-  type ToolDefinition,
-  toolDefinitions,
-  toToolSet,
-} from '../tools/registry.js';
+  approvalRecorder,
+  captureReplyFinished,
+  chargeReply,
+  checkpointer,
+  guardRun,
+  type ReplyRun,
+  type ReplyTarget,
+  type RunGuard,
+  STOP_REPLY,
+  stoppedByUser,
+  toolContext,
+  wasStoppedByUser,
+} from './reply-run.js';
 import * as repo from './repo.js';
+import { writeUIMessageStream } from './sse.js';
 
-/** How often a streaming reply is written to the database. */
-export const CHECKPOINT_MS = 750;
 const MAX_STEPS = 8;
 
-export const SYSTEM_PROMPT = [
-  'You are Knap, an assistant for financial advisors and venture investors.',
-  'Be concise and precise. Use the tools for calculations, dates and actions instead of guessing.',
-  'Anything that sends, writes or changes data on the user’s behalf needs their approval; the app asks them.',
-  'For multi-step tasks, keep a checklist with update_todo_list.',
-].join(' ');
-
-/** What a stored assistant message keeps in its metadata besides SPEC §3's fields. */
-interface ReplyMetadata extends TMessageMetadata {
-  parts?: UIMessage['parts'];
-  runs?: number;
-  approvals?: Array<{
-    tool_call_uuid: string;
-    tool: string;
-    input: unknown;
-    credit_cost: number;
-    status: string;
-    /** What the write will change, when the tool can say (shown on the approval card). */
-    preview?: ChangePreview;
-  }>;
-  error?: string;
-}
-
-const parseMeta = (row: MessageRow): ReplyMetadata =>
-  row.metadata ? (JSON.parse(row.metadata) as ReplyMetadata) : {};
-
-type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }> & {
-  type: string;
-  state: string;
-  input?: unknown;
-  output?: unknown;
-  errorText?: string;
-  approval?: { id: string; approved?: boolean; reason?: string };
-};
-const toolParts = (parts: UIMessage['parts']) =>
-  parts.filter((p): p is ToolPart => 'toolCallId' in p && typeof (p as { type: string }).type === 'string');
-const toolNameOf = (part: ToolPart) =>
-  part.type === 'dynamic-tool' ? String((part as { toolName?: string }).toolName) : part.type.slice(5);
-const textOf = (parts: UIMessage['parts']) =>
-  parts
-    .filter((p): p is Extract<UIMessage['parts'][number], { type: 'text' }> => p.type === 'text')
-    .map((p) => p.text.trim())
-    .filter(Boolean)
-    .join('\n\n');
-
-/** Rebuilds the conversation the model sees from stored rows (todo checklists are display only). */
-function toUIMessages(rows: MessageRow[]): UIMessage[] {
-  const out: UIMessage[] = [];
-  for (const row of rows) {
-    const meta = parseMeta(row);
-    if (meta.message_type === 'todo_progress') continue;
-    if (row.role === 'user') {
-      out.push({ id: row.id, role: 'user', parts: [{ type: 'text', text: row.content }] });
-    } else {
-      const parts = meta.parts ?? (row.content ? [{ type: 'text' as const, text: row.content }] : []);
-      if (parts.length) out.push({ id: row.id, role: 'assistant', parts });
-    }
-  }
-  return out;
-}
-
-function stepsOf(parts: UIMessage['parts'], defs: Map<string, ToolDefinition>): TToolStep[] {
-  return toolParts(parts).map((part) => {
-    const tool = toolNameOf(part);
-    switch (part.state) {
-      case 'output-available':
-        return { tool, resultSummary: safeSummary(defs.get(tool), part.output) };
-      case 'output-denied':
-        return { tool, resultSummary: 'Denied by the user' };
-      case 'output-error':
-        return { tool, resultSummary: `Failed: ${part.errorText ?? 'error'}` };
-      case 'approval-requested':
-      case 'approval-responded':
-        return { tool, resultSummary: 'Waiting for approval' };
-      default:
-        return { tool, resultSummary: 'Running' };
-    }
-  });
-}
-
-function safeSummary(def: ToolDefinition | undefined, output: unknown): string {
-  try {
-    return def ? def.summarize(output) : 'Done';
-  } catch {
-    return 'Done';
-  }
-}
-
-export interface PreparedRun {
-  chatId: string;
-  user: UserRow;
-  uiMessages: UIMessage[];
-  reply: MessageRow;
+export interface PreparedRun extends ReplyTarget {
+  /** The conversation the model is given, the reply being continued last when `continuing`. */
+  uiMessages: AssistantUIMessage[];
   continuing: boolean;
-  run: number;
 }
+
+/** A new reply's row, written before the model is called. */
+const OPENED_REPLY = {
+  role: 'assistant',
+  content: '',
+  metadata: { append_mode: 'checkpoint', runs: 1 },
+  state: 'streaming',
+} as const;
 
 /** Checks credits, stores the user's message (or finds the reply to continue), opens the reply row. */
 export async function prepareRun(
@@ -156,56 +79,82 @@ export async function prepareRun(
   }
   if (chat.out_of_tokens) await chats.setChatFlags(deps, user.id, chat.id, { out_of_tokens: false });
 
-  if (running.has(chat.id)) throw new HttpError(409, DETAIL.replyInProgress);
+  if (deps.runningReplies.has(chat.id)) throw new HttpError(409, DETAIL.replyInProgress);
 
-  if (request.retry) {
-    const rows = await chats.messageRows(deps, chat.id);
-    const last = rows.at(-1);
-    if (last?.role !== 'assistant' || (last.state !== 'failed' && last.state !== 'interrupted')) {
-      throw new HttpError(409, DETAIL.nothingToRetry);
-    }
-    await chats.deleteMessageRow(deps, user.id, chat.id, last.id);
-    const reply = await chats.appendMessageRow(deps, user.id, chat.id, {
-      role: 'assistant',
-      content: '',
-      metadata: { append_mode: 'checkpoint', runs: 1 },
-      state: 'streaming',
-    });
-    const uiMessages = toUIMessages(rows.slice(0, -1));
-    return { chatId: chat.id, user, uiMessages, reply, continuing: false, run: 1 };
-  }
-
+  if (request.retry) return prepareRetry(deps, { user, chatId: chat.id });
   if (request.message) {
     const text = request.message.content;
     if (chat.message_count === 0 && chat.title.startsWith('New Chat ')) {
       await chats.setChatFlags(deps, user.id, chat.id, { title: autoChatTitle(text, deps.clock.now()) });
     }
-    // The user's message and the reply being written, stored together before the model is called.
-    const earlier = await chats.messageRows(deps, chat.id);
-    const [asked, reply] = await chats.appendMessageRows(deps, user.id, chat.id, [
-      { role: 'user', content: text, metadata: null },
-      {
-        role: 'assistant',
-        content: '',
-        metadata: { append_mode: 'checkpoint', runs: 1 },
-        state: 'streaming',
-      },
-    ]);
-    const uiMessages = toUIMessages([...earlier, asked!, reply!]);
-    return { chatId: chat.id, user, uiMessages, reply: reply!, continuing: false, run: 1 };
+    return prepareAnswer(deps, { user, chatId: chat.id, text });
   }
+  return prepareContinuation(deps, { user, chatId: chat.id });
+}
 
-  // Continuing after approvals: the last reply must have decisions for every request it made.
-  const rows = await chats.messageRows(deps, chat.id);
+/** Retry: a failed or interrupted last reply is replaced by a new one. */
+async function prepareRetry(deps: AppDeps, { user, chatId }: { user: UserRow; chatId: string }) {
+  const rows = await chats.messageRows(deps, chatId);
+  const last = rows.at(-1);
+  if (last?.role !== 'assistant' || (last.state !== 'failed' && last.state !== 'interrupted')) {
+    throw new HttpError(409, DETAIL.nothingToRetry);
+  }
+  await chats.deleteMessageRow(deps, user.id, chatId, last.id);
+  const reply = await chats.appendMessageRow(deps, user.id, chatId, OPENED_REPLY);
+  const uiMessages = toUIMessages(rows.slice(0, -1));
+  return { chatId, user, uiMessages, reply, continuing: false, run: 1 };
+}
+
+/** A new message: it and the reply being written are stored together before the model is called. */
+async function prepareAnswer(
+  deps: AppDeps,
+  { user, chatId, text }: { user: UserRow; chatId: string; text: string },
+): Promise<PreparedRun> {
+  const earlier = await chats.messageRows(deps, chatId);
+  const [asked, reply] = await chats.appendMessageRows(deps, user.id, chatId, [
+    { role: 'user', content: text, metadata: null },
+    OPENED_REPLY,
+  ]);
+  const uiMessages = toUIMessages([...earlier, asked!, reply!]);
+  return { chatId, user, uiMessages, reply: reply!, continuing: false, run: 1 };
+}
+
+/** Continuing after approvals: the last reply must have decisions for every request it made. */
+async function prepareContinuation(
+  deps: AppDeps,
+  { user, chatId }: { user: UserRow; chatId: string },
+): Promise<PreparedRun> {
+  const rows = await chats.messageRows(deps, chatId);
   const reply = [...rows]
     .reverse()
-    .find((r) => r.role === 'assistant' && parseMeta(r).message_type !== 'todo_progress');
-  const meta = reply ? parseMeta(reply) : {};
-  const waiting = toolParts(meta.parts ?? []).filter(
+    .find((r) => r.role === 'assistant' && metadataOf(r).message_type !== 'todo_progress');
+  const meta = reply ? metadataOf(reply) : {};
+  const waiting = toolPartsOf(meta.parts ?? []).filter(
     (p) => p.state === 'approval-requested' || p.state === 'approval-responded',
   );
   if (!reply || waiting.length === 0) throw new HttpError(409, DETAIL.nothingToContinue);
-  const decisions = await repo.approvalsOfMessage(deps.db.db, reply.id);
+  await applyDecisions(deps, { user, chatId, replyId: reply.id, waiting });
+  const run = (meta.runs ?? 1) + 1;
+  await chats.saveMessage(deps, user.id, chatId, reply.id, {
+    content: reply.content,
+    metadata: { ...meta, runs: run },
+    state: 'streaming',
+  });
+  const uiMessages = toUIMessages(
+    rows.map((r) => (r.id === reply.id ? { ...r, metadata: JSON.stringify(meta) } : r)),
+  );
+  return { chatId, user, uiMessages, reply, continuing: true, run };
+}
+
+/**
+ * Marks each waiting tool part with the user's decision (`approval-responded`), so the AI SDK runs
+ * or skips the tool; 409 while one is undecided, or when an approved input is not what was shown.
+ */
+async function applyDecisions(
+  deps: AppDeps,
+  { user, chatId, replyId, waiting }: { user: UserRow; chatId: string; replyId: string; waiting: ToolPart[] },
+): Promise<void> {
+  const decisions = await repo.approvalsOfMessage(deps.db.db, replyId);
   for (const part of waiting) {
     const decision = decisions.find((d) => d.id === part.approval?.id);
     if (!decision || decision.status === 'pending') {
@@ -218,7 +167,7 @@ export async function prepareRun(
         action: 'approval.input_mismatch',
         userId: user.id,
         target: decision.tool_name,
-        details: { approval: decision.id, chat_id: chat.id },
+        details: { approval: decision.id, chat_id: chatId },
       });
       throw new HttpError(409, DETAIL.approvalInputChanged);
     }
@@ -231,24 +180,7 @@ export async function prepareRun(
       },
     });
   }
-  const run = (meta.runs ?? 1) + 1;
-  await chats.saveMessage(deps, user.id, chat.id, reply.id, {
-    content: reply.content,
-    metadata: { ...meta, runs: run },
-    state: 'streaming',
-  });
-  const uiMessages = toUIMessages(
-    rows.map((r) => (r.id === reply.id ? { ...r, metadata: JSON.stringify(meta) } : r)),
-  );
-  return { chatId: chat.id, user, uiMessages, reply, continuing: true, run };
 }
-
-/** Replies being written by this process, by chat: Stop aborts them. */
-const running = new Map<string, AbortController>();
-
-/** What asks the server writing a chat's reply to stop it, when that is another instance. */
-export const STOP_REPLY = 'stop_reply';
-const stopped = () => new Error('stopped by the user');
 
 /**
  * Stops the reply being written in a chat; it is kept as far as it got (and charged once). A reply
@@ -257,9 +189,9 @@ const stopped = () => new Error('stopped by the user');
  */
 export async function stopReply(deps: AppDeps, user: UserRow, chatId: string): Promise<{ stopped: boolean }> {
   await chats.ownedChat(deps, user.id, chatId);
-  const run = running.get(chatId);
+  const run = deps.runningReplies.get(chatId);
   if (run) {
-    run.abort(stopped());
+    run.abort(stoppedByUser());
     return { stopped: true };
   }
   if (!(await repo.hasStreamingReply(deps.db.db, chatId))) return { stopped: false };
@@ -269,7 +201,8 @@ export async function stopReply(deps: AppDeps, user: UserRow, chatId: string): P
 
 /**
  * Streams one completion to `response` (already hijacked from Fastify). The model keeps going if the
- * browser leaves: the reply is finished and stored either way.
+ * browser leaves: the reply is finished and stored either way. The UI-message stream is teed: one
+ * branch goes to the client, the other is read to record approvals and checkpoint the reply.
  */
 export async function streamReply(
   deps: AppDeps,
@@ -277,90 +210,12 @@ export async function streamReply(
   response: ServerResponse,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const { chatId, reply, user } = prepared;
-  const started = Date.now();
-  let firstTokenAt: number | undefined;
-  let failure: unknown;
-  let todoMessageId: string | undefined;
-  const executed: Array<{ def: ToolDefinition; toolCallId: string }> = [];
-
-  const ctx: ToolContext = {
-    deps,
-    log,
-    user,
-    chatId,
-    async onTodos(items: TodoItem[]) {
-      const content = items.map((i) => `- [${i.status === 'done' ? 'x' : ' '}] ${i.text}`).join('\n');
-      const metadata = {
-        message_type: 'todo_progress' as const,
-        append_mode: 'tool_step' as const,
-        todos: items,
-      };
-      if (todoMessageId) {
-        await chats.saveMessage(deps, user.id, chatId, todoMessageId, { content, metadata, state: null });
-      } else {
-        todoMessageId = (
-          await chats.appendMessageRow(deps, user.id, chatId, { role: 'assistant', content, metadata })
-        ).id;
-      }
-    },
-    async onToolExecuted(def, toolCallId) {
-      executed.push({ def, toolCallId });
-    },
-  };
+  const run: ReplyRun = { started: Date.now(), executed: [] };
+  const ctx = toolContext(deps, { target: prepared, run, log });
   const definitions = await toolDefinitions(ctx);
-  const byName = new Map(definitions.map((d) => [d.name, d]));
-
-  // A reply that goes quiet for too long is abandoned (and reported as failed); Stop aborts it too.
-  const abort = new AbortController();
-  running.set(chatId, abort);
-  // Stop pressed on another instance reaches this one through the user's channel (not awaited: the
-  // first token does not wait for the subscription).
-  const listening = deps.events
-    .subscribe(user.id, (message) => {
-      if (message.type === STOP_REPLY && (message as { chat_id?: unknown }).chat_id === chatId)
-        abort.abort(stopped());
-    })
-    .catch((err: unknown) => {
-      log.warn({ err }, 'could not listen for Stop from other instances');
-      return () => {};
-    });
-  let stallTimer: NodeJS.Timeout | undefined;
-  const armStallTimer = () => {
-    clearTimeout(stallTimer);
-    stallTimer = setTimeout(() => {
-      failure ??= new Error(`No response from the model for ${deps.config.llm.timeoutMs} ms`);
-      abort.abort();
-    }, deps.config.llm.timeoutMs);
-  };
-  armStallTimer();
-
-  const result = streamText({
-    model: deps.llm,
-    system: SYSTEM_PROMPT,
-    messages: await convertToModelMessages(prepared.uiMessages, { ignoreIncompleteToolCalls: true }),
-    tools: toToolSet(definitions, ctx),
-    stopWhen: stepCountIs(MAX_STEPS),
-    maxRetries: deps.config.llm.maxRetries,
-    abortSignal: abort.signal,
-    onChunk: () => {
-      firstTokenAt ??= Date.now();
-      armStallTimer();
-    },
-    onError: ({ error }) => {
-      failure ??= error;
-      log.warn({ err: error, chatId }, 'model stream failed');
-    },
-  });
-
-  const uiStream = result.toUIMessageStream({
-    originalMessages: prepared.uiMessages,
-    generateMessageId: () => reply.id,
-    // A tool's own refusal ('Salesforce did not answer; please try again') is written for users and
-    // shown on its step; anything else (the model, the network) keeps its internals to the log.
-    onError: (error) => (error instanceof HttpError ? error.message : DETAIL.modelFailed),
-  });
-  const [toClient, toStore] = uiStream.tee();
+  const guard = guardRun(deps, { target: prepared, run, log });
+  const stream = await modelStream(deps, { prepared, ctx, definitions, guard, run, log });
+  const [toClient, toStore] = stream.tee();
   // The client's stream ends only once the reply is stored and charged, so a refetch right after
   // the stream sees the final message.
   let settled!: () => void;
@@ -371,180 +226,116 @@ export async function streamReply(
     log.debug({ err }, 'client went away; the reply goes on'),
   );
 
-  const continuingFrom = prepared.continuing ? prepared.uiMessages.at(-1) : undefined;
-  let latest: UIMessage | undefined = continuingFrom;
-  let lastSave = Date.now();
-  // Change previews by tool call, looked up once when approval is asked and kept with the reply.
-  const previews = new Map<string, ChangePreview>();
-  for (const approval of parseMeta(reply).approvals ?? [])
-    if (approval.preview) previews.set(approval.tool_call_uuid, approval.preview);
-  const save = (state: 'streaming' | 'failed' | null, message: UIMessage) => {
-    const parts = message.parts;
-    const steps = stepsOf(parts, byName);
-    const approvals = toolParts(parts)
-      .filter((p) => p.approval)
-      .map((p) => ({
-        tool_call_uuid: p.toolCallId,
-        tool: toolNameOf(p),
-        input: p.input,
-        credit_cost: byName.get(toolNameOf(p))?.creditCost ?? 0,
-        status:
-          p.state === 'approval-requested' ? 'pending' : p.state === 'output-denied' ? 'denied' : 'approved',
-        ...(previews.has(p.toolCallId) ? { preview: previews.get(p.toolCallId) } : {}),
-      }));
-    const metadata: ReplyMetadata = {
-      parts,
-      runs: prepared.run,
-      append_mode: 'checkpoint',
-      // Steps only: a reply that used tools is still a reply. `tool_updates` marks separate
-      // tool-output messages, which SPEC §4 moves to the end of the thread.
-      ...(steps.length ? { steps } : {}),
-      ...(approvals.length ? { approvals } : {}),
-      ...(state === 'failed' ? { error: DETAIL.modelFailed } : {}),
-    };
-    return chats.saveMessage(deps, user.id, chatId, reply.id, { content: textOf(parts), metadata, state });
-  };
-  const recordApprovalRequests = async (message: UIMessage) => {
-    for (const part of toolParts(message.parts)) {
-      if (part.state !== 'approval-requested' || !part.approval) continue;
-      const def = byName.get(toolNameOf(part));
-      if (def?.preview && !previews.has(part.toolCallId)) {
-        // A preview is a courtesy: if the lookup fails the card shows the arguments instead.
-        const preview = await def.preview(part.input, ctx).catch((err: unknown) => {
-          log.warn({ err, tool: def.name }, 'change preview failed');
-          return null;
-        });
-        if (preview) previews.set(part.toolCallId, preview);
-      }
-      await repo.insertApproval(deps.db.db, {
-        id: part.approval.id,
-        tool_call_id: part.toolCallId,
-        chat_id: chatId,
-        message_id: reply.id,
-        user_id: user.id,
-        tool_name: toolNameOf(part),
-        input: JSON.stringify(part.input ?? null),
-        input_digest: digestJson(part.input),
-        status: 'pending',
-        created_at: isoNow(deps.clock),
-      });
-    }
-  };
-
+  let final: AssistantUIMessage;
   try {
-    for await (const message of readUIMessageStream({
-      stream: toStore,
-      ...(continuingFrom ? { message: continuingFrom } : {}),
-      onError: (err) => {
-        failure ??= err;
-      },
-    })) {
-      latest = message;
-      await recordApprovalRequests(message);
-      if (Date.now() - lastSave >= CHECKPOINT_MS) {
-        lastSave = Date.now();
-        await save('streaming', message);
-      }
-    }
-  } catch (err) {
-    failure ??= err;
-  } finally {
-    clearTimeout(stallTimer);
-    running.delete(chatId);
-    (await listening)();
-  }
-  // Stopped by the user: not a failure — the text so far is the reply.
-  if (
-    abort.signal.aborted &&
-    abort.signal.reason instanceof Error &&
-    abort.signal.reason.message === 'stopped by the user'
-  ) {
-    failure = undefined;
-  }
-
-  const final = latest ?? { id: reply.id, role: 'assistant' as const, parts: [] };
-  try {
-    await save(failure ? 'failed' : null, final);
-    if (!failure) {
-      await credits.debit(
-        deps,
-        user.id,
-        deps.config.credits.perCompletion,
-        'assistant reply',
-        `completion:${reply.id}:${prepared.run}`,
-      );
-      for (const { def, toolCallId } of executed) {
-        if (def.creditCost > 0)
-          await credits.debit(deps, user.id, def.creditCost, `tool ${def.name}`, `tool:${toolCallId}`);
-      }
-    }
+    final = await storeReply(deps, { prepared, definitions, ctx, run, stream: toStore, guard });
   } finally {
     settled();
     await piping;
   }
+  captureReplyFinished(deps, { target: prepared, run, final });
+}
 
-  const text = textOf(final.parts);
-  const duration = Date.now() - started;
-  deps.analytics.capture(
-    'chat_finish',
-    user.id,
-    {
-      chat_id: chatId,
-      duration_ms: duration,
-      time_to_first_token_ms: firstTokenAt ? firstTokenAt - started : null,
-      performance_tier: performanceTier(duration),
-      response_chars: text.length,
-      response_size_tier: responseSizeTier(text.length),
-      tool_calls: toolParts(final.parts).length,
-      outcome: failure ? 'error' : 'ok',
-      model: deps.config.llm.model,
-      product: 'studio',
+/** Starts the model on the conversation with the reply's tools: the reply's UI-message stream. */
+async function modelStream(
+  deps: AppDeps,
+  {
+    prepared,
+    ctx,
+    definitions,
+    guard,
+    run,
+    log,
+  }: {
+    prepared: PreparedRun;
+    ctx: ToolContext;
+    definitions: ToolDefinition[];
+    guard: RunGuard;
+    run: ReplyRun;
+    log: FastifyBaseLogger;
+  },
+) {
+  const result = streamText({
+    model: deps.llm,
+    ...promptFor(REPLY_PROMPT),
+    messages: await convertToModelMessages(prepared.uiMessages, { ignoreIncompleteToolCalls: true }),
+    tools: toToolSet(definitions, ctx),
+    stopWhen: stepCountIs(MAX_STEPS),
+    maxRetries: deps.config.llm.maxRetries,
+    abortSignal: guard.signal,
+    onChunk: () => {
+      run.firstTokenAt ??= Date.now();
+      guard.onChunk();
     },
-    { organization: user.email.split('@')[1] ?? 'unknown' },
-  );
+    onError: ({ error }) => {
+      run.failure ??= error;
+      log.warn({ err: error, chatId: prepared.chatId }, 'model stream failed');
+    },
+  });
+  return result.toUIMessageStream<AssistantUIMessage>({
+    originalMessages: prepared.uiMessages,
+    generateMessageId: () => prepared.reply.id,
+    // A tool's own refusal ('Salesforce did not answer; please try again') is written for users and
+    // shown on its step; anything else (the model, the network) keeps its internals to the log.
+    onError: (error) => (error instanceof HttpError ? error.message : DETAIL.modelFailed),
+  });
 }
 
 /**
- * Writes a UI message stream to the response as server-sent events, in the AI SDK's format and
- * headers (what its pipeUIMessageStreamToResponse sends: `data: {chunk}` events, then
- * `data: [DONE]`), straight to the socket with its backpressure, instead of through three more web
- * streams per chunk. The stream's end is held until `until` settles (the reply stored and
- * charged). A client that goes away stops the writing, not the reply.
+ * Reads the store's branch of the stream to its end, recording approval requests and
+ * checkpointing; then releases the run's guard, saves the reply as it ended and charges it unless it
+ * failed. Answers the final message.
  */
-async function writeUIMessageStream(
-  response: ServerResponse,
-  stream: ReadableStream<UIMessageChunk>,
-  until: Promise<void>,
-): Promise<void> {
-  response.writeHead(200, UI_MESSAGE_STREAM_HEADERS);
-  const reader = stream.getReader();
-  let gone = false;
-  let wake: (() => void) | undefined;
-  const onClose = () => {
-    if (response.writableFinished) return;
-    gone = true;
-    wake?.();
-    reader.cancel(new Error('Client disconnected.')).catch(() => {});
-  };
-  response.once('close', onClose);
+async function storeReply(
+  deps: AppDeps,
+  {
+    prepared,
+    definitions,
+    ctx,
+    run,
+    stream,
+    guard,
+  }: {
+    prepared: PreparedRun;
+    definitions: ToolDefinition[];
+    ctx: ToolContext;
+    run: ReplyRun;
+    stream: ReadableStream<UIMessageChunk>;
+    guard: RunGuard;
+  },
+): Promise<AssistantUIMessage> {
+  const defs: ToolsByName = new Map(definitions.map((d) => [d.name, d]));
+  const checkpoints = checkpointer(deps, { target: prepared, defs });
+  const recordApprovals = approvalRecorder(deps, {
+    target: prepared,
+    defs,
+    previews: checkpoints.previews,
+    ctx,
+  });
+  const from = prepared.continuing ? prepared.uiMessages.at(-1) : undefined;
+  let latest = from;
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done || gone) break;
-      if (!response.write(`data: ${JSON.stringify(value)}\n\n`)) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          response.once('drain', resolve);
-        });
-        wake = undefined;
-      }
+    for await (const message of readUIMessageStream<AssistantUIMessage>({
+      stream,
+      ...(from ? { message: from } : {}),
+      onError: (err) => {
+        run.failure ??= err;
+      },
+    })) {
+      latest = message;
+      await recordApprovals(message);
+      await checkpoints.checkpoint(message);
     }
-  } catch {
-    // An aborted or failed model stream still ends the client's stream after storing.
+  } catch (err) {
+    run.failure ??= err;
+  } finally {
+    await guard.release();
   }
-  await until;
-  response.off('close', onClose);
-  if (!gone && !response.destroyed) response.end('data: [DONE]\n\n');
+  if (wasStoppedByUser(guard.signal)) run.failure = undefined;
+  const final: AssistantUIMessage = latest ?? { id: prepared.reply.id, role: 'assistant', parts: [] };
+  await checkpoints.save(run.failure ? 'failed' : null, final);
+  if (!run.failure) await chargeReply(deps, { target: prepared, run });
+  return final;
 }
 
 /** Records the user's decision on a pending tool call, once; the client then continues the run. */
@@ -600,8 +391,8 @@ export async function suggestPrompts(
         (
           await generateText({
             model: deps.llm,
-            system: `${SYSTEM_PROMPT} Return suggestions as a JSON array of strings and nothing else.`,
-            prompt: `Write 6 short first messages a financial advisor could send to this assistant, using these connected tools where useful:\n${tools}`,
+            ...promptFor(SUGGESTIONS_PROMPT),
+            prompt: suggestionsRequest(tools),
             abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs),
             maxRetries: deps.config.llm.maxRetries,
           })

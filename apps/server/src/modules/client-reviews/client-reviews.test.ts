@@ -18,7 +18,6 @@ import {
 } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
-import type { ReviewDraftInput } from '../../platform/llm/demo-reviews.js';
 import { connectViaOAuth } from '../../testing/connections.js';
 import { fakeLlm } from '../../testing/llm.js';
 import { pdfText } from '../../testing/pdf.js';
@@ -26,6 +25,7 @@ import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
 import { eventually } from '../../testing/wait.js';
 import { clientReviewsSource } from '../library/sources/client-reviews.js';
+import type { ReviewDraftInput } from './prompts.js';
 import { clientKeyOf, isClientMeeting } from './service.js';
 
 const ANN = 'ann@henderson.example';

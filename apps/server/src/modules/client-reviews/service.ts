@@ -25,7 +25,6 @@ import { newId } from '../../platform/crypto.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import { CLIENT_REVIEW_TASKS, type ReviewDraftInput } from '../../platform/llm/demo-reviews.js';
 import { crmRecordsOf } from '../connections/crm-person.js';
 import { modelMeter } from '../credits/service.js';
 import { sendEmail } from '../email/service.js';
@@ -36,6 +35,7 @@ import * as meetingsService from '../meetings/service.js';
 import { parseJson } from '../meetings/service.js';
 import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
+import { DRAFT_PROMPT, type ReviewDraftInput } from './prompts.js';
 import * as repo from './repo.js';
 
 const L = CLIENT_REVIEW_LIMITS;
@@ -53,20 +53,6 @@ export const SECTION_TITLES: Record<keyof TClientReviewSections, string> = {
   recommendations: 'Recommendations',
   next_steps: 'Next steps',
 };
-
-const DRAFT_PROMPT = [
-  CLIENT_REVIEW_TASKS.draft,
-  'You are given JSON: the advisor, the client, the review period, the notes of the meetings with the client in the period',
-  '(summary, decisions, action items, client facts), what the connected CRMs hold on the client (contact details, notes,',
-  'opportunities), and up to three prior reviews of the same client, newest first.',
-  'Write the review in plain, warm, professional English, each section in Markdown ("- " bullets, **bold**, short paragraphs):',
-  'summary (the period in brief: meetings held, where things stand), changes (what changed since the last prior review,',
-  'including whether its next steps were done; if there is none, say this is the first review), goals (progress on each',
-  'goal the client has stated), recommendations (what the advisor suggests, each with its reason), next_steps (who does',
-  'what next, as bullets). Use only what the input says: do not invent figures, accounts, products or returns, and do not',
-  'promise outcomes. Answer with JSON only:',
-  '{"summary": string, "changes": string, "goals": string, "recommendations": string, "next_steps": string}.',
-].join(' ');
 
 const DAY_MS = 86_400_000;
 const today = (deps: AppDeps) => deps.clock.now().toISOString().slice(0, 10);
@@ -300,7 +286,7 @@ export async function createReview(
   const sections = await askModel(
     deps,
     log,
-    { meter: modelMeter(user.id, 'client review draft'), system: DRAFT_PROMPT, input },
+    { meter: modelMeter(user.id, 'client review draft'), prompt: DRAFT_PROMPT, input },
     ZClientReviewModelDraft,
   );
 

@@ -19,27 +19,17 @@ import { newId } from '../../platform/crypto.js';
 import type { FinancialPlansTable, UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import { FINANCIAL_PLAN_TASKS, type PlanNarrativeInput } from '../../platform/llm/demo-plans.js';
 import { modelMeter } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
 import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import { fiveYearSteps, planYears, projectPlan } from './projection.js';
+import { NARRATIVE_PROMPT, type PlanNarrativeInput } from './prompts.js';
 import * as repo from './repo.js';
 
 export const PLAN_NOT_FOUND = 'Financial plan not found';
 export const TOO_MANY_PLANS = `You have ${FINANCIAL_PLAN_LIMITS.plans} plans: delete one to make another`;
-
-const NARRATIVE_PROMPT = [
-  FINANCIAL_PLAN_TASKS.narrative,
-  "You are given the plan as JSON: the client, the inputs (ages in base_year, income, savings, assets, expected return and inflation in percent, spending in retirement in today's dollars)",
-  "and the projection computed from them (assets at retirement and at life expectancy, the age the money runs out if it does, goals with their cost in that year's dollars and whether they are covered,",
-  'the first required minimum distribution were all assets tax-deferred, and assets at each five-year step).',
-  'Write for the client in plain, warm English, in Markdown with these "## " sections: Where things stand, Retirement, Goals, Next steps (3 to 5 "- " bullets).',
-  'Use only the figures given, in whole dollars; do not invent numbers, products or returns, and do not promise outcomes.',
-  'Answer with JSON only: {"narrative": "<the Markdown>"}.',
-].join(' ');
 
 type PlanRow = Pick<
   FinancialPlansTable,
@@ -189,7 +179,7 @@ export async function draftNarrative(
     log,
     {
       meter: modelMeter(userId, 'financial plan narrative'),
-      system: NARRATIVE_PROMPT,
+      prompt: NARRATIVE_PROMPT,
       input: narrativeInput(plan),
     },
     ZPlanNarrativeDraft,

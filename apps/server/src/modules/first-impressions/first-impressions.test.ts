@@ -19,13 +19,13 @@ import {
 } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
-import type { BriefingDraftInput } from '../../platform/llm/demo-briefings.js';
 import { connectViaOAuth } from '../../testing/connections.js';
 import { fakeLlm } from '../../testing/llm.js';
 import { pdfText } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
 import { eventually } from '../../testing/wait.js';
+import type { BriefingDraftInput } from './prompts.js';
 import { isProspectMeeting } from './service.js';
 
 const ANN = 'ann@henderson.example';

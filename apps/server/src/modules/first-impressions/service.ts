@@ -20,7 +20,6 @@ import { newId } from '../../platform/crypto.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import { BRIEFING_TASKS, type BriefingDraftInput } from '../../platform/llm/demo-briefings.js';
 import { crmRecordsOf } from '../connections/crm-person.js';
 import { modelMeter } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
@@ -29,25 +28,13 @@ import * as meetingsService from '../meetings/service.js';
 import { parseJson } from '../meetings/service.js';
 import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
+import { type BriefingDraftInput, DRAFT_PROMPT } from './prompts.js';
 import * as repo from './repo.js';
 
 const L = FIRST_IMPRESSION_LIMITS;
 
 export const BRIEFING_NOT_FOUND = 'Briefing not found';
 export const TOO_MANY_BRIEFINGS = `You have ${L.briefings} briefings: delete one to make another`;
-
-const DRAFT_PROMPT = [
-  BRIEFING_TASKS.draft,
-  'You are given JSON: the advisor, today, the prospect as the advisor entered them (name, email, company), the meetings',
-  'with the prospect in the advisor’s calendar (past ones with their notes: summary, decisions, action items, client facts;',
-  'upcoming ones without notes) and the matching contacts in the advisor’s connected CRMs (contact details, notes,',
-  'opportunities). Write a briefing in Markdown with the sections "## Who they are", "## What we know", "## Where this',
-  'comes from" (list every meeting and CRM record you used, and what the advisor entered) and "## Talking points"; then',
-  '5 to 8 open discovery questions tailored to what is known (their goals, family, accounts, risk, work), each one',
-  'sentence. Use only what the input says: do not invent facts, figures, accounts or products. When nothing is known,',
-  'say so plainly in "What we know" and still write the questions. Answer with JSON only:',
-  '{"briefing": string, "questions": string[]}.',
-].join(' ');
 
 type Prospect = { name: string | null; email: string | null; company: string | null };
 
@@ -196,7 +183,7 @@ async function draftFor(deps: AppDeps, log: Log, user: UserRow, prospect: Prospe
   const draft = await askModel(
     deps,
     log,
-    { meter: modelMeter(user.id, 'briefing draft'), system: DRAFT_PROMPT, input },
+    { meter: modelMeter(user.id, 'briefing draft'), prompt: DRAFT_PROMPT, input },
     ZBriefingModelDraft,
   );
   const sources: TBriefingSources = {

@@ -11,11 +11,11 @@ import {
 } from '@knap/contracts';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
 import type { ModelMeter } from '../credits/service.js';
 import * as meetingsService from '../meetings/service.js';
 import { toMeeting } from '../meetings/service.js';
 import { answerInChunks, askModel, type Log } from './model.js';
+import { COACHING_PROMPT } from './prompts.js';
 
 const TOPIC_WORDS: Record<CoachingTopic, RegExp> = {
   goals: /\b(goals?|retir\w*|objectives?|dreams?|hoping to)\b/i,
@@ -116,15 +116,6 @@ export const coachingRows = async (deps: AppDeps, user: UserRow, filters: TMeeti
 
 export const NO_FILTERS: TMeetingFilters = ZMeetingFilters.parse({});
 
-const COACHING_PROMPT = [
-  KNAP_TASKS.coaching,
-  'Each row is one client meeting with metrics computed from its transcript: talk_ratio (the share of',
-  'words the advisor spoke), questions_asked (by the advisor), next_steps (how many were agreed),',
-  'topics_missed (of goals, risk, family, fees, timeline) and the start of the transcript.',
-  'For every row write two or three sentences of specific, kind coaching advice.',
-  'Answer only JSON of this shape: {"advice": [{"id": string, "advice": string}]}, one entry per row id.',
-].join(' ');
-
 const EXCERPT_CHARS = 500;
 
 /** Meeting table rows with the model's advice for each, asked in chunks for long lists. */
@@ -150,7 +141,7 @@ export async function adviseMeetings(
         excerpt: transcript.slice(0, EXCERPT_CHARS),
       })),
     };
-    return (await askModel(deps, log, { meter, system: COACHING_PROMPT, input }, ZCoachingAdvice)).advice;
+    return (await askModel(deps, log, { meter, prompt: COACHING_PROMPT, input }, ZCoachingAdvice)).advice;
   });
   return {
     filters,

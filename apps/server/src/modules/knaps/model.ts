@@ -7,6 +7,7 @@ import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { extractJson, parseModelJson } from '../../platform/llm/json-output.js';
+import { promptFor, type TaskPrompt } from '../../platform/llm/tasks.js';
 import { type ModelMeter, meteredModelCall } from '../credits/service.js';
 
 /** Lists longer than this go to the model in pieces of this many rows. */
@@ -49,7 +50,7 @@ export function readInsights<S extends z.ZodType>(output: string, schema: S): z.
 export async function askModel<S extends z.ZodType>(
   deps: AppDeps,
   log: Log,
-  task: { meter: ModelMeter; system: string; input: unknown },
+  task: { meter: ModelMeter; prompt: TaskPrompt; input: unknown },
   schema: S,
 ): Promise<z.infer<S>> {
   const text = await meteredModelCall(deps, task.meter, async () => {
@@ -57,7 +58,7 @@ export async function askModel<S extends z.ZodType>(
       return (
         await generateText({
           model: deps.llm,
-          system: task.system,
+          ...promptFor(task.prompt),
           prompt: JSON.stringify(task.input),
           maxRetries: deps.config.llm.maxRetries,
           abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs * 2),

@@ -17,12 +17,12 @@ import {
 import type { z } from 'zod';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
 import { connectedScopes } from '../connections/oauth-service.js';
 import * as wealthbox from '../connections/wealthbox.js';
 import * as meetingsService from '../meetings/service.js';
 import { parseJson } from '../meetings/service.js';
 import { answerInChunks, askModel, type KnapContext } from './model.js';
+import { OUTREACH_PROMPT } from './prompts.js';
 
 const DAY_MS = 86_400_000;
 const LIFE_EVENT =
@@ -168,20 +168,13 @@ export async function findOutreach(ctx: KnapContext, input: z.infer<typeof ZClie
   return { current: input, next: { cards, up_to_date: input.clients.length - cards.length } };
 }
 
-const MESSAGE_PROMPT = [
-  KNAP_TASKS.outreachMessages,
-  'For each client card, draft the message the advisor sends (email) or uses as talking points (call or',
-  'meeting), addressing the reasons given. Warm, brief, specific; promise no returns.',
-  'Answer only JSON: {"messages": [{"id": string, "subject": string, "body": string}]}, one per card id.',
-].join(' ');
-
 /** client-card-outreach -> ai-recommendations-outreach: a drafted message per kept card. */
 export async function draftOutreach(ctx: KnapContext, input: z.infer<typeof ZClientCardOutreachData>) {
   const cards = input.cards.map((card) => ({ id: card.client.id, card }));
   const messages = await answerInChunks(cards, async (chunk) => {
     const task = {
       meter: ctx.meter,
-      system: MESSAGE_PROMPT,
+      prompt: OUTREACH_PROMPT,
       input: {
         advisor: ctx.user.name,
         today: ctx.today,

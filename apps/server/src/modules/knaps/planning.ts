@@ -5,7 +5,6 @@ import {
   DEFAULT_ATTACHMENT_FILENAME,
   GAP_CATEGORIES,
   PORTFOLIO_DISCLOSURE,
-  RISK_TOLERANCES,
   type TMeetingNotesContent,
   type TRoadmap,
   ZActionPlan,
@@ -20,63 +19,26 @@ import {
 } from '@knap/contracts';
 import type { z } from 'zod';
 import { HttpError } from '../../platform/errors.js';
-import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
 import { meetingNotes } from '../meetings/service.js';
 import { askModel, type KnapContext } from './model.js';
+import { PLANNING_PROMPTS } from './prompts.js';
 
 /** The model reads at most this much of a meeting's notes and transcript. */
 const MAX_NOTES_CHARS = 100_000;
 
-const CATEGORIES_TEXT =
-  'wealthEnhancement (growing and investing assets), wealthTransfer (estate plan, beneficiaries, heirs), ' +
-  'wealthProtection (insurance, disability, long-term care), charitableGiving, and wamActions (wealth and ' +
-  'asset management housekeeping such as reviews and account consolidation)';
-
-const PROMPTS = {
-  profile: [
-    KNAP_TASKS.clientProfile,
-    'Read the meeting notes and answer only JSON of this shape:',
-    '{"household": string, "members": [{"name": string, "relationship": string, "age": number | null}],',
-    '"annual_income": number | null, "assets": [{"name": string, "value": number | null}], "goals": string[],',
-    `"risk_tolerance": ${RISK_TOLERANCES.map((r) => `"${r}"`).join(' | ')}}.`,
-    'Use only what the notes say: null or "unknown" where they say nothing; never invent numbers.',
-  ],
-  gaps: [
-    KNAP_TASKS.gapAnalysis,
-    `From the client profile, find the planning gaps in each of five categories: ${CATEGORIES_TEXT}.`,
-    'Answer only JSON with all five categories as keys, each',
-    '{"gaps": string[], "severity": "none" | "low" | "medium" | "high", "sample_action": string};',
-    'severity "none" with no gaps where nothing is missing, and always one concrete sample action.',
-  ],
-  plan: [
-    KNAP_TASKS.actionPlan,
-    'Turn the gaps into actions ordered by priority (1 = most urgent), each with an owner (the advisor,',
-    'the client, or a named professional) and a due date after today.',
-    'Answer only JSON: {"actions": [{"priority": number, "title": string, "category": one of',
-    `${GAP_CATEGORIES.join(', ')}, "owner": string, "due_date": "YYYY-MM-DD"}]}.`,
-  ],
-  portfolio: [
-    KNAP_TASKS.portfolio,
-    'From the client profile and the action plan, recommend an allocation by asset class whose',
-    'percentages sum to exactly 100, with a short rationale tied to the client’s goals and risk tolerance.',
-    'Answer only JSON: {"allocation": [{"asset_class": string, "percent": number}], "rationale": string}.',
-  ],
-  email: [
-    KNAP_TASKS.clientEmail,
-    'Write a short, warm plain-text email from the advisor to the client introducing the attached roadmap:',
-    'the main gaps, the first actions with their dates and the recommended allocation. Promise no returns.',
-    'Answer only JSON: {"subject": string, "body": string}.',
-  ],
-} as const;
-
 /** Asks the model one planning task, with today's date (due dates are after it). */
-const ask = <S extends z.ZodType>(ctx: KnapContext, task: keyof typeof PROMPTS, input: object, schema: S) =>
+const ask = <S extends z.ZodType>(
+  ctx: KnapContext,
+  task: keyof typeof PLANNING_PROMPTS,
+  input: object,
+  schema: S,
+) =>
   askModel(
     ctx.deps,
     ctx.log,
     {
       meter: ctx.meter,
-      system: PROMPTS[task].join(' '),
+      prompt: PLANNING_PROMPTS[task],
       input: { today: ctx.today, ...input },
     },
     schema,

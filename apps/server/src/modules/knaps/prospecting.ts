@@ -20,12 +20,12 @@ import { CsvError, csvRecords } from '../../platform/csv.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import { KNAP_TASKS } from '../../platform/llm/demo-knaps.js';
 import * as crm from '../connections/crm.js';
 import { connectedScopes } from '../connections/oauth-service.js';
 import { searchDeals } from '../connections/sevanta.js';
 import * as wealthbox from '../connections/wealthbox.js';
 import { answerInChunks, askModel, type KnapContext } from './model.js';
+import { CRITERIA_PROMPT, PROSPECT_DRAFT_PROMPT, SCORE_PROMPT } from './prompts.js';
 
 const SOURCE_LABELS: Record<ProspectSource, string> = {
   wealthbox: `${INTEGRATION_NAMES.wealthbox} contacts`,
@@ -129,26 +129,6 @@ async function prospectsFrom(
   }));
 }
 
-const CRITERIA_PROMPT = [
-  KNAP_TASKS.prospectCriteria,
-  'From a sample of the rows the advisor loaded, suggest who to reach out to first.',
-  'Answer only JSON: {"ideal_client": string, "keywords": string[] (words in company, title or details',
-  'that mark a good fit), "min_fit_score": number 0-100, "max_prospects": number, "tone": "warm" | "formal" | "brief"}.',
-].join(' ');
-
-const SCORE_PROMPT = [
-  KNAP_TASKS.prospectScore,
-  'Score how well each row fits the criteria from 0 (no fit) to 100 (ideal), with a one-sentence reason.',
-  'Answer only JSON: {"scores": [{"id": string, "fit_score": number, "reason": string}]}, one entry per row id.',
-].join(' ');
-
-const DRAFT_PROMPT = [
-  KNAP_TASKS.prospectDrafts,
-  'Write a short first outreach email from the advisor to each prospect, in the tone asked for,',
-  'mentioning why they were chosen. Promise no returns and give no investment advice.',
-  'Answer only JSON: {"drafts": [{"id": string, "subject": string, "body": string}]}, one per prospect id.',
-].join(' ');
-
 /** The model sees at most this many rows when it suggests criteria. */
 const SAMPLE_ROWS = 50;
 
@@ -161,7 +141,7 @@ export async function loadProspects(ctx: KnapContext, input: TDataSelectionInput
     ctx.log,
     {
       meter: ctx.meter,
-      system: CRITERIA_PROMPT,
+      prompt: CRITERIA_PROMPT,
       input: { row_count: rows.length, rows: rows.slice(0, SAMPLE_ROWS) },
     },
     ZProspectCriteria,
@@ -188,7 +168,7 @@ export async function rankProspects(ctx: KnapContext, input: z.infer<typeof ZRev
   const scores = await answerInChunks(rows, async (chunk) => {
     const task = {
       meter: ctx.meter,
-      system: SCORE_PROMPT,
+      prompt: SCORE_PROMPT,
       input: { criteria, rows: chunk },
     };
     return (await askModel(ctx.deps, ctx.log, task, ZProspectScores)).scores;
@@ -212,7 +192,12 @@ export async function rankProspects(ctx: KnapContext, input: z.infer<typeof ZRev
       prospects: chunk.map(({ id, name, company, title, reason }) => ({ id, name, company, title, reason })),
     };
     return (
-      await askModel(ctx.deps, ctx.log, { meter: ctx.meter, system: DRAFT_PROMPT, input }, ZProspectDrafts)
+      await askModel(
+        ctx.deps,
+        ctx.log,
+        { meter: ctx.meter, prompt: PROSPECT_DRAFT_PROMPT, input },
+        ZProspectDrafts,
+      )
     ).drafts;
   });
   return {

@@ -4,22 +4,14 @@
 import { ZMeetingNotesContent } from '@knap/contracts';
 import { generateText } from 'ai';
 import type { AppDeps } from '../../platform/deps.js';
-import { MEETING_NOTES_TASK } from '../../platform/llm/demo-notes.js';
 import { parseModelJson } from '../../platform/llm/json-output.js';
+import { promptFor } from '../../platform/llm/tasks.js';
 import { meteredModelCall, modelMeter } from '../credits/service.js';
+import { NOTES_PROMPT } from './prompts.js';
 import * as repo from './repo.js';
 
 /** The model reads at most this much of a transcript (the start of very long meetings). */
 const MAX_PROMPT_CHARS = 200_000;
-
-export const NOTES_SYSTEM_PROMPT = [
-  MEETING_NOTES_TASK,
-  'Read the transcript and answer only JSON of this shape:',
-  '{"summary": string, "decisions": string[], "action_items": [{"text": string, "owner": string | null}],',
-  '"client_facts": [{"category": "family" | "goals" | "risk_tolerance" | "accounts" | "other", "fact": string}]}.',
-  'Client facts are what an advisor should remember about the client: family, goals, risk tolerance, accounts.',
-  'Use only what the transcript says; never invent names, numbers or facts.',
-].join(' ');
 
 /** Writes the notes of a meeting from its transcript; the meeting ends 'ready' or 'failed'. */
 export async function generateMeetingNotes(deps: AppDeps, meetingId: string): Promise<void> {
@@ -39,7 +31,7 @@ export async function generateMeetingNotes(deps: AppDeps, meetingId: string): Pr
         (
           await generateText({
             model: deps.llm,
-            system: NOTES_SYSTEM_PROMPT,
+            ...promptFor(NOTES_PROMPT),
             prompt: transcript.slice(0, MAX_PROMPT_CHARS),
             maxRetries: deps.config.llm.maxRetries,
             abortSignal: AbortSignal.timeout(deps.config.llm.timeoutMs * 2),

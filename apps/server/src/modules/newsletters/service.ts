@@ -33,17 +33,13 @@ import { newId } from '../../platform/crypto.js';
 import type { NewslettersTable, UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import {
-  NEWSLETTER_TASKS,
-  type QuarterlyTaskInput,
-  type TopicsTaskInput,
-} from '../../platform/llm/demo-newsletters.js';
 import { modelMeter, requireModelBudget } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import { type PendingSend, progressOf, type SendLog, startSending } from './deliveries.js';
+import { QUARTERLY_PROMPT, type QuarterlyTaskInput, TOPICS_PROMPT, type TopicsTaskInput } from './prompts.js';
 import * as repo from './repo.js';
 
 export const NEWSLETTER_NOT_FOUND = 'Newsletter not found';
@@ -58,22 +54,6 @@ export const DISCLAIMER =
 /** The most figure lines the quarterly edition takes from the advisor. */
 const MAX_FIGURES = 20;
 const DAY_MS = 86_400_000;
-
-const TOPICS_PROMPT = [
-  NEWSLETTER_TASKS.topics,
-  'You are given JSON: the advisor, today, the topics in order, the tone (warm, professional or plain), the length as words_per_topic, and an optional note about the readers.',
-  "Write for the advisor's clients in plain English: a short intro, one section per topic in the order given, and a one- or two-sentence closing.",
-  'Use no figures, returns, products or predictions that are not in the input, and nothing that reads as advice for one person. Do not write a greeting or a signature: the template adds them.',
-  'Answer with JSON only: {"subject": string, "intro": string, "sections": [{"topic": string, "heading": string, "body": string}], "closing": string}; each body is Markdown paragraphs or "- " bullets, without headings.',
-].join(' ');
-
-const QUARTERLY_PROMPT = [
-  NEWSLETTER_TASKS.quarterly,
-  'You are given JSON: the advisor, the quarter, the figures the advisor entered (one per line) and an optional topic for the planning tip.',
-  "Write for the advisor's clients in plain English: a market recap of the quarter, an outlook for the next, and one planning tip (on tip_topic if given, else one that is timely in that quarter).",
-  'Use only the numbers in figures (the template lists them under the recap); if there are none, write without numbers. Predict no returns and recommend no products. Do not write a greeting, firm news or a signature.',
-  'Answer with JSON only: {"subject": string, "market_recap": string, "outlook": string, "planning_tip": string}; each text is Markdown paragraphs or "- " bullets, without headings.',
-].join(' ');
 
 type NewsletterRow = NewslettersTable;
 
@@ -171,7 +151,7 @@ async function draftOf(
     const draft = await askModel(
       deps,
       log,
-      { meter: modelMeter(user.id, 'newsletter draft'), system: TOPICS_PROMPT, input },
+      { meter: modelMeter(user.id, 'newsletter draft'), prompt: TOPICS_PROMPT, input },
       ZNewsletterTopicsDraft,
     );
     return { subject: draft.subject, body: topicsBody(draft, advisor) };
@@ -185,7 +165,7 @@ async function draftOf(
   const draft = await askModel(
     deps,
     log,
-    { meter: modelMeter(user.id, 'newsletter draft'), system: QUARTERLY_PROMPT, input },
+    { meter: modelMeter(user.id, 'newsletter draft'), prompt: QUARTERLY_PROMPT, input },
     ZNewsletterQuarterlyDraft,
   );
   return { subject: draft.subject, body: quarterlyBody(draft, settings, advisor) };

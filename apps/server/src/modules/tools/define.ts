@@ -1,5 +1,6 @@
 // The shape of a tool: one file each, with a zod input schema, a description, whether it needs the
 // user's approval, its credit cost, and an execute function given the user's context.
+import type { TChangePreview, TTodoItem } from '@knap/contracts';
 import { type FlexibleSchema, zodSchema } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -12,24 +13,9 @@ export interface ToolContext {
   user: UserRow;
   chatId: string;
   /** Called by the todo-list tool with the whole list each time it changes. */
-  onTodos(items: TodoItem[]): Promise<void>;
+  onTodos(items: TTodoItem[]): Promise<void>;
   /** Called after a tool ran successfully (credits for tools with a cost are charged from here). */
   onToolExecuted?(def: ToolDefinition, toolCallId: string): Promise<void>;
-}
-
-export interface TodoItem {
-  text: string;
-  status: 'pending' | 'in_progress' | 'done';
-}
-
-/** What a write will change in an outside system, shown on the approval card before the user decides. */
-export interface ChangePreview {
-  /** The system written to, e.g. 'Wealthbox' or 'Gmail'. */
-  system: string;
-  /** One line saying what happens, e.g. 'Add a note to Ann Henderson'. */
-  action: string;
-  /** What is written, in order. */
-  fields: Array<{ label: string; value: string }>;
 }
 
 export interface ToolDefinition<I = unknown> {
@@ -47,7 +33,7 @@ export interface ToolDefinition<I = unknown> {
    * For tools that need approval: what will change, looked up (read-only) when the approval is
    * requested. Without it the card shows the tool's arguments.
    */
-  preview?(input: I, ctx: ToolContext): Promise<ChangePreview>;
+  preview?(input: I, ctx: ToolContext): Promise<TChangePreview>;
 }
 
 /**

@@ -17,7 +17,7 @@ import { wealthboxTools } from './builtin/wealthbox-tools.js';
 import type { ToolContext, ToolDefinition } from './define.js';
 import { mcpToolDefinitions } from './mcp-tools.js';
 
-export type { ChangePreview, TodoItem, ToolContext, ToolDefinition } from './define.js';
+export type { ToolContext, ToolDefinition } from './define.js';
 
 const BUILTIN_TOOLS: ToolDefinition[] = [
   currentDatetimeTool,

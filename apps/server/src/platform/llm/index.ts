@@ -5,11 +5,12 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { LlmConfig } from '../../config.js';
-import { DemoLanguageModel } from './demo-model.js';
+import { DemoLanguageModel, type DemoScript } from './demo-model.js';
 
+/** The model `config` names; the demo model answers from `demoScript` (it has no other words). */
 export function createLanguageModel(
   config: LlmConfig,
-  options: { demoTokenDelayMs?: number } = {},
+  options: { demoScript?: DemoScript; demoTokenDelayMs?: number } = {},
 ): LanguageModelV3 {
   switch (config.provider) {
     case 'openai':
@@ -29,6 +30,10 @@ export function createLanguageModel(
         ...(config.apiKey ? { apiKey: config.apiKey } : {}),
       }).chatModel(config.model);
     case 'demo':
-      return new DemoLanguageModel({ tokenDelayMs: options.demoTokenDelayMs ?? 12 });
+      if (!options.demoScript) throw new Error('The demo model needs its script (demo-script.ts)');
+      return new DemoLanguageModel({
+        script: options.demoScript,
+        tokenDelayMs: options.demoTokenDelayMs ?? 12,
+      });
   }
 }

@@ -1,5 +1,4 @@
-import { DETAIL, type TMessage } from '@knap/contracts';
-import type { UIMessage } from 'ai';
+import { type AssistantPart, type AssistantUIMessage, DETAIL, type TMessage } from '@knap/contracts';
 import { describe, expect, it } from 'vitest';
 import { completionRequestOf, failureTextOf, toUIMessages } from './assistant-messages';
 
@@ -19,7 +18,7 @@ const row = (
   ...extra,
 });
 
-const pending = {
+const pending: AssistantPart = {
   type: 'tool-send_email',
   toolCallId: 'call-1',
   state: 'approval-requested',
@@ -55,8 +54,8 @@ describe('toUIMessages', () => {
 });
 
 describe('completionRequestOf', () => {
-  const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Hello there' }] };
-  const reply: UIMessage = { id: 'r1', role: 'assistant', parts: [] };
+  const user: AssistantUIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Hello there' }] };
+  const reply: AssistantUIMessage = { id: 'r1', role: 'assistant', parts: [] };
 
   it('sends a new user message with its text', () => {
     expect(completionRequestOf({ chatId: 'c1', messages: [user], trigger: 'submit-message' })).toEqual({

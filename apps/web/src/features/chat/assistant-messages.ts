@@ -1,47 +1,20 @@
 // The assistant's messages on the web: stored rows become the AI SDK UI messages useChat starts
 // from, and the thread reads tool calls, approvals, checklists and failures from them.
-import { DETAIL, type TCompletionRequest, type TMessage } from '@knap/contracts';
-import type { DynamicToolUIPart, ToolUIPart, UIMessage } from 'ai';
+import {
+  type AssistantPart,
+  type AssistantUIMessage,
+  DETAIL,
+  isToolPart,
+  type TCompletionRequest,
+  type TMessage,
+  type TReplyApproval,
+  type TTodoItem,
+} from '@knap/contracts';
 import { ASSISTANT_COPY } from './copy';
 
-export type ToolPart = ToolUIPart | DynamicToolUIPart;
-type Part = UIMessage['parts'][number];
-
-/** A tool call the server asked the user to approve, as stored in the reply's metadata. */
-export interface ApprovalRecord {
-  tool_call_uuid: string;
-  tool: string;
-  input: unknown;
-  credit_cost: number;
-  status: 'pending' | 'approved' | 'denied';
-  /** What the write will change in the outside system, when the server could look it up. */
-  preview?: ChangePreview;
-}
-
-export interface ChangePreview {
-  system: string;
-  action: string;
-  fields: Array<{ label: string; value: string }>;
-}
-
-export interface TodoItem {
-  text: string;
-  status: 'pending' | 'in_progress' | 'done';
-}
-
-export function isToolPart(part: Part): part is ToolPart {
-  return part.type === 'dynamic-tool' || part.type.startsWith('tool-');
-}
-
-export const toolNameOf = (part: ToolPart): string =>
-  part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length);
-
-/** A tool call that needs (or needed) the user's approval: it has an approval in any state. */
-export const hasApproval = (part: ToolPart): boolean => part.approval !== undefined;
-
-export const textOfParts = (parts: readonly Part[]): string =>
+export const textOfParts = (parts: readonly AssistantPart[]): string =>
   parts
-    .filter((part): part is Extract<Part, { type: 'text' }> => part.type === 'text')
+    .filter((part) => part.type === 'text')
     .map((part) => part.text)
     .join('');
 
@@ -57,9 +30,9 @@ export function lastReplyRow(rows: readonly TMessage[]): TMessage | undefined {
   return undefined;
 }
 
-function storedParts(row: TMessage): Part[] {
+function storedParts(row: TMessage): AssistantPart[] {
   const parts = row.metadata?.parts;
-  if (Array.isArray(parts) && parts.length > 0) return parts as Part[];
+  if (parts?.length) return parts;
   return row.content ? [{ type: 'text', text: row.content }] : [];
 }
 
@@ -71,15 +44,15 @@ function storedParts(row: TMessage): Part[] {
 export function toUIMessages(
   rows: readonly TMessage[],
   decided: ReadonlyMap<string, boolean> = new Map(),
-): UIMessage[] {
-  const messages: UIMessage[] = [];
+): AssistantUIMessage[] {
+  const messages: AssistantUIMessage[] = [];
   for (const row of rows) {
     if (isTodoRow(row)) continue;
     if (row.role === 'user') {
       messages.push({ id: row.id, role: 'user', parts: [{ type: 'text', text: row.content }] });
       continue;
     }
-    const parts = storedParts(row).map((part): Part => {
+    const parts = storedParts(row).map((part): AssistantPart => {
       if (!isToolPart(part) || part.state !== 'approval-requested') return part;
       const approved = decided.get(part.approval.id);
       return approved === undefined
@@ -91,22 +64,15 @@ export function toUIMessages(
   return messages;
 }
 
-export function approvalsOf(row: TMessage | undefined): ApprovalRecord[] {
-  const approvals = row?.metadata?.approvals;
-  return Array.isArray(approvals) ? (approvals as ApprovalRecord[]) : [];
-}
+export const approvalsOf = (row: TMessage | undefined): TReplyApproval[] => row?.metadata?.approvals ?? [];
 
-export function todosOf(row: TMessage): TodoItem[] {
-  const todos = row.metadata?.todos;
-  return Array.isArray(todos) ? (todos as TodoItem[]) : [];
-}
+export const todosOf = (row: TMessage): TTodoItem[] => row.metadata?.todos ?? [];
 
 /** What a reply that never finished says about itself; null for any other message. */
 export function failureTextOf(row: TMessage | undefined): string | null {
   if (row?.state === 'interrupted') return ASSISTANT_COPY.interrupted;
   if (row?.state !== 'failed') return null;
-  const error = row.metadata?.error;
-  return typeof error === 'string' && error ? error : DETAIL.modelFailed;
+  return row.metadata?.error || DETAIL.modelFailed;
 }
 
 /**
@@ -119,7 +85,7 @@ export function completionRequestOf({
   trigger,
 }: {
   chatId: string;
-  messages: readonly UIMessage[];
+  messages: readonly AssistantUIMessage[];
   trigger: 'submit-message' | 'regenerate-message';
 }): TCompletionRequest {
   if (trigger === 'regenerate-message') return { chat_id: chatId, retry: true };

@@ -1,7 +1,7 @@
 // How useChat talks to our completion endpoint: the AI SDK's HTTP transport with our request bodies
 // and our authenticated fetch (bearer token, cookies, `{detail}` errors as ApiErrors).
-import { ASSISTANT_PATHS, type TCompletionRequest } from '@knap/contracts';
-import { DefaultChatTransport, type UIMessage } from 'ai';
+import { ASSISTANT_PATHS, type AssistantUIMessage, type TCompletionRequest } from '@knap/contracts';
+import { DefaultChatTransport } from 'ai';
 import { apiFetch } from '../../lib/api-client';
 import { completionRequestOf } from './assistant-messages';
 
@@ -11,7 +11,7 @@ export interface AssistantTransportOptions {
 }
 
 export function createAssistantTransport({ onRequest }: AssistantTransportOptions = {}) {
-  return new DefaultChatTransport<UIMessage>({
+  return new DefaultChatTransport<AssistantUIMessage>({
     api: ASSISTANT_PATHS.completion,
     fetch: (input, init) =>
       apiFetch(String(input), { ...init, headers: init?.headers as Record<string, string> | undefined }),

@@ -1,5 +1,4 @@
-import type { TMessage } from '@knap/contracts';
-import type { UIMessage } from 'ai';
+import type { AssistantUIMessage, TMessage } from '@knap/contracts';
 import { isTodoRow } from './assistant-messages';
 import { orderMessages } from './order-messages';
 
@@ -8,7 +7,7 @@ export type ThreadItem =
   | {
       kind: 'message';
       id: string;
-      message: UIMessage;
+      message: AssistantUIMessage;
       row: TMessage | undefined;
       metadata: TMessage['metadata'];
     }
@@ -19,7 +18,10 @@ export type ThreadItem =
  * (metadata, states, and the todo checklists useChat does not carry). A checklist keeps its place
  * after the stored message before it; then SPEC §4's order applies.
  */
-export function buildThreadItems(messages: readonly UIMessage[], rows: readonly TMessage[]): ThreadItem[] {
+export function buildThreadItems(
+  messages: readonly AssistantUIMessage[],
+  rows: readonly TMessage[],
+): ThreadItem[] {
   const rowsById = new Map(rows.map((row) => [row.id, row]));
   const liveIds = new Set(messages.map((message) => message.id));
 

@@ -2,13 +2,20 @@
 // the completion endpoint, with approvals, Stop, Retry and out-of-credits on top. While a reply
 // streams, useChat's messages lead; once it has ended, the stored chat is the truth again.
 import { useChat as useAiChat } from '@ai-sdk/react';
-import { DETAIL, ERR, type TChat, type TCompletionRequest } from '@knap/contracts';
+import {
+  type AssistantUIMessage,
+  DETAIL,
+  ERR,
+  type TChat,
+  type TCompletionRequest,
+  type ToolPart,
+} from '@knap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
+import { lastAssistantMessageIsCompleteWithApprovalResponses } from 'ai';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { decideToolApproval, markChatRead, stopCompletion } from './api';
-import { failureTextOf, lastReplyRow, type ToolPart, toUIMessages } from './assistant-messages';
+import { failureTextOf, lastReplyRow, toUIMessages } from './assistant-messages';
 import { createAssistantTransport } from './assistant-transport';
 import { logChatFailure } from './chat-errors';
 import { chatKeys } from './queries';
@@ -39,7 +46,7 @@ export const isBusyStatus = (status: AssistantStatus): boolean =>
 
 export interface AssistantChat {
   /** The conversation as useChat holds it (stored messages, then what streams). */
-  messages: UIMessage[];
+  messages: AssistantUIMessage[];
   status: AssistantStatus;
   /** A request of this screen is running (sent, or its reply streaming). */
   isStreaming: boolean;
@@ -104,7 +111,9 @@ export function useAssistantChat({
     void queryClient.invalidateQueries({ queryKey: chatKeys.unreadCount() });
   }, [queryClient, chatId]);
 
-  const setMessagesRef = useRef<(update: (messages: UIMessage[]) => UIMessage[]) => void>(() => {});
+  const setMessagesRef = useRef<(update: (messages: AssistantUIMessage[]) => AssistantUIMessage[]) => void>(
+    () => {},
+  );
 
   const {
     messages,
@@ -116,7 +125,7 @@ export function useAssistantChat({
     stop: stopLocal,
     clearError,
     addToolApprovalResponse,
-  } = useAiChat<UIMessage>({
+  } = useAiChat<AssistantUIMessage>({
     id: chatId,
     messages: initialMessages,
     transport,

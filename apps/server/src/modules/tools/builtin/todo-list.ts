@@ -1,3 +1,4 @@
+import { TODO_STATUSES } from '@knap/contracts';
 import { z } from 'zod';
 import { defineTool } from '../define.js';
 
@@ -8,9 +9,7 @@ export const todoListTool = defineTool({
     'Keep a short checklist for a multi-step task. Call it with the whole list whenever a step starts or finishes.',
   inputSchema: z.object({
     items: z
-      .array(
-        z.object({ text: z.string().min(1).max(300), status: z.enum(['pending', 'in_progress', 'done']) }),
-      )
+      .array(z.object({ text: z.string().min(1).max(300), status: z.enum(TODO_STATUSES) }))
       .min(1)
       .max(20),
   }),

@@ -1,17 +1,16 @@
-import { ERR } from '@knap/contracts';
+import { ERR, type ToolPart, type TReplyApproval, toolNameOf } from '@knap/contracts';
 import { Check, ShieldQuestion, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { type ApprovalRecord, type ToolPart, toolNameOf } from '../assistant-messages';
 import { ASSISTANT_COPY } from '../copy';
 import { argumentRows, toolLabel } from '../tool-labels';
 
 export interface ApprovalCardProps {
   part: ToolPart;
   /** The stored approval (price, and what will change) once the reply is stored. */
-  record?: ApprovalRecord | undefined;
+  record?: TReplyApproval | undefined;
   /** Decisions wait while a reply is being written. */
   isDisabled?: boolean;
   onDecide: (approve: boolean) => Promise<void>;

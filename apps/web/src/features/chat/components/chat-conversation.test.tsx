@@ -7,7 +7,8 @@ import {
   ERR,
   type TChat,
   type TMessage,
-  type TMessageMetadata,
+  type TReplyMetadata,
+  type TTodoItem,
 } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -45,7 +46,7 @@ function row(id: string, role: TMessage['role'], content: string, extra: Partial
 
 /** A stored reply waiting for approval to send an email, as the server keeps it. */
 function pendingEmailReply(): TMessage {
-  const metadata: TMessageMetadata = {
+  const metadata: TReplyMetadata = {
     message_type: 'tool_updates',
     append_mode: 'checkpoint',
     steps: [{ tool: 'send_email', resultSummary: 'Waiting for approval' }],
@@ -220,7 +221,7 @@ describe('a reply streaming in', () => {
   });
 
   it('renders a stored todo list as a checklist in its place', async () => {
-    const todos = [
+    const todos: TTodoItem[] = [
       { text: 'Review the goals', status: 'done' },
       { text: 'Run the projection', status: 'in_progress' },
       { text: 'Draft recommendations', status: 'pending' },
@@ -281,7 +282,7 @@ describe('approvals', () => {
         [APPROVAL]: () => jsonResponse({ tool_call_uuid: 'call-1', status: 'approved' }),
         [COMPLETION]: () => {
           const reply = pendingEmailReply();
-          const [stepStart, emailPart] = reply.metadata!.parts as [object, object];
+          const [stepStart] = reply.metadata!.parts!;
           server.chat = chat({
             messages: [
               row('u1', 'user', 'Email Anna'),
@@ -289,9 +290,11 @@ describe('approvals', () => {
                 metadata: {
                   ...reply.metadata,
                   parts: [
-                    stepStart,
+                    stepStart!,
                     {
-                      ...emailPart,
+                      type: 'tool-send_email',
+                      toolCallId: 'call-1',
+                      input: EMAIL,
                       state: 'output-available',
                       approval: { id: 'approval-1', approved: true },
                       output: { to: EMAIL.to },
@@ -396,7 +399,7 @@ describe('approvals', () => {
         { label: 'Note', value: 'Reviewed RMD options' },
       ],
     };
-    const approvals = (reply.metadata!.approvals as object[]).map((a) => ({ ...a, preview }));
+    const approvals = reply.metadata!.approvals!.map((a) => ({ ...a, preview }));
     serve(
       chat({
         messages: [row('u1', 'user', 'Log it'), { ...reply, metadata: { ...reply.metadata, approvals } }],

@@ -1,16 +1,15 @@
-import type { TMessage } from '@knap/contracts';
-import type { UIMessage } from 'ai';
-import { Sparkles } from 'lucide-react';
-import { memo } from 'react';
 import {
-  approvalsOf,
-  failureTextOf,
+  type AssistantPart,
+  type AssistantUIMessage,
   hasApproval,
   isToolPart,
+  type TMessage,
   type ToolPart,
-  textOfParts,
   toolNameOf,
-} from '../assistant-messages';
+} from '@knap/contracts';
+import { Sparkles } from 'lucide-react';
+import { memo } from 'react';
+import { approvalsOf, failureTextOf, textOfParts } from '../assistant-messages';
 import { toolLabel } from '../tool-labels';
 import { ApprovalCard } from './approval-card';
 import { MessageMarkdown } from './message-markdown';
@@ -24,7 +23,7 @@ export type DecideApproval = (options: {
 }) => Promise<void>;
 
 export interface MessageItemProps {
-  message: UIMessage;
+  message: AssistantUIMessage;
   /** The stored row of this message, once there is one: states, step summaries, approval costs. */
   row?: TMessage | undefined;
   /** This reply is streaming right now. */
@@ -42,7 +41,7 @@ type Block =
   | { kind: 'approval'; key: string; part: ToolPart };
 
 /** The reply's parts in order: text runs, runs of tool steps, and approval cards. */
-function blocksOf(parts: UIMessage['parts']): Block[] {
+function blocksOf(parts: readonly AssistantPart[]): Block[] {
   const blocks: Block[] = [];
   parts.forEach((part, index) => {
     const last = blocks.at(-1);

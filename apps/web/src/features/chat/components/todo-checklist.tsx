@@ -1,12 +1,12 @@
+import type { TTodoItem } from '@knap/contracts';
 import { Check, Circle, CircleDot, ListChecks } from 'lucide-react';
-import type { TodoItem } from '../assistant-messages';
 import { ASSISTANT_COPY } from '../copy';
 
 export interface TodoChecklistProps {
-  items: readonly TodoItem[];
+  items: readonly TTodoItem[];
 }
 
-const STATUS_TEXT: Record<TodoItem['status'], string> = {
+const STATUS_TEXT: Record<TTodoItem['status'], string> = {
   done: 'done',
   in_progress: 'in progress',
   pending: 'to do',

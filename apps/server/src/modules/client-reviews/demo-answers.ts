@@ -1,43 +1,8 @@
 // The demo model's client review: the five sections written from the review's JSON input (the
 // notes of the client's meetings in the period, what the CRM knows, prior reviews) by plain rules,
 // so a review is drafted offline and deterministically. A real model writes a far better one.
-import type { CrmPersonRecord } from '../../modules/connections/crm-person.js';
-
-/** The first words of each review task's system prompt; the demo model recognises the task by them. */
-export const CLIENT_REVIEW_TASKS = {
-  draft: 'You draft a periodic client review for a financial advisor.',
-} as const;
-
-type FactCategory = 'family' | 'goals' | 'risk_tolerance' | 'accounts' | 'other';
-
-/** What the draft task is given (see client-reviews/service.ts `draftInput`). */
-export interface ReviewDraftInput {
-  advisor: string;
-  client: { name: string; email: string | null };
-  period: { label: string; start: string; end: string };
-  meetings: Array<{
-    title: string;
-    /** YYYY-MM-DD */
-    date: string;
-    summary: string;
-    decisions: string[];
-    action_items: Array<{ text: string; owner: string | null }>;
-    client_facts: Array<{ category: FactCategory; fact: string }>;
-  }>;
-  /** What each connected CRM holds on the person (connections/crm-person.ts). */
-  crm: CrmPersonRecord[];
-  prior_reviews: Array<{
-    period_label: string;
-    period_end: string;
-    sections: {
-      summary: string;
-      changes: string;
-      goals: string;
-      recommendations: string;
-      next_steps: string;
-    };
-  }>;
-}
+import { type DemoHandler, jsonTask } from '../../platform/llm/demo-model.js';
+import { DRAFT_PROMPT, type ReviewDraftInput } from './prompts.js';
 
 const CRM_NAMES: Record<string, string> = {
   wealthbox: 'Wealthbox',
@@ -46,19 +11,6 @@ const CRM_NAMES: Record<string, string> = {
   copper: 'Copper',
 };
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
-/** The demo's answer to a review task (fenced JSON, like many real models), or null for other prompts. */
-export function demoReviewAnswer(system: string, prompt: string): string | null {
-  if (!system.startsWith(CLIENT_REVIEW_TASKS.draft)) return null;
-  let input: ReviewDraftInput;
-  try {
-    input = JSON.parse(prompt) as ReviewDraftInput;
-  } catch {
-    return null;
-  }
-  if (!input?.client || !input.period || !Array.isArray(input.meetings)) return null;
-  return `\`\`\`json\n${JSON.stringify(reviewSectionsOf(input), null, 2)}\n\`\`\``;
-}
 
 const bullets = (lines: string[]) => lines.map((line) => `- ${line}`).join('\n');
 const unique = (items: string[]) => [...new Set(items)];
@@ -79,7 +31,7 @@ const bulletLines = (markdown: string) =>
     .map((line) => /^\s*(?:[-*]|\d+\.)\s+(.+)$/.exec(line)?.[1]?.trim())
     .filter((line): line is string => !!line);
 
-export function reviewSectionsOf(input: ReviewDraftInput) {
+function reviewSectionsOf(input: ReviewDraftInput) {
   const { client, period, meetings, crm } = input;
   const prior = input.prior_reviews[0] ?? null;
   const decisions = unique(meetings.flatMap((m) => m.decisions));
@@ -180,3 +132,9 @@ export function reviewSectionsOf(input: ReviewDraftInput) {
     next_steps: bullets([...next, `Schedule the review after the ${period.label}.`]),
   };
 }
+
+export const CLIENT_REVIEW_DEMO_ANSWERS: Record<string, DemoHandler> = {
+  [DRAFT_PROMPT.task]: jsonTask((input: ReviewDraftInput) =>
+    input?.client && input.period && Array.isArray(input.meetings) ? reviewSectionsOf(input) : null,
+  ),
+};

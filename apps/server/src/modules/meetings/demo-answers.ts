@@ -1,8 +1,7 @@
 // The demo model's meeting notes: written from the transcript by plain rules, so the notetaker
 // works end to end offline and deterministically. A real model does this far better.
-
-/** The first words of the notes task's system prompt; the demo model recognises the task by them. */
-export const MEETING_NOTES_TASK = 'You write meeting notes for a financial advisor.';
+import { type DemoHandler, fencedJson } from '../../platform/llm/demo-model.js';
+import { NOTES_PROMPT } from './prompts.js';
 
 type Category = 'family' | 'goals' | 'risk_tolerance' | 'accounts' | 'other';
 
@@ -42,7 +41,7 @@ const sentences = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export function demoMeetingNotes(transcript: string) {
+function demoMeetingNotes(transcript: string) {
   const lines = linesOf(transcript);
   const speakers = [...new Set(lines.map((l) => l.speaker).filter((s): s is string => !!s))];
   const all = lines.flatMap((l) => sentences(l.text).map((text) => ({ speaker: l.speaker, text })));
@@ -63,3 +62,7 @@ export function demoMeetingNotes(transcript: string) {
     ` and ${action_items.length} follow-up(s) came up. (Written by the built-in demo model.)`;
   return { summary, decisions, action_items, client_facts: client_facts.slice(0, 20) };
 }
+
+export const MEETING_DEMO_ANSWERS: Record<string, DemoHandler> = {
+  [NOTES_PROMPT.task]: ({ input }) => ({ kind: 'text', text: fencedJson(demoMeetingNotes(input)) }),
+};

@@ -8,31 +8,8 @@ import type {
   TNewsletterQuarterlyDraft,
   TNewsletterTopicsDraft,
 } from '@knap/contracts';
-
-/** The first words of each newsletter task's system prompt; the demo model recognises the task by them. */
-export const NEWSLETTER_TASKS = {
-  topics: 'You draft a client newsletter for a financial advisor.',
-  quarterly: 'You draft a quarterly market commentary for a financial advisor.',
-} as const;
-
-/** What the topics task is given (see newsletters/service.ts). */
-export interface TopicsTaskInput {
-  advisor: string;
-  today: string;
-  topics: string[];
-  tone: NewsletterTone;
-  length: NewsletterLength;
-  words_per_topic: number;
-  note: string;
-}
-
-/** What the quarterly task is given. */
-export interface QuarterlyTaskInput {
-  advisor: string;
-  quarter: string;
-  figures: string[];
-  tip_topic: string;
-}
+import { type DemoHandler, jsonTask } from '../../platform/llm/demo-model.js';
+import { QUARTERLY_PROMPT, type QuarterlyTaskInput, TOPICS_PROMPT, type TopicsTaskInput } from './prompts.js';
 
 /** Paragraphs per known topic, most important first; the length decides how many are used. */
 const TOPIC_TEXT: Record<string, { heading: string; paragraphs: string[] }> = {
@@ -122,7 +99,7 @@ const CLOSING: Record<NewsletterTone, string> = {
 const listOf = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
-export function demoTopicsDraft(input: TopicsTaskInput): TNewsletterTopicsDraft {
+function demoTopicsDraft(input: TopicsTaskInput): TNewsletterTopicsDraft {
   const topics = input.topics.length ? input.topics : ['Market update'];
   const count = PARAGRAPHS[input.length] ?? 2;
   const sections = topics.map((topic) => {
@@ -154,7 +131,7 @@ const SEASONAL_TIPS: Record<string, string> = {
 /** 'S&P 500: +4.2%' -> 'S&P 500'. */
 const labelOf = (figure: string) => figure.split(/[:=]|\s[-–]\s/)[0]!.trim();
 
-export function demoQuarterlyDraft(input: QuarterlyTaskInput): TNewsletterQuarterlyDraft {
+function demoQuarterlyDraft(input: QuarterlyTaskInput): TNewsletterQuarterlyDraft {
   const season = input.quarter.slice(0, 2);
   const labels = input.figures.map(labelOf).filter(Boolean);
   const recap = labels.length
@@ -172,23 +149,7 @@ export function demoQuarterlyDraft(input: QuarterlyTaskInput): TNewsletterQuarte
   };
 }
 
-/** The demo's answer to a newsletter task (fenced JSON, like many real models), or null for other prompts. */
-export function demoNewsletterAnswer(system: string, prompt: string): string | null {
-  const task = system.startsWith(NEWSLETTER_TASKS.topics)
-    ? 'topics'
-    : system.startsWith(NEWSLETTER_TASKS.quarterly)
-      ? 'quarterly'
-      : null;
-  if (!task) return null;
-  let input: unknown;
-  try {
-    input = JSON.parse(prompt);
-  } catch {
-    return null;
-  }
-  const draft =
-    task === 'topics'
-      ? demoTopicsDraft(input as TopicsTaskInput)
-      : demoQuarterlyDraft(input as QuarterlyTaskInput);
-  return `\`\`\`json\n${JSON.stringify(draft, null, 2)}\n\`\`\``;
-}
+export const NEWSLETTER_DEMO_ANSWERS: Record<string, DemoHandler> = {
+  [TOPICS_PROMPT.task]: jsonTask(demoTopicsDraft),
+  [QUARTERLY_PROMPT.task]: jsonTask(demoQuarterlyDraft),
+};

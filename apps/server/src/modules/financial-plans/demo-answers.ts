@@ -1,63 +1,13 @@
 // The demo model's financial plan narrative: written from the plan's inputs and projected figures
 // by plain rules, so the plan screen drafts a narrative offline and deterministically. A real model
 // writes a far better one from the same JSON.
-
-/** The first words of each plan task's system prompt; the demo model recognises the task by them. */
-export const FINANCIAL_PLAN_TASKS = {
-  narrative: 'You write the narrative of a financial plan for a financial advisor.',
-} as const;
-
-/** What the narrative task is given (see financial-plans/service.ts `narrativeInput`). */
-export interface PlanNarrativeInput {
-  client_name: string;
-  base_year: number;
-  inputs: {
-    client_age: number;
-    partner_age: number | null;
-    retirement_age: number;
-    life_expectancy: number;
-    annual_income: number;
-    annual_savings: number;
-    current_assets: number;
-    expected_return_pct: number;
-    inflation_pct: number;
-    retirement_spending: number;
-  };
-  projection: {
-    retirement_year: number;
-    end_year: number;
-    assets_at_retirement: number;
-    assets_at_end: number;
-    depleted_at_age: number | null;
-    spending_at_retirement: number;
-    without_goals: { assets_at_end: number; depleted_at_age: number | null };
-    first_rmd: { age: number; year: number; amount: number } | null;
-    goals: Array<{ name: string; year: number; amount: number; cost: number; funded: boolean }>;
-  };
-}
+import { type DemoHandler, jsonTask } from '../../platform/llm/demo-model.js';
+import { NARRATIVE_PROMPT, type PlanNarrativeInput } from './prompts.js';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const pct = (n: number) => `${Number(n.toFixed(2))}%`;
 
-/** The demo's answer to a plan task (fenced JSON, like many real models), or null for other prompts. */
-export function demoPlanAnswer(system: string, prompt: string): string | null {
-  if (!system.startsWith(FINANCIAL_PLAN_TASKS.narrative)) return null;
-  let input: PlanNarrativeInput;
-  try {
-    input = JSON.parse(prompt) as PlanNarrativeInput;
-  } catch {
-    return null;
-  }
-  if (!input?.inputs || !input.projection) return null;
-  return `\`\`\`json\n${JSON.stringify({ narrative: narrativeOf(input) }, null, 2)}\n\`\`\``;
-}
-
-export function narrativeOf({
-  client_name: client,
-  base_year,
-  inputs: i,
-  projection: p,
-}: PlanNarrativeInput) {
+function narrativeOf({ client_name: client, base_year, inputs: i, projection: p }: PlanNarrativeInput) {
   const partner = i.partner_age === null ? '' : ` (partner ${i.partner_age})`;
   const savingsRate = i.annual_income > 0 ? (i.annual_savings / i.annual_income) * 100 : null;
   const today = [
@@ -121,3 +71,9 @@ export function narrativeOf({
     ...steps.map((s) => `- ${s}`),
   ].join('\n');
 }
+
+export const FINANCIAL_PLAN_DEMO_ANSWERS: Record<string, DemoHandler> = {
+  [NARRATIVE_PROMPT.task]: jsonTask((input: PlanNarrativeInput) =>
+    input?.inputs && input.projection ? { narrative: narrativeOf(input) } : null,
+  ),
+};

@@ -10,20 +10,15 @@ import {
   type TGapAnalysis,
   type TPortfolio,
 } from '@knap/contracts';
-
-/** The first words of each knap task's system prompt; the demo model recognises the task by them. */
-export const KNAP_TASKS = {
-  clientProfile: 'You build a client profile for a financial advisor.',
-  gapAnalysis: 'You find planning gaps for a financial advisor.',
-  actionPlan: 'You turn planning gaps into an action plan for a financial advisor.',
-  portfolio: 'You recommend a portfolio allocation for a financial advisor.',
-  clientEmail: 'You draft a client email for a financial advisor.',
-  coaching: 'You coach a financial advisor on their client meetings.',
-  prospectCriteria: 'You suggest prospecting criteria for a financial advisor.',
-  prospectScore: 'You score prospects for a financial advisor.',
-  prospectDrafts: 'You draft prospecting emails for a financial advisor.',
-  outreachMessages: 'You draft client outreach for a financial advisor.',
-} as const;
+import { type DemoHandler, jsonTask } from '../../platform/llm/demo-model.js';
+import {
+  COACHING_PROMPT,
+  CRITERIA_PROMPT,
+  OUTREACH_PROMPT,
+  PLANNING_PROMPTS,
+  PROSPECT_DRAFT_PROMPT,
+  SCORE_PROMPT,
+} from './prompts.js';
 
 type Input = Record<string, unknown>;
 interface CoachingInputRow {
@@ -34,50 +29,39 @@ interface CoachingInputRow {
   topics_missed: string[];
 }
 
-/** The demo's answer to a knap task (fenced JSON, like many real models), or null for other prompts. */
-export function demoKnapAnswer(system: string, prompt: string): string | null {
-  const task = (Object.keys(KNAP_TASKS) as Array<keyof typeof KNAP_TASKS>).find((k) =>
-    system.startsWith(KNAP_TASKS[k]),
-  );
-  if (!task) return null;
-  let input: Input;
-  try {
-    input = JSON.parse(prompt) as Input;
-  } catch {
-    return null;
-  }
-  return `\`\`\`json\n${JSON.stringify(DEMO_TASKS[task](input), null, 2)}\n\`\`\``;
-}
-
-const DEMO_TASKS: Record<keyof typeof KNAP_TASKS, (input: Input) => unknown> = {
-  clientProfile: (i) => profileOf(String(i.notes ?? ''), (i.client_names ?? []) as string[]),
-  gapAnalysis: (i) => gapsOf(i.profile as TClientProfile),
-  actionPlan: (i) => planOf(i.gaps as TGapAnalysis, String(i.today)),
-  portfolio: (i) => portfolioOf(i.profile as TClientProfile),
-  clientEmail: (i) =>
+/** The demo's answers to the knap tasks, from their JSON input. */
+export const KNAP_DEMO_ANSWERS: Record<string, DemoHandler> = {
+  [PLANNING_PROMPTS.profile.task]: jsonTask((i: Input) =>
+    profileOf(String(i.notes ?? ''), (i.client_names ?? []) as string[]),
+  ),
+  [PLANNING_PROMPTS.gaps.task]: jsonTask((i: Input) => gapsOf(i.profile as TClientProfile)),
+  [PLANNING_PROMPTS.plan.task]: jsonTask((i: Input) => planOf(i.gaps as TGapAnalysis, String(i.today))),
+  [PLANNING_PROMPTS.portfolio.task]: jsonTask((i: Input) => portfolioOf(i.profile as TClientProfile)),
+  [PLANNING_PROMPTS.email.task]: jsonTask((i: Input) =>
     emailOf(
       String(i.advisor ?? ''),
       i.profile as TClientProfile,
       i.actions as TActionPlan,
       i.portfolio as TPortfolio,
     ),
-  coaching: (i) => ({
+  ),
+  [COACHING_PROMPT.task]: jsonTask((i: Input) => ({
     advice: (i.rows as CoachingInputRow[]).map((row) => ({ id: row.id, advice: adviceOf(row) })),
-  }),
-  prospectCriteria: (i) => criteriaOf(i.rows as ProspectInput[], Number(i.row_count)),
-  prospectScore: (i) => ({
+  })),
+  [CRITERIA_PROMPT.task]: jsonTask((i: Input) => criteriaOf(i.rows as ProspectInput[], Number(i.row_count))),
+  [SCORE_PROMPT.task]: jsonTask((i: Input) => ({
     scores: (i.rows as ProspectInput[]).map((row) =>
       scoreOf(row, (i.criteria as { keywords: string[] }).keywords),
     ),
-  }),
-  prospectDrafts: (i) => ({
+  })),
+  [PROSPECT_DRAFT_PROMPT.task]: jsonTask((i: Input) => ({
     drafts: (i.prospects as ProspectInput[]).map((p) =>
       prospectEmailOf(p, String(i.advisor ?? ''), String(i.tone)),
     ),
-  }),
-  outreachMessages: (i) => ({
+  })),
+  [OUTREACH_PROMPT.task]: jsonTask((i: Input) => ({
     messages: (i.cards as OutreachInput[]).map((card) => outreachMessageOf(card, String(i.advisor ?? ''))),
-  }),
+  })),
 };
 
 const sentences = (text: string) =>

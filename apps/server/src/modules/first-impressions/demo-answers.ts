@@ -2,39 +2,8 @@
 // and CRMs say of them, where each fact came from, talking points and 5 to 8 discovery questions,
 // all written from the task's JSON input by plain rules, so a briefing is drafted offline and
 // deterministically. A real model writes a far better one from the same JSON.
-import type { CrmPersonRecord } from '../../modules/connections/crm-person.js';
-
-/** The first words of each briefing task's system prompt; the demo model recognises the task by them. */
-export const BRIEFING_TASKS = {
-  draft: 'You prepare a financial advisor for a first meeting with a prospect.',
-} as const;
-
-type FactCategory = 'family' | 'goals' | 'risk_tolerance' | 'accounts' | 'other';
-
-/** What the draft task is given (see first-impressions/service.ts `gather`). */
-export interface BriefingDraftInput {
-  advisor: string;
-  /** YYYY-MM-DD */
-  today: string;
-  prospect: { name: string | null; email: string | null; company: string | null };
-  /** Meetings with the prospect, newest first; an upcoming one has no notes yet. */
-  meetings: Array<{
-    title: string;
-    /** YYYY-MM-DD */
-    date: string;
-    upcoming: boolean;
-    /** The other people on the invite (name or address). */
-    participants: string[];
-    notes: {
-      summary: string;
-      decisions: string[];
-      action_items: Array<{ text: string; owner: string | null }>;
-      client_facts: Array<{ category: FactCategory; fact: string }>;
-    } | null;
-  }>;
-  /** What each connected CRM holds on the person (connections/crm-person.ts). */
-  crm: CrmPersonRecord[];
-}
+import { type DemoHandler, jsonTask } from '../../platform/llm/demo-model.js';
+import { type BriefingDraftInput, DRAFT_PROMPT, type FactCategory } from './prompts.js';
 
 const CRM_NAMES: Record<string, string> = {
   wealthbox: 'Wealthbox',
@@ -44,19 +13,6 @@ const CRM_NAMES: Record<string, string> = {
 };
 const crmName = (source: string) => CRM_NAMES[source] ?? source;
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
-/** The demo's answer to a briefing task (fenced JSON, like many real models), or null for other prompts. */
-export function demoBriefingAnswer(system: string, prompt: string): string | null {
-  if (!system.startsWith(BRIEFING_TASKS.draft)) return null;
-  let input: BriefingDraftInput;
-  try {
-    input = JSON.parse(prompt) as BriefingDraftInput;
-  } catch {
-    return null;
-  }
-  if (!input?.prospect || !Array.isArray(input.meetings) || !Array.isArray(input.crm)) return null;
-  return `\`\`\`json\n${JSON.stringify(briefingOf(input), null, 2)}\n\`\`\``;
-}
 
 const GOAL_WORDS = /\b(retir\w*|college|tuition|house|home|travel|goals?|legacy|estate|buy)\b/i;
 
@@ -73,9 +29,9 @@ const bullets = (lines: string[]) => lines.map((line) => `- ${line}`).join('\n')
 const quoted = (text: string) => `“${text.trim().replace(/[.!]+$/, '')}”`;
 
 /** What the prospect is called in the briefing: their name, else their address. */
-export const prospectLabel = (p: BriefingDraftInput['prospect']) => p.name || p.email || 'the prospect';
+const prospectLabel = (p: BriefingDraftInput['prospect']) => p.name || p.email || 'the prospect';
 
-export function briefingOf(input: BriefingDraftInput): { briefing: string; questions: string[] } {
+function briefingOf(input: BriefingDraftInput): { briefing: string; questions: string[] } {
   const { prospect, meetings, crm } = input;
   const who = prospectLabel(prospect);
   const past = meetings.filter((m) => !m.upcoming);
@@ -247,3 +203,9 @@ function questionsOf(
   questions.push('What would you like to have in place a year from now?');
   return questions.slice(0, 8);
 }
+
+export const BRIEFING_DEMO_ANSWERS: Record<string, DemoHandler> = {
+  [DRAFT_PROMPT.task]: jsonTask((input: BriefingDraftInput) =>
+    input?.prospect && Array.isArray(input.meetings) && Array.isArray(input.crm) ? briefingOf(input) : null,
+  ),
+};
