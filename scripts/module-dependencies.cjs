@@ -1,6 +1,8 @@
 // The server's modules and the modules each may import (apps/server/src/modules/<name>/): the
 // architecture's one list. .dependency-cruiser.cjs turns it into lint rules, docs/ARCHITECTURE.md
-// draws it (scripts/module-diagram.mjs), and loading it fails if the directions form a cycle.
+// shows it as the table `moduleTable` writes (`node scripts/module-dependencies.cjs --write`
+// rewrites it there; apps/server/src/module-walls.test.ts checks the two agree), and loading it fails if the
+// directions form a cycle.
 
 /** Each server module and the modules it may import (apps/server/src/modules/<name>/). */
 const MODULE_DEPENDENCIES = {
@@ -55,4 +57,39 @@ function assertAcyclic(graph) {
 }
 assertAcyclic(MODULE_DEPENDENCIES);
 
-module.exports = { MODULE_DEPENDENCIES, assertAcyclic };
+/**
+ * The list as a Markdown table, lowest layer first: a module's layer is one more than the highest
+ * layer it may import (layer 0 imports no module), so every arrow points up the table.
+ */
+function moduleTable(graph = MODULE_DEPENDENCIES) {
+  const layers = {};
+  const layerOf = (name) => {
+    layers[name] ??= Math.max(-1, ...graph[name].map(layerOf)) + 1;
+    return layers[name];
+  };
+  const names = Object.keys(graph).sort((a, b) => layerOf(a) - layerOf(b) || a.localeCompare(b));
+  const usedBy = (name) =>
+    Object.keys(graph)
+      .filter((other) => graph[other].includes(name))
+      .sort();
+  const list = (items) => items.join(', ') || '—';
+  return [
+    '| layer | module | may import | imported by |',
+    '|---|---|---|---|',
+    ...names.map((name) => `| ${layerOf(name)} | ${name} | ${list(graph[name])} | ${list(usedBy(name))} |`),
+  ].join('\n');
+}
+
+/** docs/ARCHITECTURE.md with the table between its markers rewritten from the list. */
+const ARCHITECTURE = require('node:path').join(__dirname, '..', 'docs', 'ARCHITECTURE.md');
+const MARKERS = /(<!-- module-dependencies: .*? -->\n)[\s\S]*?(<!-- \/module-dependencies -->)/;
+const withModuleTable = (doc) => doc.replace(MARKERS, (_, start, end) => `${start}${moduleTable()}\n${end}`);
+
+if (require.main === module) {
+  const fs = require('node:fs');
+  if (process.argv.includes('--write'))
+    fs.writeFileSync(ARCHITECTURE, withModuleTable(fs.readFileSync(ARCHITECTURE, 'utf8')));
+  else console.log(moduleTable());
+}
+
+module.exports = { MODULE_DEPENDENCIES, assertAcyclic, moduleTable, withModuleTable, ARCHITECTURE };

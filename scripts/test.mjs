@@ -100,7 +100,8 @@ if (pgUrl && !(await reachable(pgUrl, 5432)))
 if (redisUrl && !(await reachable(redisUrl, 6379)))
   fail(`TEST_REDIS_URL is set but Redis does not answer at ${redisUrl}`);
 
-if (!run('lint', 'npx', ['biome', 'check', '.'])) fail('lint failed (npm run format fixes most of it)');
+if (!run('lint', 'npm', ['run', 'lint', '--silent']))
+  fail('lint failed (npm run format fixes formatting; ARCHITECTURE.md § Modules explains a wall)');
 if (!run('typecheck', 'npx', ['tsc', '-b'])) fail('typecheck failed');
 
 // Scale-out starts two server processes on one PostgreSQL and one Redis: the PostgreSQL run only.
