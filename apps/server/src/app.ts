@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEMO_SCRIPT } from './demo-script.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { assistantJobs } from './modules/assistant/jobs.js';
 import { assistantRoutes } from './modules/assistant/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.addHook('onClose', () => deps.events.close());
   // Every background job, from one list: each module says what it runs (its jobs.ts).
   for (const jobsOf of [
+    assistantJobs,
     chatsJobs,
     complianceJobs,
     creditsJobs,

@@ -10,11 +10,7 @@ import {
 } from '@knap/contracts';
 import { authOf } from '../../platform/auth.js';
 import type { AppInstance } from '../../platform/deps.js';
-import * as chats from '../chats/service.js';
 import * as assistant from './service.js';
-
-/** A reply whose writer went quiet this long is taken to have died with its process. */
-const INTERRUPTED_AFTER_MS = (timeoutMs: number) => 2 * timeoutMs;
 
 export async function assistantRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
@@ -44,10 +40,4 @@ export async function assistantRoutes(app: AppInstance): Promise<void> {
     { schema: { body: ZSuggestionsRequest, response: { 200: ZSuggestionsResponse } } },
     (req) => assistant.suggestPrompts(deps, authOf(req).user.id, req.body.tool_types, req.log),
   );
-
-  deps.jobs.add({
-    name: 'assistant.mark-interrupted',
-    everyMs: deps.config.llm.timeoutMs,
-    run: () => chats.markInterruptedReplies(deps, INTERRUPTED_AFTER_MS(deps.config.llm.timeoutMs)),
-  });
 }
