@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { KNAP_NAMES, type KnapName, PLAN_TIERS, type PlanTier } from '@knap/contracts';
 import { z } from 'zod';
-import { privateDir, privateFiles } from './platform/private-files.js';
+import { privateDir, privateFiles } from './private-files.js';
 
 /** Each plan as "name|price shown|credits per month". */
 const PLAN_DEFAULTS: Record<PlanTier, string> = {

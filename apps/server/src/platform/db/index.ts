@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { privateDir, privateFile, privateFiles } from '../private-files.js';
+import { privateDir, privateFile, privateFiles } from '../../private-files.js';
 import { migrations } from './migrations/index.js';
 import { preparedName } from './precompiled.js';
 import type { Database } from './schema.js';
