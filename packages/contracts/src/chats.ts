@@ -200,11 +200,14 @@ export type TAddMessageRequest = z.infer<typeof ZAddMessageRequest>;
 export const ZMessagesResponse = z.object({ messages: z.array(ZMessage) });
 export type TMessagesResponse = z.infer<typeof ZMessagesResponse>;
 
-/** `{message_id, ...fields}`: the fields are merged into that message's metadata. */
-export const ZToolOutputRequest = z
-  .object({ message_id: z.string().max(100) })
-  .catchall(z.unknown())
-  .superRefine(serverKeysRefused);
+/**
+ * `{message_id, ...fields}`: the fields are merged into that message's metadata. SPEC §3's fields
+ * are checked like any message's (a stored reply is read back through `ZReplyMetadata`); others
+ * are kept as they are.
+ */
+export const ZToolOutputRequest = ZMessageMetadata.extend({ message_id: z.string().max(100) }).superRefine(
+  serverKeysRefused,
+);
 export type TToolOutputRequest = z.infer<typeof ZToolOutputRequest>;
 
 export const ZMarkAllReadResponse = z.object({ marked_count: z.number().int() });

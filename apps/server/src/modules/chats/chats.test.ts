@@ -134,6 +134,23 @@ describe(`chats API (${testEngine()})`, () => {
       });
       expect(forged.json()).toEqual({ detail: `Invalid body.${key}: is set by the server` });
     }
+    // SPEC §3's fields keep their shape, so the chat still reads back (and replies still run).
+    for (const [key, value] of [
+      ['message_type', 'nonsense'],
+      ['steps', 'x'],
+      ['append_mode', 7],
+    ] as const) {
+      const bad = await call({
+        method: 'PUT',
+        url: '/api/chat/messages/tool-output',
+        payload: { message_id: msg.id, [key]: value },
+      });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().detail).toMatch(new RegExp(`^Invalid body\\.${key}: `));
+    }
+    const read = await call({ method: 'GET', url: `/api/chat/chats/${chat.id}/messages` });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().messages.at(-1).metadata.append_mode).toBe('tool_step');
     const missing = await call({
       method: 'PUT',
       url: '/api/chat/messages/tool-output',
