@@ -7,26 +7,18 @@ import { type FormEvent, useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { Switch } from '../../components/ui/switch';
+import { bodyCellClasses, TableHead, tableFrameClasses } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
+import { formatCount, formatDate, plural } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
 import { tierName } from '../billing/plans';
 import { useTiers } from '../billing/queries';
-import {
-  bodyCellClasses,
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  plural,
-  SelectField,
-  stepHeadingClasses,
-  TableHead,
-  tableFrameClasses,
-} from '../knaps/components/knap-step';
 import { knapTag } from '../knaps/knap-info';
 import { useAdminMembers, useChangeCredits, useMemberChats, useSetMemberKnap, useSetRole } from './admin-api';
 import { InvitationsPanel } from './invitations-panel';
@@ -77,9 +69,7 @@ export function MembersPanel() {
                     </td>
                     <td className={bodyCellClasses}>{m.role === 'admin' ? 'Admin' : 'Member'}</td>
                     <td className={bodyCellClasses}>{tierName(m.plan, tiers)}</td>
-                    <td className={cn(bodyCellClasses, 'tabular-nums')}>
-                      {m.credits.toLocaleString('en-US')}
-                    </td>
+                    <td className={cn(bodyCellClasses, 'tabular-nums')}>{formatCount(m.credits)}</td>
                     <td className={bodyCellClasses}>
                       {m.last_seen ? formatDate(m.last_seen, timeZone) : 'Never'}
                     </td>
@@ -158,7 +148,7 @@ function ManageMember({ member }: { member: TAdminMember }) {
       />
 
       <fieldset className="flex flex-col gap-2">
-        <legend className={cn(stepHeadingClasses, 'mb-1')}>Knaps</legend>
+        <legend className={cn(cardHeadingClasses, 'mb-1')}>Knaps</legend>
         {KNAP_NAMES.map((knap: KnapName) => {
           const id = `knap-${member.user_id}-${knap}`;
           return (
@@ -201,7 +191,7 @@ function CreditChange({ member }: { member: TAdminMember }) {
       delta === 0 ||
       Math.abs(delta) > ADMIN_CREDIT_ADJUST_MAX
     )
-      next.amount = `A whole number like 50 or -20, at most ${ADMIN_CREDIT_ADJUST_MAX.toLocaleString('en-US')} either way`;
+      next.amount = `A whole number like 50 or -20, at most ${formatCount(ADMIN_CREDIT_ADJUST_MAX)} either way`;
     if (reason.trim().length < 3) next.reason = 'Say why: it is kept in their credit history';
     setErrors(next);
     if (next.amount || next.reason) return;
@@ -211,7 +201,7 @@ function CreditChange({ member }: { member: TAdminMember }) {
         onSuccess: (m) => {
           setAmount('');
           setReason('');
-          toast.success(`${m.name || m.email} now has ${m.credits.toLocaleString('en-US')} credits`);
+          toast.success(`${m.name || m.email} now has ${formatCount(m.credits)} credits`);
         },
       },
     );
@@ -225,10 +215,10 @@ function CreditChange({ member }: { member: TAdminMember }) {
       className={cn(cardClasses, 'flex flex-col gap-3')}
     >
       <div>
-        <h3 id={headingId} className={stepHeadingClasses}>
+        <h3 id={headingId} className={cardHeadingClasses}>
           Credits
         </h3>
-        <p className={mutedTextClasses}>Balance: {member.credits.toLocaleString('en-US')} credits</p>
+        <p className={mutedTextClasses}>Balance: {formatCount(member.credits)} credits</p>
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[8rem_1fr]">
         <TextField
@@ -264,7 +254,7 @@ function MemberChats({ userId }: { userId: string }) {
   const timeZone = resolveTimeZone(useCurrentUser()?.timezone);
   return (
     <section aria-label="Their chats" className="flex flex-col gap-2">
-      <h3 className={stepHeadingClasses}>Chats</h3>
+      <h3 className={cardHeadingClasses}>Chats</h3>
       <p className={mutedTextClasses}>Opening a chat is recorded in the audit trail.</p>
       {chats.isPending ? (
         <Spinner label="Loading chats" showLabel />

@@ -15,7 +15,7 @@ import { ArrowRight, CircleAlert, CircleCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
+import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { hardNavigate } from '../../lib/navigation';
 import { getRunMode } from '../../lib/run-mode';

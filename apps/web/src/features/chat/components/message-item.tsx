@@ -2,6 +2,7 @@ import type { TMessage } from '@knap/contracts';
 import type { UIMessage } from 'ai';
 import { Sparkles } from 'lucide-react';
 import { memo } from 'react';
+import { Markdown } from '../../../components/ui/markdown';
 import {
   approvalsOf,
   failureTextOf,
@@ -13,7 +14,6 @@ import {
 } from '../assistant-messages';
 import { toolLabel } from '../tool-labels';
 import { ApprovalCard } from './approval-card';
-import { MessageMarkdown } from './message-markdown';
 import { ToolSteps, type ToolStepView } from './tool-steps';
 import { TypingDots } from './typing-indicator';
 
@@ -103,7 +103,7 @@ function AssistantBody({ message, row, isLive = false, isBusy = false, onDecide 
       {blocks.map((block) => {
         switch (block.kind) {
           case 'text':
-            return <MessageMarkdown key={block.key} content={block.text} />;
+            return <Markdown key={block.key} content={block.text} />;
           case 'steps':
             return (
               <ToolSteps

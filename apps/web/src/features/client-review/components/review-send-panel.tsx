@@ -15,20 +15,15 @@ import { Download, FileText, Send } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { downloadFile } from '../../../lib/download';
+import { formatDate } from '../../../lib/format';
 import { resolveTimeZone } from '../../../lib/time-zone';
 import { useCurrentUser } from '../../auth/store';
-import {
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  stepHeadingClasses,
-  TextAreaField,
-} from '../../knaps/components/knap-step';
 import { SENT_TO, SendEmailDialog } from '../../knaps/components/send-email-dialog';
 import type { OutgoingEmail } from '../../knaps/send';
 import { reviewKeys, useExportReviewPdf, useSendReview } from '../api';
@@ -121,7 +116,7 @@ export function ReviewSendPanel({ review, email, onEmailChange, flush }: ReviewS
 
   return (
     <section aria-labelledby="review-send" className={cn(cardClasses, 'flex flex-col gap-4')}>
-      <h2 id="review-send" className={stepHeadingClasses}>
+      <h2 id="review-send" className={cardHeadingClasses}>
         PDF and email
       </h2>
 

@@ -4,7 +4,7 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
+import { TextField } from '../../../components/ui/field';
 import { COPY } from '../copy';
 import { useAddMcpUrl, useUpdateMcpUrl } from '../queries';
 

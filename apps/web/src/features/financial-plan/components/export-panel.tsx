@@ -5,15 +5,11 @@ import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
+import { ErrorNotice } from '../../../components/ui/error-notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { downloadFile } from '../../../lib/download';
-import {
-  cardClasses,
-  ErrorNotice,
-  mutedTextClasses,
-  stepHeadingClasses,
-} from '../../knaps/components/knap-step';
 
 export interface ExportPanelProps {
   pdf: TPdfInfo | null;
@@ -37,7 +33,7 @@ export function ExportPanel({ pdf, error, isExporting, onExport }: ExportPanelPr
 
   return (
     <section aria-labelledby="plan-export" className={cn(cardClasses, 'flex flex-col gap-3')}>
-      <h3 id="plan-export" className={stepHeadingClasses}>
+      <h3 id="plan-export" className={cardHeadingClasses}>
         PDF
       </h3>
       <p className={mutedTextClasses}>

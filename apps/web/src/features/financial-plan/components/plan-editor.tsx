@@ -2,9 +2,9 @@
 // figures, the narrative and the PDF. Actions that read the saved plan save the draft first.
 import type { TFinancialPlan, TPdfInfo } from '@knap/contracts';
 import { useState } from 'react';
+import { cardClasses, mutedTextClasses } from '../../../components/ui/card';
 import { SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
-import { cardClasses, mutedTextClasses } from '../../knaps/components/knap-step';
 import { useDraftNarrative, useExportPdf } from '../api';
 import { draftOf, type PlanDraft } from '../plan-draft';
 import { usePlanAutosave } from '../use-plan-autosave';

@@ -13,21 +13,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { fieldClasses, TextAreaField } from '../../../components/ui/field';
+import { Markdown } from '../../../components/ui/markdown';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorsOf, SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
 import { downloadFile } from '../../../lib/download';
-import { MessageMarkdown } from '../../chat/components/message-markdown';
-import {
-  cardClasses,
-  ErrorNotice,
-  fieldClasses,
-  formatDate,
-  mutedTextClasses,
-  stepHeadingClasses,
-  TextAreaField,
-} from '../../knaps/components/knap-step';
+import { formatDate } from '../../../lib/format';
 import { useExportBriefingPdf, useRegenerateBriefing } from '../api';
 import { useBriefingAutosave } from '../use-briefing-autosave';
 import { prospectTitle } from './briefing-list';
@@ -53,7 +48,7 @@ function SourcesFound({ sources }: { sources: TBriefingSources }) {
   const count = sources.meetings.length + sources.crm.length;
   return (
     <section aria-labelledby="briefing-sources" className={cn(cardClasses, 'flex flex-col gap-2')}>
-      <h3 id="briefing-sources" className={stepHeadingClasses}>
+      <h3 id="briefing-sources" className={cardHeadingClasses}>
         Sources found
       </h3>
       {count === 0 ? (
@@ -207,7 +202,7 @@ export function BriefingView({ briefing, timeZone, focusOnOpen = false, onDelete
 
       <section aria-labelledby="briefing-text" className={cn(cardClasses, 'flex flex-col gap-3')}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 id="briefing-text" className={stepHeadingClasses}>
+          <h3 id="briefing-text" className={cardHeadingClasses}>
             Briefing
           </h3>
           <div className="flex gap-1">
@@ -237,7 +232,7 @@ export function BriefingView({ briefing, timeZone, focusOnOpen = false, onDelete
             className="min-w-0 break-words text-sm text-zinc-800 leading-relaxed dark:text-zinc-200"
           >
             {text.trim() ? (
-              <MessageMarkdown content={text} />
+              <Markdown content={text} />
             ) : (
               <p className={mutedTextClasses}>The briefing is empty: choose Edit to write it.</p>
             )}
@@ -247,7 +242,7 @@ export function BriefingView({ briefing, timeZone, focusOnOpen = false, onDelete
 
       <section aria-labelledby="briefing-questions" className={cn(cardClasses, 'flex flex-col gap-3')}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 id="briefing-questions" className={stepHeadingClasses}>
+          <h3 id="briefing-questions" className={cardHeadingClasses}>
             Questions
           </h3>
           <Button variant="secondary" size="sm" onClick={() => void copyQuestions()} disabled={!hasQuestions}>

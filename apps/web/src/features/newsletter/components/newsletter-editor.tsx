@@ -15,20 +15,15 @@ import { Download, FileText, Send, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TextField } from '../../../components/ui/input';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
 import { downloadFile } from '../../../lib/download';
-import {
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  stepHeadingClasses,
-  TextAreaField,
-} from '../../knaps/components/knap-step';
+import { formatDate } from '../../../lib/format';
 import { useExportNewsletterPdf, useNewsletterAudience, useRedraftNewsletter } from '../api';
 import { useNewsletterAutosave } from '../use-newsletter-autosave';
 import { EmailPreview } from './email-preview';
@@ -164,7 +159,7 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
           onChange={(e) => update({ ...draft, subject: e.target.value })}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 className={stepHeadingClasses}>{isPreview ? 'Preview' : 'Newsletter'}</h3>
+          <h3 className={cardHeadingClasses}>{isPreview ? 'Preview' : 'Newsletter'}</h3>
           <div className="flex gap-1">
             <Button variant="secondary" size="sm" aria-pressed={!isPreview} onClick={() => setPreview(false)}>
               Edit

@@ -12,8 +12,10 @@ import {
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { SelectField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { ErrorNotice, plural, SelectField } from '../../knaps/components/knap-step';
+import { plural } from '../../../lib/format';
 import { SendFrom, useSendingAccount } from '../../knaps/components/send-email-dialog';
 import { useNewsletterAudience, useSendNewsletter } from '../api';
 
