@@ -19,6 +19,8 @@ const AccountDialog = lazy(async () => ({
   default: (await import('../../features/account/components/account-dialog')).AccountDialog,
 }));
 
+import { LAYER } from '../../components/ui/layers';
+import { cn } from '../../lib/cn';
 import { useSidebarOverlayRequests } from './use-sidebar-overlay-requests';
 
 /** The signed-in layout: sidebar plus the routed screen. */
@@ -90,7 +92,7 @@ export function AppShell() {
           <Dialog.Portal>
             <Dialog.Overlay
               data-testid="sidebar-backdrop"
-              className="fixed inset-0 z-40 bg-zinc-950/50 backdrop-blur-[2px]"
+              className={cn(LAYER.sidebarBackdrop, 'fixed inset-0 bg-zinc-950/50 backdrop-blur-[2px]')}
               onClick={() => setIsMenuOpen(false)}
             />
             <Dialog.Content
@@ -100,7 +102,10 @@ export function AppShell() {
                 if (event.target instanceof Element && event.target.closest('[data-keep-open-on-escape]'))
                   event.preventDefault();
               }}
-              className="fixed inset-y-0 left-0 z-50 w-[85%] max-w-[360px] shadow-2xl focus:outline-none"
+              className={cn(
+                LAYER.sidebar,
+                'fixed inset-y-0 left-0 w-[85%] max-w-[360px] shadow-2xl focus:outline-none',
+              )}
             >
               <Dialog.Title className="sr-only">Menu</Dialog.Title>
               <Sidebar

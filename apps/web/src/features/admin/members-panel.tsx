@@ -2,12 +2,12 @@
 // with search. 'Manage' opens one member: role, knaps on and off, a credit change with its reason
 // (kept in their ledger and the audit trail), and their chats, each opened read-only.
 import { ADMIN_CREDIT_ADJUST_MAX, KNAP_NAMES, type KnapName, type TAdminMember } from '@knap/contracts';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
@@ -93,14 +93,16 @@ export function MembersPanel() {
           </div>
         </>
       )}
-      <Dialog.Root open={!!managed} onOpenChange={(open) => (open ? undefined : setManaging(null))}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-[70] bg-zinc-950/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-[70] flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900">
-            {managed ? <ManageMember member={managed} /> : null}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Dialog
+        isOpen={!!managed}
+        onOpenChange={(open) => (open ? undefined : setManaging(null))}
+        title={managed ? `Manage ${managed.name || managed.email}` : ''}
+        description={managed ? `${managed.email} · ${managed.org_name}` : ''}
+        closeLabel="Close"
+        size="xl"
+      >
+        {managed ? <ManageMember member={managed} /> : null}
+      </Dialog>
     </section>
   );
 }
@@ -111,22 +113,6 @@ function ManageMember({ member }: { member: TAdminMember }) {
   const who = member.name || member.email;
   return (
     <>
-      <div className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <Dialog.Title className="font-semibold text-lg text-zinc-900 dark:text-zinc-50">
-            Manage {who}
-          </Dialog.Title>
-          <Dialog.Description className={mutedTextClasses}>
-            {member.email} · {member.org_name}
-          </Dialog.Description>
-        </div>
-        <Dialog.Close asChild>
-          <Button variant="ghost" size="sm">
-            Close
-          </Button>
-        </Dialog.Close>
-      </div>
-
       <SelectField
         label="Role"
         value={member.role}
