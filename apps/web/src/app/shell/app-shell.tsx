@@ -6,10 +6,9 @@ import { Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { Logo } from '../../components/ui/logo';
-import type { AccountDialogTab } from '../../features/account/components/account-dialog';
-import type { SettingsOutletContext } from '../../features/account/use-open-settings';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { useRefreshAccountBilling } from '../../features/billing/queries';
+import type { SettingsOutletContext, SettingsTab } from '../../lib/open-settings';
 import { BuiltWithBadge } from './built-with-badge';
 import { Sidebar } from './sidebar';
 import { useElementWidth } from './use-element-width';
@@ -42,9 +41,9 @@ export function AppShell() {
   const refreshAccountBilling = useRefreshAccountBilling();
   // SPEC §2: Settings refreshes credits (and the plan, which a checkout in another tab may have
   // changed) and opens the Account dialog.
-  const [accountTab, setAccountTab] = useState<AccountDialogTab>('account');
+  const [accountTab, setAccountTab] = useState<SettingsTab>('account');
   const openSettings = useCallback(
-    (tab: AccountDialogTab = 'account') => {
+    (tab: SettingsTab = 'account') => {
       refreshAccountBilling();
       setIsMenuOpen(false);
       setAccountTab(tab);

@@ -1,17 +1,16 @@
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
+import type { SettingsTab } from '../../../lib/open-settings';
 import { ACCOUNT_COPY } from '../copy';
 import { AccountTab } from './account-tab';
 import { SubscriptionTab } from './subscription-tab';
-
-export type AccountDialogTab = 'account' | 'subscription';
 
 export interface AccountDialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   /** The tab each opening starts on (Subscription when the assistant ran out of credits). */
-  initialTab?: AccountDialogTab;
+  initialTab?: SettingsTab;
 }
 
 const tabClasses =
@@ -35,12 +34,12 @@ export function AccountDialog({ isOpen, onOpenChange, initialTab = 'account' }: 
   );
 }
 
-function AccountDialogBody({ initialTab, onClose }: { initialTab: AccountDialogTab; onClose: () => void }) {
-  const [tab, setTab] = useState<AccountDialogTab>(initialTab);
+function AccountDialogBody({ initialTab, onClose }: { initialTab: SettingsTab; onClose: () => void }) {
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
   return (
     <Tabs.Root
       value={tab}
-      onValueChange={(value) => setTab(value as AccountDialogTab)}
+      onValueChange={(value) => setTab(value as SettingsTab)}
       className="flex min-h-0 flex-1 flex-col"
     >
       <Tabs.List
