@@ -8,8 +8,8 @@ import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../compone
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { useKnapRequests } from '../request-knap/queries';
 import { KNAP_DESCRIPTIONS, KNAP_ROUTES, knapTag } from './knap-info';
+import { useKnapRequests } from './queries';
 import { fetchKnaps, useKnapStore } from './store';
 
 interface KnapCardProps {

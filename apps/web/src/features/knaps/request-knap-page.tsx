@@ -13,10 +13,10 @@ import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { StepAction } from '../knaps/components/knap-step';
-import { KNAP_DESCRIPTIONS, knapTag } from '../knaps/knap-info';
-import { fetchKnaps, useKnapStore } from '../knaps/store';
+import { StepAction } from './components/knap-step';
+import { KNAP_DESCRIPTIONS, knapTag } from './knap-info';
 import { useKnapRequests, useRequestKnap } from './queries';
+import { fetchKnaps, useKnapStore } from './store';
 
 const NOTE_MAX = 1000;
 
