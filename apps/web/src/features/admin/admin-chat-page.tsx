@@ -16,7 +16,7 @@ import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
 import { toolLabel } from '../chat/tool-labels';
-import { useAdminChat } from './admin-api';
+import { useAdminChat } from './queries';
 
 const ROLE_LABELS: Record<TMessage['role'], string> = {
   user: 'Member',

@@ -13,7 +13,7 @@ import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { useInvitations, useInvite, useRevokeInvitation } from './admin-api';
+import { useInvitations, useInvite, useRevokeInvitation } from './queries';
 
 export function InvitationsPanel() {
   const me = useCurrentUser();

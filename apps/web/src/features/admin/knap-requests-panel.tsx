@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
 import { knapTag } from '../knaps/knap-info';
-import { useAdminKnapRequests, useDecideKnapRequest } from './admin-api';
+import { useAdminKnapRequests, useDecideKnapRequest } from './queries';
 import { StatusFilter, StatusList } from './status-list';
 
 type Status = TKnapRequest['status'];

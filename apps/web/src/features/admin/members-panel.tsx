@@ -20,8 +20,8 @@ import { useCurrentUser } from '../auth/store';
 import { tierName } from '../billing/plans';
 import { useTiers } from '../billing/queries';
 import { knapTag } from '../knaps/knap-info';
-import { useAdminMembers, useChangeCredits, useMemberChats, useSetMemberKnap, useSetRole } from './admin-api';
 import { InvitationsPanel } from './invitations-panel';
+import { useAdminMembers, useChangeCredits, useMemberChats, useSetMemberKnap, useSetRole } from './queries';
 
 const COLUMNS = ['Member', 'Role', 'Plan', 'Credits', 'Last seen', 'Knaps', ''] as const;
 

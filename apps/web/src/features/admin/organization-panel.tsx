@@ -8,14 +8,8 @@ import { ErrorNotice } from '../../components/ui/error-notice';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import {
-  type AuditExportFilter,
-  downloadAudit,
-  useAdminMembers,
-  useAdminOrganization,
-  useSetAccountLabel,
-  useSetDomain,
-} from './admin-api';
+import { type AuditExportFilter, downloadAudit } from './api';
+import { useAdminMembers, useAdminOrganization, useSetAccountLabel, useSetDomain } from './queries';
 
 const FOLLOW_RULES = '';
 

@@ -20,13 +20,7 @@ import { cn } from '../../lib/cn';
 import { formatCount, formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import {
-  useLegalHolds,
-  useOrganizationMembers,
-  usePolicy,
-  useSavePolicy,
-  useSetHold,
-} from './compliance-api';
+import { useLegalHolds, useOrganizationMembers, usePolicy, useSavePolicy, useSetHold } from './queries';
 
 const KIND_LABELS: Record<RetentionKind, string> = {
   chats: 'Chats',

@@ -13,7 +13,8 @@ import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { type ReviewStatus, useDecideReview, useEmailReviews } from './compliance-api';
+import type { ReviewStatus } from './api';
+import { useDecideReview, useEmailReviews } from './queries';
 import { StatusFilter, StatusList } from './status-list';
 
 const VIEWS: Array<{ status: ReviewStatus; label: string }> = [

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { bodyCellClasses, TableHead, tableFrameClasses } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { formatCount } from '../../lib/format';
-import { useUsage } from './admin-api';
+import { useUsage } from './queries';
 
 type Metric = Exclude<keyof TUsageWeek, 'week_start'>;
 const METRICS: Array<{ key: Metric; label: string }> = [

@@ -114,3 +114,7 @@ export function updateTimezone(timezone: string): Promise<{ timezone: string }> 
     errorMessage: (f) => ERR.updateTimezone(f.status),
   });
 }
+
+export function updateName(name: string): Promise<{ name: string }> {
+  return apiRequest(USER_PATHS.name, { method: 'PUT', body: { name } });
+}

@@ -8,8 +8,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
-import { useDeleteReview, useReview } from './api';
 import { ReviewEditor } from './components/review-editor';
+import { useDeleteReview, useReview } from './queries';
 
 export function ClientReviewDetailPage() {
   const { id = '' } = useParams();

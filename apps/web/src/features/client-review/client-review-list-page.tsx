@@ -10,8 +10,8 @@ import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { useReviews } from './api';
 import { StatusBadge } from './components/status-badge';
+import { useReviews } from './queries';
 
 export function ClientReviewListPage() {
   const reviews = useReviews();

@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../components/ui/error-notice';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { useCreateReview, useReviewClients } from './api';
+import { useCreateReview, useReviewClients } from './queries';
 import { localToday, periodPresets } from './review-periods';
 import { CLIENT_NAME_MAX, PERIOD_LABEL_MAX } from './review-sections';
 

@@ -2,6 +2,7 @@
 import {
   CONNECTION_PATHS,
   type RunMode,
+  SEVANTA_PATHS,
   type TAddMcpUrlRequest,
   type TAvailableConnections,
   type TConnectionSummary,
@@ -74,4 +75,9 @@ export function deleteMcpUrl({ id }: { id: string }): Promise<{ success: boolean
 
 export function testMcpUrl({ id }: { id: string }): Promise<TMcpTestResult> {
   return apiRequest<TMcpTestResult>(CONNECTION_PATHS.testMcpUrl(id), { method: 'POST' });
+}
+
+/** Refreshes the startup CRM connection's token (the host page asks with a browser event). */
+export function refreshStartupCrmToken(): Promise<{ status: string }> {
+  return apiRequest<{ status: string }>(SEVANTA_PATHS.refreshToken, { method: 'POST' });
 }

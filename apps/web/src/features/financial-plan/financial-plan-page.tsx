@@ -15,9 +15,9 @@ import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { useCreatePlan, useDeletePlan, usePlan, usePlans } from './api';
 import { PlanEditor } from './components/plan-editor';
 import { PlanList } from './components/plan-list';
+import { useCreatePlan, useDeletePlan, usePlan, usePlans } from './queries';
 
 function OpenPlan({ id, isNew }: { id: string; isNew: boolean }) {
   const plan = usePlan(id);

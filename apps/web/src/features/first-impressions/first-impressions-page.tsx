@@ -14,10 +14,10 @@ import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { useBriefing, useBriefings, useDeleteBriefing } from './api';
 import { BriefingList, prospectTitle } from './components/briefing-list';
 import { BriefingView } from './components/briefing-view';
 import { PrepareForm } from './components/prepare-form';
+import { useBriefing, useBriefings, useDeleteBriefing } from './queries';
 
 interface OpenBriefingProps {
   id: string;

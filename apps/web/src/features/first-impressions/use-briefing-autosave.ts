@@ -3,7 +3,7 @@
 import { FIRST_IMPRESSION_LIMITS as L, type TBriefingUpdate } from '@knap/contracts';
 import { bodyFieldErrors, type FieldErrors, useAutosave } from '../../lib/autosave';
 import { formatCount } from '../../lib/format';
-import { useSaveBriefing } from './api';
+import { useSaveBriefing } from './queries';
 
 /** The draft's problems as the server would name them, or null when it can be saved. */
 export function briefingDraftErrors(draft: TBriefingUpdate): FieldErrors | null {

@@ -6,7 +6,6 @@ import {
   type TSavedPrompt,
   type TSavedPromptInput,
 } from '@knap/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 export interface LibraryFilter {
@@ -15,49 +14,23 @@ export interface LibraryFilter {
   client: string;
 }
 
-export const libraryKeys = {
-  all: ['library'] as const,
-  list: (filter: LibraryFilter) => ['library', 'items', filter] as const,
-  prompts: ['library', 'prompts'] as const,
-};
-
-export const useLibrary = (filter: LibraryFilter) =>
-  useQuery({
-    queryKey: libraryKeys.list(filter),
-    queryFn: () => {
-      const params = new URLSearchParams();
-      if (filter.q) params.set('q', filter.q);
-      if (filter.kind) params.set('kind', filter.kind);
-      if (filter.client) params.set('client', filter.client);
-      const query = params.toString();
-      return apiRequest<TLibraryResponse>(`${LIBRARY_PATHS.list}${query ? `?${query}` : ''}`);
-    },
-    placeholderData: keepPreviousData,
-  });
-
-export const usePrompts = () =>
-  useQuery({
-    queryKey: libraryKeys.prompts,
-    queryFn: () => apiRequest<TSavedPrompt[]>(LIBRARY_PATHS.prompts),
-  });
-
-function useLibraryMutation<Vars, Result>(call: (vars: Vars) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
-  });
+export function listLibrary(filter: LibraryFilter) {
+  const params = new URLSearchParams();
+  if (filter.q) params.set('q', filter.q);
+  if (filter.kind) params.set('kind', filter.kind);
+  if (filter.client) params.set('client', filter.client);
+  const query = params.toString();
+  return apiRequest<TLibraryResponse>(`${LIBRARY_PATHS.list}${query ? `?${query}` : ''}`);
 }
 
-export const useSavePrompt = () =>
-  useLibraryMutation(({ id, ...input }: TSavedPromptInput & { id?: string }) =>
-    apiRequest<TSavedPrompt>(id ? LIBRARY_PATHS.prompt(id) : LIBRARY_PATHS.prompts, {
-      method: id ? 'PUT' : 'POST',
-      body: input,
-    }),
-  );
+export const listPrompts = () => apiRequest<TSavedPrompt[]>(LIBRARY_PATHS.prompts);
 
-export const useDeleteItem = () =>
-  useLibraryMutation(({ kind, id }: { kind: LibraryKind; id: string }) =>
-    apiRequest<{ success: boolean }>(LIBRARY_PATHS.item(kind, id), { method: 'DELETE' }),
-  );
+/** Saves a prompt: a new one without an id, else the one with it. */
+export const savePrompt = ({ id, ...input }: TSavedPromptInput & { id?: string }) =>
+  apiRequest<TSavedPrompt>(id ? LIBRARY_PATHS.prompt(id) : LIBRARY_PATHS.prompts, {
+    method: id ? 'PUT' : 'POST',
+    body: input,
+  });
+
+export const deleteLibraryItem = ({ kind, id }: { kind: LibraryKind; id: string }) =>
+  apiRequest<{ success: boolean }>(LIBRARY_PATHS.item(kind, id), { method: 'DELETE' });

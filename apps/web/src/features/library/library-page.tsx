@@ -30,7 +30,8 @@ import { downloadFile } from '../../lib/download';
 import { formatDate, plural } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { type LibraryFilter, useDeleteItem, useLibrary, usePrompts, useSavePrompt } from './api';
+import type { LibraryFilter } from './api';
+import { useDeleteItem, useLibrary, usePrompts, useSavePrompt } from './queries';
 
 export const KIND_LABELS: Record<LibraryKind, string> = {
   pdf: 'PDF',

@@ -15,14 +15,14 @@ import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
+import { EXAMPLE_QUESTIONS, ONBOARDING_COPY, STATUS_LABELS, STEP_COPY } from './copy';
 import {
   useDismissOnboarding,
   useOnboarding,
   useSaveProfile,
   useTurnOnNotetaker,
   useUpdateOnboarding,
-} from './api';
-import { EXAMPLE_QUESTIONS, ONBOARDING_COPY, STATUS_LABELS, STEP_COPY } from './copy';
+} from './queries';
 import { ProgressBar } from './setup-banner';
 
 const STATUS_STYLES: Record<TOnboardingStep['status'], { Icon: typeof Check; className: string }> = {

@@ -25,7 +25,7 @@ import { resolveTimeZone } from '../../../lib/time-zone';
 import { useCurrentUser } from '../../auth/store';
 import { SENT_TO, SendEmailDialog } from '../../knaps/components/send-email-dialog';
 import type { OutgoingEmail } from '../../knaps/send';
-import { reviewKeys, useExportReviewPdf, useSendReview } from '../api';
+import { reviewKeys, useExportReviewPdf, useSendReview } from '../queries';
 import { EMAIL_TO_MAX } from '../review-sections';
 
 export interface ReviewSendPanelProps {

@@ -18,7 +18,7 @@ import { errorsOf, SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
 import { useDocumentActions } from '../../../lib/document-actions';
 import { formatDate } from '../../../lib/format';
-import { useExportBriefingPdf, useRegenerateBriefing } from '../api';
+import { useExportBriefingPdf, useRegenerateBriefing } from '../queries';
 import { useBriefingAutosave } from '../use-briefing-autosave';
 import { prospectTitle } from './briefing-list';
 

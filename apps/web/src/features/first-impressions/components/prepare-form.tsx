@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { bodyFieldErrors, type FieldErrors } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
-import { useCreateBriefing } from '../api';
+import { useCreateBriefing } from '../queries';
 
 /** A light check: the server decides. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -14,8 +14,8 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { Spinner } from '../../../components/ui/spinner';
 import type { FieldErrors } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
-import { useCreateNewsletter } from '../api';
 import { lastQuarter } from '../quarters';
+import { useCreateNewsletter } from '../queries';
 import { SettingsFields } from './settings-fields';
 
 export function initialSettings(kind: NewsletterKind, today: Date): TNewsletterSettings {

@@ -23,7 +23,7 @@ import { SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
 import { useDocumentActions } from '../../../lib/document-actions';
 import { formatDate } from '../../../lib/format';
-import { useExportNewsletterPdf, useNewsletterAudience, useRedraftNewsletter } from '../api';
+import { useExportNewsletterPdf, useNewsletterAudience, useRedraftNewsletter } from '../queries';
 import { useNewsletterAutosave } from '../use-newsletter-autosave';
 import { EmailPreview } from './email-preview';
 import { SendNewsletterDialog } from './send-newsletter-dialog';

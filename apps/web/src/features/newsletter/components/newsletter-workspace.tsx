@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { resolveTimeZone } from '../../../lib/time-zone';
 import { useCurrentUser } from '../../auth/store';
-import { useDeleteNewsletter, useNewsletter, useNewsletters } from '../api';
+import { useDeleteNewsletter, useNewsletter, useNewsletters } from '../queries';
 import { NewNewsletterForm } from './new-newsletter-form';
 import { NewsletterEditor } from './newsletter-editor';
 import { NewsletterList } from './newsletter-list';

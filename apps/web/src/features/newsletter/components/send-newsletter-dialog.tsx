@@ -17,7 +17,7 @@ import { SelectField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { plural } from '../../../lib/format';
 import { EmailFacts, SendFrom, useSendingAccount } from '../../knaps/components/send-email-dialog';
-import { useNewsletterAudience, useSendNewsletter } from '../api';
+import { useNewsletterAudience, useSendNewsletter } from '../queries';
 
 const CAP = NEWSLETTER_LIMITS.recipients;
 
