@@ -6,70 +6,82 @@ import {
   ADMIN_PATHS,
   COMPLIANCE_PATHS,
   type KnapName,
-  type TAdminChat,
-  type TAdminChatSummary,
   type TAdminCreditChange,
   type TAdminMember,
-  type TAdminOrganization,
   type TCreateInvitation,
   type TEmailReview,
-  type TInvitation,
   type TKnapRequest,
-  type TLegalHold,
-  type TMember,
-  type TPolicy,
   type TRetentionPolicy,
-  type TUsageResponse,
+  ZAdminChat,
+  ZAdminChatSummary,
+  ZAdminMember,
+  ZAdminOrganization,
+  ZEmailReview,
+  ZInvitation,
+  ZKnapRequest,
+  ZLegalHold,
+  ZMember,
+  ZPolicy,
+  ZSuccessResponse,
+  ZUsageResponse,
 } from '@knap/contracts';
 import { apiRequest } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 
+const ZAdminChatSummaryList = ZAdminChatSummary.array();
+const ZAdminMemberList = ZAdminMember.array();
+const ZEmailReviewList = ZEmailReview.array();
+const ZInvitationList = ZInvitation.array();
+const ZKnapRequestList = ZKnapRequest.array();
+const ZLegalHoldList = ZLegalHold.array();
+const ZMemberList = ZMember.array();
+
 export type ReviewStatus = TEmailReview['status'];
 
-export const getAdminOrganization = () => apiRequest<TAdminOrganization>(ADMIN_PATHS.organization);
+export const getAdminOrganization = () => apiRequest(ADMIN_PATHS.organization, ZAdminOrganization);
 
 export const setAccountLabel = (account_label: string | null) =>
-  apiRequest<TAdminOrganization>(ADMIN_PATHS.organization, { method: 'PUT', body: { account_label } });
+  apiRequest(ADMIN_PATHS.organization, ZAdminOrganization, { method: 'PUT', body: { account_label } });
 
 /** Claims the admin's own verified domain (auto-join on or off), or releases it (null). */
 export const setDomain = (autoJoin: boolean | null) =>
-  apiRequest<TAdminOrganization>(ADMIN_PATHS.domain, {
+  apiRequest(ADMIN_PATHS.domain, ZAdminOrganization, {
     method: autoJoin === null ? 'DELETE' : 'PUT',
     ...(autoJoin === null ? {} : { body: { auto_join: autoJoin } }),
   });
 
-export const listInvitations = () => apiRequest<TInvitation[]>(ADMIN_PATHS.invitations);
+export const listInvitations = () => apiRequest(ADMIN_PATHS.invitations, ZInvitationList);
 
 export const createInvitation = (invitation: TCreateInvitation) =>
-  apiRequest<TInvitation>(ADMIN_PATHS.invitations, { method: 'POST', body: invitation });
+  apiRequest(ADMIN_PATHS.invitations, ZInvitation, { method: 'POST', body: invitation });
 
 export const revokeInvitation = (id: string) =>
-  apiRequest<{ success: boolean }>(ADMIN_PATHS.invitation(id), { method: 'DELETE' });
+  apiRequest(ADMIN_PATHS.invitation(id), ZSuccessResponse, { method: 'DELETE' });
 
 export const listAdminMembers = (q: string) =>
-  apiRequest<TAdminMember[]>(`${ADMIN_PATHS.members}?q=${encodeURIComponent(q)}`);
+  apiRequest(`${ADMIN_PATHS.members}?q=${encodeURIComponent(q)}`, ZAdminMemberList);
 
 export const setMemberKnap = ({ userId, knap, grant }: { userId: string; knap: KnapName; grant: boolean }) =>
-  apiRequest<TAdminMember>(ADMIN_PATHS.memberKnap(userId, knap), { method: grant ? 'PUT' : 'DELETE' });
+  apiRequest(ADMIN_PATHS.memberKnap(userId, knap), ZAdminMember, { method: grant ? 'PUT' : 'DELETE' });
 
 export const changeCredits = ({ userId, ...change }: TAdminCreditChange & { userId: string }) =>
-  apiRequest<TAdminMember>(ADMIN_PATHS.memberCredits(userId), { method: 'POST', body: change });
+  apiRequest(ADMIN_PATHS.memberCredits(userId), ZAdminMember, { method: 'POST', body: change });
 
 export const setRole = ({ userId, role }: { userId: string; role: TAdminMember['role'] }) =>
-  apiRequest<TAdminMember>(ADMIN_PATHS.memberRole(userId), { method: 'PUT', body: { role } });
+  apiRequest(ADMIN_PATHS.memberRole(userId), ZAdminMember, { method: 'PUT', body: { role } });
 
 export const listMemberChats = (userId: string) =>
-  apiRequest<TAdminChatSummary[]>(ADMIN_PATHS.memberChats(userId));
+  apiRequest(ADMIN_PATHS.memberChats(userId), ZAdminChatSummaryList);
 
 export const listKnapRequests = (status: TKnapRequest['status']) =>
-  apiRequest<TKnapRequest[]>(`${ADMIN_PATHS.knapRequests}?status=${status}`);
+  apiRequest(`${ADMIN_PATHS.knapRequests}?status=${status}`, ZKnapRequestList);
 
 export const decideKnapRequest = ({ id, status }: { id: string; status: 'approved' | 'declined' }) =>
-  apiRequest<TKnapRequest>(ADMIN_PATHS.knapRequestDecision(id), { method: 'POST', body: { status } });
+  apiRequest(ADMIN_PATHS.knapRequestDecision(id), ZKnapRequest, { method: 'POST', body: { status } });
 
-export const getUsage = (weeks: number) => apiRequest<TUsageResponse>(`${ADMIN_PATHS.usage}?weeks=${weeks}`);
+export const getUsage = (weeks: number) => apiRequest(`${ADMIN_PATHS.usage}?weeks=${weeks}`, ZUsageResponse);
 
-export const getAdminChat = (chatId: string) => apiRequest<TAdminChat>(ADMIN_PATHS.chat(chatId));
+export const getAdminChat = (chatId: string) => apiRequest(ADMIN_PATHS.chat(chatId), ZAdminChat);
 
 export interface AuditExportFilter {
   /** YYYY-MM-DD, the first day included. */
@@ -92,28 +104,29 @@ export async function downloadAudit(filter: AuditExportFilter): Promise<string> 
   return filename;
 }
 
-export const getPolicy = () => apiRequest<TPolicy>(COMPLIANCE_PATHS.policy);
+export const getPolicy = () => apiRequest(COMPLIANCE_PATHS.policy, ZPolicy);
 
 export const savePolicy = (policy: TRetentionPolicy) =>
-  apiRequest<TPolicy>(COMPLIANCE_PATHS.policy, { method: 'PUT', body: policy });
+  apiRequest(COMPLIANCE_PATHS.policy, ZPolicy, { method: 'PUT', body: policy });
 
-export const listLegalHolds = () => apiRequest<TLegalHold[]>(COMPLIANCE_PATHS.holds);
+export const listLegalHolds = () => apiRequest(COMPLIANCE_PATHS.holds, ZLegalHoldList);
 
 /** Everyone in the admin's organizations, to pick whom a hold is placed on. */
-export const listOrganizationMembers = () => apiRequest<TMember[]>(ADMIN_PATHS.members);
+export const listOrganizationMembers = () => apiRequest(ADMIN_PATHS.members, ZMemberList);
 
 /** Places a hold on the user (with its reason) or lifts it (null); the answer is every hold. */
 export const setHold = ({ userId, reason }: { userId: string; reason: string | null }) =>
-  apiRequest<TLegalHold[]>(
+  apiRequest(
     COMPLIANCE_PATHS.hold(userId),
+    ZLegalHoldList,
     reason === null ? { method: 'DELETE' } : { method: 'PUT', body: { reason } },
   );
 
 export const listEmailReviews = (status: ReviewStatus) =>
-  apiRequest<TEmailReview[]>(`${COMPLIANCE_PATHS.reviews}?status=${status}`);
+  apiRequest(`${COMPLIANCE_PATHS.reviews}?status=${status}`, ZEmailReviewList);
 
 export const decideReview = ({ id, approve, comment }: { id: string; approve: boolean; comment?: string }) =>
-  apiRequest<TEmailReview>(COMPLIANCE_PATHS.reviewDecision(id), {
+  apiRequest(COMPLIANCE_PATHS.reviewDecision(id), ZEmailReview, {
     method: 'POST',
     body: comment ? { approve, comment } : { approve },
   });

@@ -2,34 +2,38 @@
 // saving the draft, the PDF, sending it, deleting.
 import {
   CLIENT_REVIEW_PATHS,
-  type TClientReview,
-  type TClientReviewClient,
   type TClientReviewCreate,
   type TClientReviewSend,
-  type TClientReviewSummary,
   type TClientReviewUpdate,
+  ZClientReview,
+  ZClientReviewClient,
+  ZClientReviewSummary,
+  ZSuccessResponse,
 } from '@knap/contracts';
 import { apiRequest } from '../../lib/api-client';
 
-export const listReviews = () => apiRequest<TClientReviewSummary[]>(CLIENT_REVIEW_PATHS.list);
+const ZClientReviewClientList = ZClientReviewClient.array();
+const ZClientReviewSummaryList = ZClientReviewSummary.array();
 
-export const listReviewClients = () => apiRequest<TClientReviewClient[]>(CLIENT_REVIEW_PATHS.clients);
+export const listReviews = () => apiRequest(CLIENT_REVIEW_PATHS.list, ZClientReviewSummaryList);
 
-export const getReview = (id: string) => apiRequest<TClientReview>(CLIENT_REVIEW_PATHS.review(id));
+export const listReviewClients = () => apiRequest(CLIENT_REVIEW_PATHS.clients, ZClientReviewClientList);
+
+export const getReview = (id: string) => apiRequest(CLIENT_REVIEW_PATHS.review(id), ZClientReview);
 
 export const createReview = (body: TClientReviewCreate) =>
-  apiRequest<TClientReview>(CLIENT_REVIEW_PATHS.list, { method: 'POST', body });
+  apiRequest(CLIENT_REVIEW_PATHS.list, ZClientReview, { method: 'POST', body });
 
 export const saveReview = (id: string, body: TClientReviewUpdate) =>
-  apiRequest<TClientReview>(CLIENT_REVIEW_PATHS.review(id), { method: 'PUT', body });
+  apiRequest(CLIENT_REVIEW_PATHS.review(id), ZClientReview, { method: 'PUT', body });
 
 /** Makes the review's PDF; the answer is the review naming it. */
 export const exportReviewPdf = (id: string) =>
-  apiRequest<TClientReview>(CLIENT_REVIEW_PATHS.pdf(id), { method: 'POST' });
+  apiRequest(CLIENT_REVIEW_PATHS.pdf(id), ZClientReview, { method: 'POST' });
 
 /** Sends the approved email with the review's PDF; the server marks the review sent. */
 export const sendReview = (id: string, body: TClientReviewSend) =>
-  apiRequest<TClientReview>(CLIENT_REVIEW_PATHS.send(id), { method: 'POST', body });
+  apiRequest(CLIENT_REVIEW_PATHS.send(id), ZClientReview, { method: 'POST', body });
 
 export const deleteReview = (id: string) =>
-  apiRequest<{ success: boolean }>(CLIENT_REVIEW_PATHS.review(id), { method: 'DELETE' });
+  apiRequest(CLIENT_REVIEW_PATHS.review(id), ZSuccessResponse, { method: 'DELETE' });

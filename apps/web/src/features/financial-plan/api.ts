@@ -2,29 +2,32 @@
 // drafting the narrative, exporting the PDF, deleting.
 import {
   FINANCIAL_PLAN_PATHS,
-  type TFinancialPlan,
   type TFinancialPlanCreate,
-  type TFinancialPlanSummary,
   type TFinancialPlanUpdate,
-  type TPdfInfo,
+  ZFinancialPlan,
+  ZFinancialPlanSummary,
+  ZPdfInfo,
+  ZSuccessResponse,
 } from '@knap/contracts';
 import { apiRequest } from '../../lib/api-client';
 
-export const listPlans = () => apiRequest<TFinancialPlanSummary[]>(FINANCIAL_PLAN_PATHS.list);
+const ZFinancialPlanSummaryList = ZFinancialPlanSummary.array();
 
-export const getPlan = (id: string) => apiRequest<TFinancialPlan>(FINANCIAL_PLAN_PATHS.plan(id));
+export const listPlans = () => apiRequest(FINANCIAL_PLAN_PATHS.list, ZFinancialPlanSummaryList);
+
+export const getPlan = (id: string) => apiRequest(FINANCIAL_PLAN_PATHS.plan(id), ZFinancialPlan);
 
 export const createPlan = (body: TFinancialPlanCreate) =>
-  apiRequest<TFinancialPlan>(FINANCIAL_PLAN_PATHS.list, { method: 'POST', body });
+  apiRequest(FINANCIAL_PLAN_PATHS.list, ZFinancialPlan, { method: 'POST', body });
 
 export const savePlan = (id: string, body: TFinancialPlanUpdate) =>
-  apiRequest<TFinancialPlan>(FINANCIAL_PLAN_PATHS.plan(id), { method: 'PUT', body });
+  apiRequest(FINANCIAL_PLAN_PATHS.plan(id), ZFinancialPlan, { method: 'PUT', body });
 
 export const draftNarrative = (id: string) =>
-  apiRequest<TFinancialPlan>(FINANCIAL_PLAN_PATHS.narrative(id), { method: 'POST' });
+  apiRequest(FINANCIAL_PLAN_PATHS.narrative(id), ZFinancialPlan, { method: 'POST' });
 
 export const exportPlanPdf = (id: string) =>
-  apiRequest<TPdfInfo>(FINANCIAL_PLAN_PATHS.pdf(id), { method: 'POST' });
+  apiRequest(FINANCIAL_PLAN_PATHS.pdf(id), ZPdfInfo, { method: 'POST' });
 
 export const deletePlan = (id: string) =>
-  apiRequest<{ success: boolean }>(FINANCIAL_PLAN_PATHS.plan(id), { method: 'DELETE' });
+  apiRequest(FINANCIAL_PLAN_PATHS.plan(id), ZSuccessResponse, { method: 'DELETE' });

@@ -2,29 +2,32 @@
 // the draft, regenerating, the PDF and deleting.
 import {
   FIRST_IMPRESSIONS_PATHS,
-  type TBriefing,
   type TBriefingCreate,
-  type TBriefingSummary,
   type TBriefingUpdate,
-  type TPdfInfo,
+  ZBriefing,
+  ZBriefingSummary,
+  ZPdfInfo,
+  ZSuccessResponse,
 } from '@knap/contracts';
 import { apiRequest } from '../../lib/api-client';
 
-export const listBriefings = () => apiRequest<TBriefingSummary[]>(FIRST_IMPRESSIONS_PATHS.list);
+const ZBriefingSummaryList = ZBriefingSummary.array();
 
-export const getBriefing = (id: string) => apiRequest<TBriefing>(FIRST_IMPRESSIONS_PATHS.briefing(id));
+export const listBriefings = () => apiRequest(FIRST_IMPRESSIONS_PATHS.list, ZBriefingSummaryList);
+
+export const getBriefing = (id: string) => apiRequest(FIRST_IMPRESSIONS_PATHS.briefing(id), ZBriefing);
 
 export const createBriefing = (body: TBriefingCreate) =>
-  apiRequest<TBriefing>(FIRST_IMPRESSIONS_PATHS.list, { method: 'POST', body });
+  apiRequest(FIRST_IMPRESSIONS_PATHS.list, ZBriefing, { method: 'POST', body });
 
 export const saveBriefing = (id: string, body: TBriefingUpdate) =>
-  apiRequest<TBriefing>(FIRST_IMPRESSIONS_PATHS.briefing(id), { method: 'PUT', body });
+  apiRequest(FIRST_IMPRESSIONS_PATHS.briefing(id), ZBriefing, { method: 'PUT', body });
 
 export const regenerateBriefing = (id: string) =>
-  apiRequest<TBriefing>(FIRST_IMPRESSIONS_PATHS.regenerate(id), { method: 'POST' });
+  apiRequest(FIRST_IMPRESSIONS_PATHS.regenerate(id), ZBriefing, { method: 'POST' });
 
 export const exportBriefingPdf = (id: string) =>
-  apiRequest<TPdfInfo>(FIRST_IMPRESSIONS_PATHS.pdf(id), { method: 'POST' });
+  apiRequest(FIRST_IMPRESSIONS_PATHS.pdf(id), ZPdfInfo, { method: 'POST' });
 
 export const deleteBriefing = (id: string) =>
-  apiRequest<{ success: boolean }>(FIRST_IMPRESSIONS_PATHS.briefing(id), { method: 'DELETE' });
+  apiRequest(FIRST_IMPRESSIONS_PATHS.briefing(id), ZSuccessResponse, { method: 'DELETE' });

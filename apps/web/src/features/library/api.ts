@@ -2,11 +2,14 @@
 import {
   LIBRARY_PATHS,
   type LibraryKind,
-  type TLibraryResponse,
-  type TSavedPrompt,
   type TSavedPromptInput,
+  ZLibraryResponse,
+  ZSavedPrompt,
+  ZSuccessResponse,
 } from '@knap/contracts';
 import { apiRequest } from '../../lib/api-client';
+
+const ZSavedPromptList = ZSavedPrompt.array();
 
 export interface LibraryFilter {
   q: string;
@@ -20,17 +23,17 @@ export function listLibrary(filter: LibraryFilter) {
   if (filter.kind) params.set('kind', filter.kind);
   if (filter.client) params.set('client', filter.client);
   const query = params.toString();
-  return apiRequest<TLibraryResponse>(`${LIBRARY_PATHS.list}${query ? `?${query}` : ''}`);
+  return apiRequest(`${LIBRARY_PATHS.list}${query ? `?${query}` : ''}`, ZLibraryResponse);
 }
 
-export const listPrompts = () => apiRequest<TSavedPrompt[]>(LIBRARY_PATHS.prompts);
+export const listPrompts = () => apiRequest(LIBRARY_PATHS.prompts, ZSavedPromptList);
 
 /** Saves a prompt: a new one without an id, else the one with it. */
 export const savePrompt = ({ id, ...input }: TSavedPromptInput & { id?: string }) =>
-  apiRequest<TSavedPrompt>(id ? LIBRARY_PATHS.prompt(id) : LIBRARY_PATHS.prompts, {
+  apiRequest(id ? LIBRARY_PATHS.prompt(id) : LIBRARY_PATHS.prompts, ZSavedPrompt, {
     method: id ? 'PUT' : 'POST',
     body: input,
   });
 
 export const deleteLibraryItem = ({ kind, id }: { kind: LibraryKind; id: string }) =>
-  apiRequest<{ success: boolean }>(LIBRARY_PATHS.item(kind, id), { method: 'DELETE' });
+  apiRequest(LIBRARY_PATHS.item(kind, id), ZSuccessResponse, { method: 'DELETE' });

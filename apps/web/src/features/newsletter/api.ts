@@ -4,37 +4,40 @@
 import {
   NEWSLETTER_PATHS,
   type NewsletterKind,
-  type TNewsletter,
-  type TNewsletterAudience,
   type TNewsletterCreate,
   type TNewsletterSend,
-  type TNewsletterSummary,
   type TNewsletterUpdate,
-  type TPdfInfo,
+  ZNewsletter,
+  ZNewsletterAudience,
+  ZNewsletterSummary,
+  ZPdfInfo,
+  ZSuccessResponse,
 } from '@knap/contracts';
 import { apiRequest } from '../../lib/api-client';
 
-export const listNewsletters = (kind: NewsletterKind) =>
-  apiRequest<TNewsletterSummary[]>(`${NEWSLETTER_PATHS.list}?kind=${kind}`);
+const ZNewsletterSummaryList = ZNewsletterSummary.array();
 
-export const getNewsletter = (id: string) => apiRequest<TNewsletter>(NEWSLETTER_PATHS.newsletter(id));
+export const listNewsletters = (kind: NewsletterKind) =>
+  apiRequest(`${NEWSLETTER_PATHS.list}?kind=${kind}`, ZNewsletterSummaryList);
+
+export const getNewsletter = (id: string) => apiRequest(NEWSLETTER_PATHS.newsletter(id), ZNewsletter);
 
 export const createNewsletter = (body: TNewsletterCreate) =>
-  apiRequest<TNewsletter>(NEWSLETTER_PATHS.list, { method: 'POST', body });
+  apiRequest(NEWSLETTER_PATHS.list, ZNewsletter, { method: 'POST', body });
 
 export const saveNewsletter = (id: string, body: TNewsletterUpdate) =>
-  apiRequest<TNewsletter>(NEWSLETTER_PATHS.newsletter(id), { method: 'PUT', body });
+  apiRequest(NEWSLETTER_PATHS.newsletter(id), ZNewsletter, { method: 'PUT', body });
 
 export const redraftNewsletter = (id: string) =>
-  apiRequest<TNewsletter>(NEWSLETTER_PATHS.draft(id), { method: 'POST' });
+  apiRequest(NEWSLETTER_PATHS.draft(id), ZNewsletter, { method: 'POST' });
 
 export const exportNewsletterPdf = (id: string) =>
-  apiRequest<TPdfInfo>(NEWSLETTER_PATHS.pdf(id), { method: 'POST' });
+  apiRequest(NEWSLETTER_PATHS.pdf(id), ZPdfInfo, { method: 'POST' });
 
-export const getNewsletterAudience = () => apiRequest<TNewsletterAudience>(NEWSLETTER_PATHS.recipients);
+export const getNewsletterAudience = () => apiRequest(NEWSLETTER_PATHS.recipients, ZNewsletterAudience);
 
 export const sendNewsletter = (id: string, body: TNewsletterSend) =>
-  apiRequest<TNewsletter>(NEWSLETTER_PATHS.send(id), { method: 'POST', body });
+  apiRequest(NEWSLETTER_PATHS.send(id), ZNewsletter, { method: 'POST', body });
 
 export const deleteNewsletter = (id: string) =>
-  apiRequest<{ success: boolean }>(NEWSLETTER_PATHS.newsletter(id), { method: 'DELETE' });
+  apiRequest(NEWSLETTER_PATHS.newsletter(id), ZSuccessResponse, { method: 'DELETE' });
