@@ -9,9 +9,9 @@ import { Logo } from '../../components/ui/logo';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { useRefreshAccountBilling } from '../../features/billing/queries';
 import type { SettingsOutletContext, SettingsTab } from '../../lib/open-settings';
+import { useElementWidth } from '../../lib/use-element-width';
 import { BuiltWithBadge } from './built-with-badge';
 import { Sidebar } from './sidebar';
-import { useElementWidth } from './use-element-width';
 
 // Settings is opened now and then, not on every page: its code loads the first time it opens.
 const AccountDialog = lazy(async () => ({

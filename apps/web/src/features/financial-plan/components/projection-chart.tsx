@@ -3,10 +3,10 @@
 // image has a one-sentence summary for screen readers; the figures are in the table beside it.
 import type { TPlanProjection } from '@knap/contracts';
 import { useRef } from 'react';
-import { useElementWidth } from '../../../app/shell/use-element-width';
 import { cardClasses, cardHeadingClasses } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { compactUsd, usd } from '../../../lib/format';
+import { useElementWidth } from '../../../lib/use-element-width';
 
 const PAD = { left: 52, right: 12, top: 28, bottom: 26 };
 /** Drawn at the width it is shown, so its text stays 11px; this until it is measured. */
