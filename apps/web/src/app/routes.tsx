@@ -57,10 +57,7 @@ const ClientReviewNewPage = lazyScreen(
   'ClientReviewNewPage',
 );
 const OnboardingPage = lazyScreen(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage');
-const RequestKnapPage = lazyScreen(
-  () => import('../features/request-knap/request-knap-page'),
-  'RequestKnapPage',
-);
+const RequestKnapPage = lazyScreen(() => import('../features/knaps/request-knap-page'), 'RequestKnapPage');
 const FinancialPlanPage = lazyScreen(
   () => import('../features/financial-plan/financial-plan-page'),
   'FinancialPlanPage',

@@ -1,7 +1,7 @@
-import { ERR } from '@knap/contracts';
+import { ERR, ZMcpUrl } from '@knap/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/fetch-mock';
-import { ApiError, apiRequest, onUnauthorized } from './api-client';
+import { ApiError, apiRequest, onUnauthorized, ResponseShapeError, unchecked } from './api-client';
 import { tokenManager } from './token-manager';
 
 describe('apiRequest', () => {
@@ -24,7 +24,9 @@ describe('apiRequest', () => {
       'PUT /api/things': async (req) => jsonResponse({ echoed: await req.json() }),
     });
 
-    await expect(apiRequest('/api/things', { method: 'PUT', body: { a: 1 } })).resolves.toEqual({
+    await expect(
+      apiRequest('/api/things', unchecked<{ echoed: unknown }>(), { method: 'PUT', body: { a: 1 } }),
+    ).resolves.toEqual({
       echoed: { a: 1 },
     });
 
@@ -38,7 +40,7 @@ describe('apiRequest', () => {
   it("turns a 401 into 'Unauthorized' and drops the stored user", async () => {
     mockFetch({ 'GET /api/things': () => jsonResponse({ detail: 'Token expired' }, 401) });
 
-    await expect(apiRequest('/api/things')).rejects.toMatchObject({ message: ERR.unauthorized });
+    await expect(apiRequest('/api/things', ZMcpUrl)).rejects.toMatchObject({ message: ERR.unauthorized });
     expect(onUnauthorizedSpy).toHaveBeenCalledTimes(1);
   });
 
@@ -47,7 +49,9 @@ describe('apiRequest', () => {
       'POST /api/things': () => jsonResponse({ detail: 'Invalid body.name: Name is required' }, 422),
     });
 
-    const error = await apiRequest('/api/things', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    const error = await apiRequest('/api/things', ZMcpUrl, { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Invalid body.name: Name is required');
     expect((error as ApiError).status).toBe(422);
@@ -56,7 +60,7 @@ describe('apiRequest', () => {
   it("falls back to 'An error occurred' when the body has no detail", async () => {
     mockFetch({ 'GET /api/things': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
 
-    await expect(apiRequest('/api/things')).rejects.toMatchObject({ message: ERR.generic });
+    await expect(apiRequest('/api/things', ZMcpUrl)).rejects.toMatchObject({ message: ERR.generic });
   });
 
   it('uses a call-specific message when one is given', async () => {
@@ -66,7 +70,7 @@ describe('apiRequest', () => {
     });
 
     await expect(
-      apiRequest('/api/studio/users/me', {
+      apiRequest('/api/studio/users/me', ZMcpUrl, {
         errorMessage: (f) => ERR.getUser(f.status, f.statusText, f.body),
       }),
     ).rejects.toMatchObject({ message: 'Failed to get user: 500 Internal Server Error - boom' });
@@ -78,10 +82,50 @@ describe('apiRequest', () => {
     });
 
     await expect(
-      apiRequest('/api/authentication/login', { method: 'POST', body: {}, auth: false }),
+      apiRequest('/api/authentication/login', ZMcpUrl, { method: 'POST', body: {}, auth: false }),
     ).rejects.toMatchObject({ message: 'Invalid email or password' });
     expect(onUnauthorizedSpy).not.toHaveBeenCalled();
     const headers = fetchMock.mock.calls[0]![1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBeUndefined();
+  });
+
+  it('parses the answer with its contract schema, dropping what the contract does not name', async () => {
+    mockFetch({
+      'GET /api/things': () =>
+        jsonResponse({ id: 'u1', mcp_description: 'Tools', mcp_url: 'https://tools.example', extra: 1 }),
+    });
+
+    await expect(apiRequest('/api/things', ZMcpUrl)).resolves.toEqual({
+      id: 'u1',
+      mcp_description: 'Tools',
+      mcp_url: 'https://tools.example',
+    });
+  });
+
+  it('refuses an answer of another shape with the generic text, and logs what was wrong', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ 'GET /api/things': () => jsonResponse({ id: 'u1' }) });
+
+    const error = await apiRequest('/api/things', ZMcpUrl).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as ResponseShapeError).message).toBe(ERR.generic);
+    expect(errorLog).toHaveBeenCalledWith('Unexpected answer from /api/things', expect.anything());
+  });
+
+  it('loads a lazy schema while the request is under way, then parses with it', async () => {
+    const events: string[] = [];
+    mockFetch({
+      'GET /api/things': () => {
+        events.push('request');
+        return jsonResponse({ id: 'u1', mcp_description: 'Tools', mcp_url: 'https://tools.example' });
+      },
+    });
+    const load = async () => {
+      events.push('schema');
+      return ZMcpUrl;
+    };
+
+    await expect(apiRequest('/api/things', load)).resolves.toMatchObject({ id: 'u1' });
+    expect(events).toEqual(['schema', 'request']);
   });
 });

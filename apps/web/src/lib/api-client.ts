@@ -107,11 +107,60 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
   throw new ApiError(errorMessage?.(failure) ?? detail ?? ERR.generic, res.status, res.statusText, detail);
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/**
+ * What a response is parsed with: its zod schema from @knap/contracts. Only `parse` is used, so this
+ * module (on the first load, which carries no zod) needs nothing of zod itself.
+ */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+/**
+ * A schema imported when the call is made, in parallel with the request: how a module on the first
+ * load parses, since that load carries no zod (docs/ARCHITECTURE.md, Web).
+ */
+export type LazyResponseSchema<T> = () => Promise<ResponseSchema<T>>;
+
+type FirstLoadSchemas = typeof import('./first-load-schemas');
+
+/** `lazySchema('ZChat')`: that schema of first-load-schemas.ts, imported on first use. */
+export const lazySchema =
+  <K extends keyof FirstLoadSchemas>(name: K) =>
+  async (): Promise<FirstLoadSchemas[K]> =>
+    (await import('./first-load-schemas'))[name];
+
+/**
+ * The response taken as it comes, unparsed: only for the calls a first load itself makes (the
+ * signed-in user, their organizations and time zone, the unread count, the suggestions, the
+ * onboarding state; the sign-in providers), whose schemas would bring zod onto that load.
+ */
+export const unchecked = <T>(): ResponseSchema<T> => ({ parse: (data) => data as T });
+
+/** A 2xx answer that is not what the contract says: a bug on one side, said generically to the user. */
+export class ResponseShapeError extends Error {
+  override readonly name = 'ResponseShapeError';
+
+  constructor(
+    readonly path: string,
+    cause: unknown,
+  ) {
+    super(ERR.generic, { cause });
+  }
+}
+
+/** Calls the API and parses the JSON answer with the response's contract schema. */
+export async function apiRequest<T>(
+  path: string,
+  schema: ResponseSchema<T> | LazyResponseSchema<T>,
+  options: ApiRequestOptions = {},
+): Promise<T> {
   const { method = 'GET', body, auth = true, signal, errorMessage } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const loading = Promise.resolve(typeof schema === 'function' ? schema() : schema);
+  // A failed request is what the caller hears about, not a schema that then failed to load.
+  loading.catch(() => undefined);
   const res = await apiFetch(path, {
     method,
     headers,
@@ -120,7 +169,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
-  if (res.status === 204) return undefined as T;
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const parser = await loading;
+  try {
+    return parser.parse(text ? JSON.parse(text) : undefined);
+  } catch (cause) {
+    console.error(`Unexpected answer from ${path}`, cause);
+    throw new ResponseShapeError(path, cause);
+  }
 }

@@ -146,7 +146,8 @@ describe('AppShell on a wide container (desktop)', () => {
 
 describe('AppShell sidebar panels', () => {
   const emptyChats = {
-    [`GET ${CHAT_PATHS.chats}`]: () => jsonResponse({ chats: [], total: 0, has_more: false }),
+    [`GET ${CHAT_PATHS.chats}`]: () =>
+      jsonResponse({ chats: [], total: 0, has_more: false, next_cursor: null }),
     [`GET ${CHAT_PATHS.unreadCount}`]: () => jsonResponse({ unread_count: 0 }),
   };
 
@@ -204,6 +205,7 @@ describe('AppShell sidebar panels', () => {
           ],
           total: 1,
           has_more: false,
+          next_cursor: null,
         }),
     });
     renderShell('/chat');

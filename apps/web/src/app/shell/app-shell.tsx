@@ -6,19 +6,20 @@ import { Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { Logo } from '../../components/ui/logo';
-import type { AccountDialogTab } from '../../features/account/components/account-dialog';
-import type { SettingsOutletContext } from '../../features/account/use-open-settings';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { useRefreshAccountBilling } from '../../features/billing/queries';
+import type { SettingsOutletContext, SettingsTab } from '../../lib/open-settings';
+import { useElementWidth } from '../../lib/use-element-width';
 import { BuiltWithBadge } from './built-with-badge';
 import { Sidebar } from './sidebar';
-import { useElementWidth } from './use-element-width';
 
 // Settings is opened now and then, not on every page: its code loads the first time it opens.
 const AccountDialog = lazy(async () => ({
   default: (await import('../../features/account/components/account-dialog')).AccountDialog,
 }));
 
+import { LAYER } from '../../components/ui/layers';
+import { cn } from '../../lib/cn';
 import { useSidebarOverlayRequests } from './use-sidebar-overlay-requests';
 
 /** The signed-in layout: sidebar plus the routed screen. */
@@ -40,9 +41,9 @@ export function AppShell() {
   const refreshAccountBilling = useRefreshAccountBilling();
   // SPEC §2: Settings refreshes credits (and the plan, which a checkout in another tab may have
   // changed) and opens the Account dialog.
-  const [accountTab, setAccountTab] = useState<AccountDialogTab>('account');
+  const [accountTab, setAccountTab] = useState<SettingsTab>('account');
   const openSettings = useCallback(
-    (tab: AccountDialogTab = 'account') => {
+    (tab: SettingsTab = 'account') => {
       refreshAccountBilling();
       setIsMenuOpen(false);
       setAccountTab(tab);
@@ -90,7 +91,7 @@ export function AppShell() {
           <Dialog.Portal>
             <Dialog.Overlay
               data-testid="sidebar-backdrop"
-              className="fixed inset-0 z-40 bg-zinc-950/50 backdrop-blur-[2px]"
+              className={cn(LAYER.sidebarBackdrop, 'fixed inset-0 bg-zinc-950/50 backdrop-blur-[2px]')}
               onClick={() => setIsMenuOpen(false)}
             />
             <Dialog.Content
@@ -100,7 +101,10 @@ export function AppShell() {
                 if (event.target instanceof Element && event.target.closest('[data-keep-open-on-escape]'))
                   event.preventDefault();
               }}
-              className="fixed inset-y-0 left-0 z-50 w-[85%] max-w-[360px] shadow-2xl focus:outline-none"
+              className={cn(
+                LAYER.sidebar,
+                'fixed inset-y-0 left-0 w-[85%] max-w-[360px] shadow-2xl focus:outline-none',
+              )}
             >
               <Dialog.Title className="sr-only">Menu</Dialog.Title>
               <Sidebar

@@ -1,4 +1,6 @@
 import builtWithUrl from '../../assets/built-with.svg';
+import { LAYER } from '../../components/ui/layers';
+import { cn } from '../../lib/cn';
 
 /** The 'Built with' badge shown top right on /coaching (SPEC §2). */
 export function BuiltWithBadge() {
@@ -8,7 +10,7 @@ export function BuiltWithBadge() {
       alt="Built with Knap Studio"
       width={168}
       height={28}
-      className="pointer-events-none absolute top-4 right-4 z-10 h-7 w-auto"
+      className={cn(LAYER.raised, 'pointer-events-none absolute top-4 right-4 h-7 w-auto')}
     />
   );
 }

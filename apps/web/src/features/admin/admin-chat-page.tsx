@@ -6,21 +6,17 @@ import { ArrowLeft, Eye } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
 import { buttonClasses } from '../../components/ui/button';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { MarkdownContent } from '../../components/ui/markdown-content';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { MarkdownContent } from '../chat/components/markdown-content';
 import { toolLabel } from '../chat/tool-labels';
-import {
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  stepHeadingClasses,
-} from '../knaps/components/knap-step';
-import { useAdminChat } from './admin-api';
+import { useAdminChat } from './queries';
 
 const ROLE_LABELS: Record<TMessage['role'], string> = {
   user: 'Member',
@@ -127,7 +123,7 @@ export function AdminChatPage() {
               </ol>
             )}
             <section aria-labelledby="approvals-heading" className={cn(cardClasses, 'flex flex-col gap-2')}>
-              <h2 id="approvals-heading" className={stepHeadingClasses}>
+              <h2 id="approvals-heading" className={cardHeadingClasses}>
                 Approvals
               </h2>
               {chat.data.approvals.length === 0 ? (

@@ -5,20 +5,15 @@ import type { TInvitation } from '@knap/contracts';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import {
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  SelectField,
-  stepHeadingClasses,
-} from '../knaps/components/knap-step';
-import { useInvitations, useInvite, useRevokeInvitation } from './admin-api';
+import { useInvitations, useInvite, useRevokeInvitation } from './queries';
 
 export function InvitationsPanel() {
   const me = useCurrentUser();
@@ -50,7 +45,7 @@ export function InvitationsPanel() {
   return (
     <section aria-labelledby="invite-heading" className={cn(cardClasses, 'flex flex-col gap-3')}>
       <div>
-        <h3 id="invite-heading" className={stepHeadingClasses}>
+        <h3 id="invite-heading" className={cardHeadingClasses}>
           Invite a colleague
         </h3>
         <p className={mutedTextClasses}>

@@ -3,12 +3,14 @@ import type { TKnapRequest } from '@knap/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
+import { cardClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
 import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { cardClasses, ErrorNotice, formatDate, mutedTextClasses } from '../knaps/components/knap-step';
 import { knapTag } from '../knaps/knap-info';
-import { useAdminKnapRequests, useDecideKnapRequest } from './admin-api';
+import { useAdminKnapRequests, useDecideKnapRequest } from './queries';
 import { StatusFilter, StatusList } from './status-list';
 
 type Status = TKnapRequest['status'];

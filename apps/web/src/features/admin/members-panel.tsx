@@ -2,34 +2,26 @@
 // with search. 'Manage' opens one member: role, knaps on and off, a credit change with its reason
 // (kept in their ledger and the audit trail), and their chats, each opened read-only.
 import { ADMIN_CREDIT_ADJUST_MAX, KNAP_NAMES, type KnapName, type TAdminMember } from '@knap/contracts';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { Switch } from '../../components/ui/switch';
+import { bodyCellClasses, TableHead, tableFrameClasses } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
+import { formatCount, formatDate, plural } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
 import { tierName } from '../billing/plans';
 import { useTiers } from '../billing/queries';
-import {
-  bodyCellClasses,
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  plural,
-  SelectField,
-  stepHeadingClasses,
-  TableHead,
-  tableFrameClasses,
-} from '../knaps/components/knap-step';
 import { knapTag } from '../knaps/knap-info';
-import { useAdminMembers, useChangeCredits, useMemberChats, useSetMemberKnap, useSetRole } from './admin-api';
 import { InvitationsPanel } from './invitations-panel';
+import { useAdminMembers, useChangeCredits, useMemberChats, useSetMemberKnap, useSetRole } from './queries';
 
 const COLUMNS = ['Member', 'Role', 'Plan', 'Credits', 'Last seen', 'Knaps', ''] as const;
 
@@ -77,9 +69,7 @@ export function MembersPanel() {
                     </td>
                     <td className={bodyCellClasses}>{m.role === 'admin' ? 'Admin' : 'Member'}</td>
                     <td className={bodyCellClasses}>{tierName(m.plan, tiers)}</td>
-                    <td className={cn(bodyCellClasses, 'tabular-nums')}>
-                      {m.credits.toLocaleString('en-US')}
-                    </td>
+                    <td className={cn(bodyCellClasses, 'tabular-nums')}>{formatCount(m.credits)}</td>
                     <td className={bodyCellClasses}>
                       {m.last_seen ? formatDate(m.last_seen, timeZone) : 'Never'}
                     </td>
@@ -103,14 +93,16 @@ export function MembersPanel() {
           </div>
         </>
       )}
-      <Dialog.Root open={!!managed} onOpenChange={(open) => (open ? undefined : setManaging(null))}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-[70] bg-zinc-950/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-[70] flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900">
-            {managed ? <ManageMember member={managed} /> : null}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Dialog
+        isOpen={!!managed}
+        onOpenChange={(open) => (open ? undefined : setManaging(null))}
+        title={managed ? `Manage ${managed.name || managed.email}` : ''}
+        description={managed ? `${managed.email} · ${managed.org_name}` : ''}
+        closeLabel="Close"
+        size="xl"
+      >
+        {managed ? <ManageMember member={managed} /> : null}
+      </Dialog>
     </section>
   );
 }
@@ -121,22 +113,6 @@ function ManageMember({ member }: { member: TAdminMember }) {
   const who = member.name || member.email;
   return (
     <>
-      <div className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <Dialog.Title className="font-semibold text-lg text-zinc-900 dark:text-zinc-50">
-            Manage {who}
-          </Dialog.Title>
-          <Dialog.Description className={mutedTextClasses}>
-            {member.email} · {member.org_name}
-          </Dialog.Description>
-        </div>
-        <Dialog.Close asChild>
-          <Button variant="ghost" size="sm">
-            Close
-          </Button>
-        </Dialog.Close>
-      </div>
-
       <SelectField
         label="Role"
         value={member.role}
@@ -158,7 +134,7 @@ function ManageMember({ member }: { member: TAdminMember }) {
       />
 
       <fieldset className="flex flex-col gap-2">
-        <legend className={cn(stepHeadingClasses, 'mb-1')}>Knaps</legend>
+        <legend className={cn(cardHeadingClasses, 'mb-1')}>Knaps</legend>
         {KNAP_NAMES.map((knap: KnapName) => {
           const id = `knap-${member.user_id}-${knap}`;
           return (
@@ -201,7 +177,7 @@ function CreditChange({ member }: { member: TAdminMember }) {
       delta === 0 ||
       Math.abs(delta) > ADMIN_CREDIT_ADJUST_MAX
     )
-      next.amount = `A whole number like 50 or -20, at most ${ADMIN_CREDIT_ADJUST_MAX.toLocaleString('en-US')} either way`;
+      next.amount = `A whole number like 50 or -20, at most ${formatCount(ADMIN_CREDIT_ADJUST_MAX)} either way`;
     if (reason.trim().length < 3) next.reason = 'Say why: it is kept in their credit history';
     setErrors(next);
     if (next.amount || next.reason) return;
@@ -211,7 +187,7 @@ function CreditChange({ member }: { member: TAdminMember }) {
         onSuccess: (m) => {
           setAmount('');
           setReason('');
-          toast.success(`${m.name || m.email} now has ${m.credits.toLocaleString('en-US')} credits`);
+          toast.success(`${m.name || m.email} now has ${formatCount(m.credits)} credits`);
         },
       },
     );
@@ -225,10 +201,10 @@ function CreditChange({ member }: { member: TAdminMember }) {
       className={cn(cardClasses, 'flex flex-col gap-3')}
     >
       <div>
-        <h3 id={headingId} className={stepHeadingClasses}>
+        <h3 id={headingId} className={cardHeadingClasses}>
           Credits
         </h3>
-        <p className={mutedTextClasses}>Balance: {member.credits.toLocaleString('en-US')} credits</p>
+        <p className={mutedTextClasses}>Balance: {formatCount(member.credits)} credits</p>
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[8rem_1fr]">
         <TextField
@@ -264,7 +240,7 @@ function MemberChats({ userId }: { userId: string }) {
   const timeZone = resolveTimeZone(useCurrentUser()?.timezone);
   return (
     <section aria-label="Their chats" className="flex flex-col gap-2">
-      <h3 className={stepHeadingClasses}>Chats</h3>
+      <h3 className={cardHeadingClasses}>Chats</h3>
       <p className={mutedTextClasses}>Opening a chat is recorded in the audit trail.</p>
       {chats.isPending ? (
         <Spinner label="Loading chats" showLabel />

@@ -3,24 +3,13 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import {
-  cardClasses,
-  ErrorNotice,
-  mutedTextClasses,
-  SelectField,
-  stepHeadingClasses,
-} from '../knaps/components/knap-step';
-import {
-  type AuditExportFilter,
-  downloadAudit,
-  useAdminMembers,
-  useAdminOrganization,
-  useSetAccountLabel,
-  useSetDomain,
-} from './admin-api';
+import { type AuditExportFilter, downloadAudit } from './api';
+import { useAdminMembers, useAdminOrganization, useSetAccountLabel, useSetDomain } from './queries';
 
 const FOLLOW_RULES = '';
 
@@ -34,7 +23,7 @@ function AccountLabelForm() {
   return (
     <section aria-labelledby="account-label-heading" className={cn(cardClasses, 'flex flex-col gap-3')}>
       <div>
-        <h3 id="account-label-heading" className={stepHeadingClasses}>
+        <h3 id="account-label-heading" className={cardHeadingClasses}>
           Account label
         </h3>
         <p className={mutedTextClasses}>
@@ -79,7 +68,7 @@ function DomainSection() {
   return (
     <section aria-labelledby="domain-heading" className={cn(cardClasses, 'flex flex-col gap-3')}>
       <div>
-        <h3 id="domain-heading" className={stepHeadingClasses}>
+        <h3 id="domain-heading" className={cardHeadingClasses}>
           Company domain
         </h3>
         <p className={mutedTextClasses}>
@@ -157,7 +146,7 @@ function AuditExport() {
       className={cn(cardClasses, 'flex flex-col gap-3')}
     >
       <div>
-        <h3 id="audit-export-heading" className={stepHeadingClasses}>
+        <h3 id="audit-export-heading" className={cardHeadingClasses}>
           Audit trail
         </h3>
         <p className={mutedTextClasses}>

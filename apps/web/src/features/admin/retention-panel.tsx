@@ -11,27 +11,16 @@ import {
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { Switch } from '../../components/ui/switch';
 import { cn } from '../../lib/cn';
+import { formatCount, formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import {
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  SelectField,
-  stepHeadingClasses,
-} from '../knaps/components/knap-step';
-import {
-  useLegalHolds,
-  useOrganizationMembers,
-  usePolicy,
-  useSavePolicy,
-  useSetHold,
-} from './compliance-api';
+import { useLegalHolds, useOrganizationMembers, usePolicy, useSavePolicy, useSetHold } from './queries';
 
 const KIND_LABELS: Record<RetentionKind, string> = {
   chats: 'Chats',
@@ -52,7 +41,7 @@ function parseDays(text: string): { days: number | null } | { error: string } {
   if (!trimmed) return { days: null };
   const days = Number(trimmed);
   if (!Number.isInteger(days) || days < 1 || days > RETENTION_MAX_DAYS)
-    return { error: `A whole number of days from 1 to ${RETENTION_MAX_DAYS.toLocaleString('en-US')}` };
+    return { error: `A whole number of days from 1 to ${formatCount(RETENTION_MAX_DAYS)}` };
   return { days };
 }
 
@@ -80,7 +69,7 @@ function PolicyForm({ policy }: { policy: TPolicy }) {
   return (
     <form onSubmit={submit} noValidate className={cn(cardClasses, 'flex flex-col gap-4')}>
       <div>
-        <h3 className={stepHeadingClasses}>Retention for {policy.org_name}</h3>
+        <h3 className={cardHeadingClasses}>Retention for {policy.org_name}</h3>
         <p className={mutedTextClasses}>
           Records older than this many days are deleted every hour. Leave a field empty to keep that kind
           forever. Members' own 'Auto-delete old chats' (30 days) still applies; members on legal hold keep
@@ -171,7 +160,7 @@ function LegalHolds() {
   return (
     <section aria-labelledby="legal-holds-heading" className={cn(cardClasses, 'flex flex-col gap-4')}>
       <div>
-        <h3 id="legal-holds-heading" className={stepHeadingClasses}>
+        <h3 id="legal-holds-heading" className={cardHeadingClasses}>
           Legal holds
         </h3>
         <p className={mutedTextClasses}>

@@ -5,18 +5,16 @@ import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
+import { cardClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { TextAreaField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import {
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  TextAreaField,
-} from '../knaps/components/knap-step';
-import { type ReviewStatus, useDecideReview, useEmailReviews } from './compliance-api';
+import type { ReviewStatus } from './api';
+import { useDecideReview, useEmailReviews } from './queries';
 import { StatusFilter, StatusList } from './status-list';
 
 const VIEWS: Array<{ status: ReviewStatus; label: string }> = [

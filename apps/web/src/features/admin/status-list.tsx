@@ -3,8 +3,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
+import { mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
 import { Spinner } from '../../components/ui/spinner';
-import { ErrorNotice, mutedTextClasses, plural } from '../knaps/components/knap-step';
+import { plural } from '../../lib/format';
 
 export interface StatusFilterProps<S extends string> {
   views: ReadonlyArray<{ status: S; label: string }>;

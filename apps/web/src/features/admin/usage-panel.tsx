@@ -3,19 +3,14 @@
 // figures are in a table below.
 import type { TUsageWeek } from '@knap/contracts';
 import { useState } from 'react';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { SelectField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
+import { bodyCellClasses, TableHead, tableFrameClasses } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
-import {
-  bodyCellClasses,
-  cardClasses,
-  ErrorNotice,
-  mutedTextClasses,
-  SelectField,
-  stepHeadingClasses,
-  TableHead,
-  tableFrameClasses,
-} from '../knaps/components/knap-step';
-import { useUsage } from './admin-api';
+import { formatCount } from '../../lib/format';
+import { useUsage } from './queries';
 
 type Metric = Exclude<keyof TUsageWeek, 'week_start'>;
 const METRICS: Array<{ key: Metric; label: string }> = [
@@ -42,16 +37,14 @@ export function UsageChart({ weeks, metric, label }: { weeks: TUsageWeek[]; metr
   const total = values.reduce((a, b) => a + b, 0);
   const slot = (W - PAD * 2) / Math.max(1, weeks.length);
   const last = weeks.at(-1);
-  const summary = `${label}: ${total.toLocaleString('en-US')} over ${weeks.length} weeks, ${
-    last ? `${last[metric].toLocaleString('en-US')} in the week of ${weekLabel(last.week_start)}` : 'none'
-  }, at most ${Math.max(0, ...values).toLocaleString('en-US')} in a week.`;
+  const summary = `${label}: ${formatCount(total)} over ${weeks.length} weeks, ${
+    last ? `${formatCount(last[metric])} in the week of ${weekLabel(last.week_start)}` : 'none'
+  }, at most ${formatCount(Math.max(0, ...values))} in a week.`;
   return (
     <figure className={cn(cardClasses, 'flex flex-col gap-2')}>
       <figcaption className="flex items-baseline justify-between gap-2">
-        <span className={stepHeadingClasses}>{label}</span>
-        <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
-          {total.toLocaleString('en-US')}
-        </span>
+        <span className={cardHeadingClasses}>{label}</span>
+        <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{formatCount(total)}</span>
       </figcaption>
       <svg
         role="img"
@@ -73,7 +66,7 @@ export function UsageChart({ weeks, metric, label }: { weeks: TUsageWeek[]; metr
               rx={2}
               className="fill-indigo-500 dark:fill-indigo-400"
             >
-              <title>{`${weekLabel(w.week_start)}: ${w[metric].toLocaleString('en-US')}`}</title>
+              <title>{`${weekLabel(w.week_start)}: ${formatCount(w[metric])}`}</title>
             </rect>
           );
         })}
@@ -125,7 +118,7 @@ export function UsagePanel() {
                       <td className={bodyCellClasses}>{weekLabel(w.week_start)}</td>
                       {METRICS.map((m) => (
                         <td key={m.key} className={cn(bodyCellClasses, 'tabular-nums')}>
-                          {w[m.key].toLocaleString('en-US')}
+                          {formatCount(w[m.key])}
                         </td>
                       ))}
                     </tr>

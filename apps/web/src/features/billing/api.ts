@@ -1,49 +1,40 @@
 // Typed calls of the subscription, checkout and credit endpoints (SPEC §7 Subscriptions and credits).
-import {
-  ASSISTANT_PATHS,
-  BILLING_PATHS,
-  type PlanTier,
-  type TCreditsUsage,
-  type TLedgerEntry,
-  type TLocalCheckout,
-  type TSubscription,
-  type TSubscriptionTier,
-} from '@knap/contracts';
-import { apiRequest } from '../../lib/api-client';
+import { ASSISTANT_PATHS, BILLING_PATHS, type PlanTier } from '@knap/contracts';
+import { apiRequest, lazySchema } from '../../lib/api-client';
 
 export function getSubscription() {
-  return apiRequest<TSubscription>(BILLING_PATHS.current);
+  return apiRequest(BILLING_PATHS.current, lazySchema('ZSubscription'));
 }
 
 export function listTiers() {
-  return apiRequest<TSubscriptionTier[]>(BILLING_PATHS.list);
+  return apiRequest(BILLING_PATHS.list, lazySchema('ZSubscriptionTierList'));
 }
 
 export function cancelSubscription() {
-  return apiRequest<TSubscription>(BILLING_PATHS.cancel, { method: 'POST' });
+  return apiRequest(BILLING_PATHS.cancel, lazySchema('ZSubscription'), { method: 'POST' });
 }
 
 /** Where the user confirms (and on Stripe pays for) a plan change. */
 export function createCheckoutSession(plan: PlanTier) {
-  return apiRequest<{ url: string }>(BILLING_PATHS.checkout, { method: 'POST', body: { plan } });
+  return apiRequest(BILLING_PATHS.checkout, lazySchema('ZUrlResponse'), { method: 'POST', body: { plan } });
 }
 
 export function getBillingPortalUrl() {
-  return apiRequest<{ url: string }>(BILLING_PATHS.portal, { method: 'POST' });
+  return apiRequest(BILLING_PATHS.portal, lazySchema('ZUrlResponse'), { method: 'POST' });
 }
 
 export function getLocalCheckout(id: string) {
-  return apiRequest<TLocalCheckout>(BILLING_PATHS.localCheckout(id));
+  return apiRequest(BILLING_PATHS.localCheckout(id), lazySchema('ZLocalCheckout'));
 }
 
 export function confirmLocalCheckout(id: string) {
-  return apiRequest<TSubscription>(BILLING_PATHS.localConfirm(id), { method: 'POST' });
+  return apiRequest(BILLING_PATHS.localConfirm(id), lazySchema('ZSubscription'), { method: 'POST' });
 }
 
 export function getCreditsUsage(userUuid: string) {
-  return apiRequest<TCreditsUsage>(ASSISTANT_PATHS.creditsUsage(userUuid));
+  return apiRequest(ASSISTANT_PATHS.creditsUsage(userUuid), lazySchema('ZCreditsUsage'));
 }
 
 export function getCreditLedger() {
-  return apiRequest<TLedgerEntry[]>(BILLING_PATHS.ledger);
+  return apiRequest(BILLING_PATHS.ledger, lazySchema('ZLedgerEntryList'));
 }

@@ -5,17 +5,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Info, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { SectionCard } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { formatDate, formatDelta } from '../../lib/format';
+import { useOpenSettings } from '../../lib/open-settings';
 import { resolveTimeZone } from '../../lib/time-zone';
-import { useOpenSettings } from '../account/use-open-settings';
 import { useCurrentUser } from '../auth/store';
 import { CreditsSummary } from './components/credits-summary';
-import { PlanBadge } from './components/plan-badge';
-import { SectionCard } from './components/section-card';
 import { BILLING_COPY, STATUS_LABELS } from './copy';
-import { formatDay, formatDayTime, formatDelta } from './format';
 import { tierName } from './plans';
 import { billingKeys, useCreditLedger, useCredits, useSubscription, useTiers } from './queries';
 
@@ -98,18 +98,18 @@ export function BillingPage() {
             <dl className="grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-2 text-sm">
               <dt className="text-zinc-500 dark:text-zinc-400">{BILLING_COPY.plan}</dt>
               <dd>
-                <PlanBadge>{tierName(subscription.data.plan, tiers.data)}</PlanBadge>
+                <Badge>{tierName(subscription.data.plan, tiers.data)}</Badge>
               </dd>
               <dt className="text-zinc-500 dark:text-zinc-400">{BILLING_COPY.status}</dt>
               <dd>
-                <PlanBadge tone={subscription.data.status === 'past_due' ? 'warning' : 'neutral'}>
+                <Badge tone={subscription.data.status === 'past_due' ? 'warning' : 'neutral'}>
                   {STATUS_LABELS[subscription.data.status]}
-                </PlanBadge>
+                </Badge>
               </dd>
               <dt className="text-zinc-500 dark:text-zinc-400">{BILLING_COPY.periodEnd}</dt>
               <dd className="text-zinc-900 dark:text-zinc-50">
                 {subscription.data.current_period_end
-                  ? formatDay(subscription.data.current_period_end, timeZone)
+                  ? formatDate(subscription.data.current_period_end, timeZone, { withTime: false })
                   : BILLING_COPY.noPeriodEnd}
               </dd>
             </dl>
@@ -222,7 +222,7 @@ function CreditHistory({ timeZone, isReady }: { timeZone: string; isReady: boole
             {ledger.data.map((entry) => (
               <tr key={entry.id}>
                 <td className="w-28 px-5 py-2.5 text-zinc-500 align-top sm:w-auto sm:whitespace-nowrap sm:px-6 dark:text-zinc-400">
-                  <time dateTime={entry.created_at}>{formatDayTime(entry.created_at, timeZone)}</time>
+                  <time dateTime={entry.created_at}>{formatDate(entry.created_at, timeZone)}</time>
                 </td>
                 <td className="px-2 py-2.5 text-zinc-900 align-top dark:text-zinc-100">{entry.reason}</td>
                 <td

@@ -1,5 +1,6 @@
 // Fixed texts of plans, checkout and credits; SPEC §8's own texts come from ERR and TOAST.
 import type { TSubscription } from '@knap/contracts';
+import { formatCount } from '../../lib/format';
 
 export const BILLING_COPY = {
   plansHeading: 'Subscription Plans',
@@ -10,12 +11,12 @@ export const BILLING_COPY = {
   downgrade: 'Downgrade',
   cancelSubscription: 'Cancel Subscription',
   billingPortal: 'Billing portal',
-  creditsPerMonth: (credits: number) => `${credits.toLocaleString('en-US')} credits / month`,
+  creditsPerMonth: (credits: number) => `${formatCount(credits)} credits / month`,
   cancelTitle: 'Cancel your subscription?',
   downgradeTitle: 'Downgrade to the free plan?',
   cancelBody: (freeName: string, credits: number | undefined) =>
     `Your plan changes to ${freeName} right away${
-      credits === undefined ? '' : `, with ${credits.toLocaleString('en-US')} credits a month`
+      credits === undefined ? '' : `, with ${formatCount(credits)} credits a month`
     }. Credits left from your current plan are not kept.`,
   cancelConfirm: 'Cancel subscription',
   downgradeConfirm: 'Downgrade',
@@ -65,8 +66,7 @@ export const BILLING_COPY = {
   loadingCheckout: 'Loading checkout',
   confirmFailed: 'Failed to confirm the plan change',
   nowOnPlan: (name: string) => `You are now on the ${name} plan`,
-  nowOnPlanBody: (credits: number) =>
-    `A new credit period has started with ${credits.toLocaleString('en-US')} credits.`,
+  nowOnPlanBody: (credits: number) => `A new credit period has started with ${formatCount(credits)} credits.`,
   backToChat: 'Back to chat',
   viewBilling: 'View billing',
   expiredTitle: 'This checkout has expired',

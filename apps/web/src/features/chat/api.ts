@@ -4,63 +4,59 @@ import {
   CHAT_PAGE_SIZE,
   CHAT_PATHS,
   ERR,
-  type TChat,
-  type TChatSearchResult,
-  type TChatSummary,
   type TCreateChatRequest,
-  type TListChatsResponse,
   type TSuggestionsRequest,
   type TSuggestionsResponse,
   type TToolApprovalRequest,
-  type TToolApprovalResponse,
 } from '@knap/contracts';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, lazySchema, unchecked } from '../../lib/api-client';
 
 /** A page of the chat list: the first, or the one after a previous page's `next_cursor`. */
 export function listChats({ limit = CHAT_PAGE_SIZE, cursor }: { limit?: number; cursor?: string } = {}) {
   const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
-  return apiRequest<TListChatsResponse>(`${CHAT_PATHS.chats}?${query}`);
+  return apiRequest(`${CHAT_PATHS.chats}?${query}`, lazySchema('ZListChatsResponse'));
 }
 
 /** The caller's chats whose title or messages contain the words. */
 export function searchChats(q: string, signal?: AbortSignal) {
-  return apiRequest<{ results: TChatSearchResult[] }>(`${CHAT_PATHS.search}?${new URLSearchParams({ q })}`, {
+  return apiRequest(`${CHAT_PATHS.search}?${new URLSearchParams({ q })}`, lazySchema('ZChatSearchResponse'), {
     signal,
   });
 }
 
 export function getChat(chatId: string, signal?: AbortSignal) {
-  return apiRequest<TChat>(CHAT_PATHS.chat(chatId), { signal });
+  return apiRequest(CHAT_PATHS.chat(chatId), lazySchema('ZChat'), { signal });
 }
 
 export function createChat(input: TCreateChatRequest) {
-  return apiRequest<TChat>(CHAT_PATHS.chats, { method: 'POST', body: input });
+  return apiRequest(CHAT_PATHS.chats, lazySchema('ZChat'), { method: 'POST', body: input });
 }
 
 export function renameChat({ chatId, title }: { chatId: string; title: string }) {
-  return apiRequest<TChatSummary>(CHAT_PATHS.chat(chatId), { method: 'PUT', body: { title } });
+  return apiRequest(CHAT_PATHS.chat(chatId), lazySchema('ZChatSummary'), { method: 'PUT', body: { title } });
 }
 
 export function deleteChat(chatId: string) {
-  return apiRequest<{ success: boolean }>(CHAT_PATHS.chat(chatId), { method: 'DELETE' });
+  return apiRequest(CHAT_PATHS.chat(chatId), lazySchema('ZSuccessResponse'), { method: 'DELETE' });
 }
 
 export function markChatRead(chatId: string) {
-  return apiRequest<{ success: boolean }>(CHAT_PATHS.markRead(chatId), { method: 'PUT' });
+  return apiRequest(CHAT_PATHS.markRead(chatId), lazySchema('ZSuccessResponse'), { method: 'PUT' });
 }
 
 export function markAllChatsRead() {
-  return apiRequest<{ marked_count: number }>(CHAT_PATHS.markAllRead, { method: 'PUT' });
+  return apiRequest(CHAT_PATHS.markAllRead, lazySchema('ZMarkAllReadResponse'), { method: 'PUT' });
 }
 
 export async function getUnreadCount(): Promise<number> {
-  const data = await apiRequest<{ unread_count: number }>(CHAT_PATHS.unreadCount);
+  // Asked on the first load (the sidebar's badge), which carries no zod.
+  const data = await apiRequest(CHAT_PATHS.unreadCount, unchecked<{ unread_count: number }>());
   return data.unread_count;
 }
 
 /** Stops the reply being written in the chat; the server keeps it as far as it got. */
 export function stopCompletion(chatId: string) {
-  return apiRequest<{ stopped: boolean }>(ASSISTANT_PATHS.stopCompletion, {
+  return apiRequest(ASSISTANT_PATHS.stopCompletion, lazySchema('ZStopCompletionResponse'), {
     method: 'POST',
     body: { chat_id: chatId },
   });
@@ -71,7 +67,7 @@ export function stopCompletion(chatId: string) {
  * the response's text, else 'Failed to process tool approval'.
  */
 export function decideToolApproval(input: TToolApprovalRequest) {
-  return apiRequest<TToolApprovalResponse>(ASSISTANT_PATHS.toolApproval, {
+  return apiRequest(ASSISTANT_PATHS.toolApproval, lazySchema('ZToolApprovalResponse'), {
     method: 'POST',
     body: input,
     errorMessage: (failure) => failure.detail || failure.body.trim() || ERR.toolApprovalFallback,
@@ -79,5 +75,9 @@ export function decideToolApproval(input: TToolApprovalRequest) {
 }
 
 export function getSuggestions(input: TSuggestionsRequest) {
-  return apiRequest<TSuggestionsResponse>(ASSISTANT_PATHS.suggestions, { method: 'POST', body: input });
+  // Asked on the first load (the welcome screen), which carries no zod.
+  return apiRequest(ASSISTANT_PATHS.suggestions, unchecked<TSuggestionsResponse>(), {
+    method: 'POST',
+    body: input,
+  });
 }

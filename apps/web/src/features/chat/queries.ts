@@ -17,6 +17,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
+import { pickSuggestions } from '../../lib/suggestions';
 import {
   deleteChat,
   getChat,
@@ -29,7 +30,6 @@ import {
   searchChats,
 } from './api';
 import { logChatFailure } from './chat-errors';
-import { pickSuggestions } from './suggestions';
 
 export const chatKeys = {
   all: ['chats'] as const,

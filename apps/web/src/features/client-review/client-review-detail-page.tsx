@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ErrorNotice } from '../../components/ui/error-notice';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
-import { ErrorNotice } from '../knaps/components/knap-step';
-import { useDeleteReview, useReview } from './api';
 import { ReviewEditor } from './components/review-editor';
+import { useDeleteReview, useReview } from './queries';
 
 export function ClientReviewDetailPage() {
   const { id = '' } = useParams();

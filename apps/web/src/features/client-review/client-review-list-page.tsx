@@ -3,13 +3,15 @@
 import { BookOpen, ChevronRight, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { cardClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { cardClasses, ErrorNotice, formatDate, mutedTextClasses } from '../knaps/components/knap-step';
-import { useReviews } from './api';
 import { StatusBadge } from './components/status-badge';
+import { useReviews } from './queries';
 
 export function ClientReviewListPage() {
   const reviews = useReviews();

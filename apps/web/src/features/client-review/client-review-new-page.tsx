@@ -5,11 +5,12 @@ import { ArrowLeft, Sparkles } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
+import { cardClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { cardClasses, ErrorNotice, mutedTextClasses, SelectField } from '../knaps/components/knap-step';
-import { useCreateReview, useReviewClients } from './api';
+import { useCreateReview, useReviewClients } from './queries';
 import { localToday, periodPresets } from './review-periods';
 import { CLIENT_NAME_MAX, PERIOD_LABEL_MAX } from './review-sections';
 

@@ -1,7 +1,7 @@
 // A review draft's autosave: one with no period name is not sent (the name is the PDF's subtitle).
 import type { TClientReviewUpdate } from '@knap/contracts';
 import { useAutosave } from '../../lib/autosave';
-import { useSaveReview } from './api';
+import { useSaveReview } from './queries';
 
 export function useReviewAutosave(reviewId: string, draft: TClientReviewUpdate) {
   const save = useSaveReview(reviewId);

@@ -2,6 +2,7 @@
 import {
   CONNECTION_PATHS,
   type RunMode,
+  SEVANTA_PATHS,
   type TAddMcpUrlRequest,
   type TAvailableConnections,
   type TConnectionSummary,
@@ -9,7 +10,7 @@ import {
   type TMcpUrl,
   type TUpdateMcpUrlRequest,
 } from '@knap/contracts';
-import { apiRequest } from '../../lib/api-client';
+import { apiFetch, apiRequest, lazySchema } from '../../lib/api-client';
 
 export type ConnectionCategory = TAvailableConnections['categories'][number];
 export type AvailableConnection = ConnectionCategory['connections'][number];
@@ -17,15 +18,15 @@ export type ConnectionStatus = AvailableConnection['status'];
 export type MeetingAssistant = TAvailableConnections['meeting_assistant'];
 
 export function getAvailableConnections(): Promise<TAvailableConnections> {
-  return apiRequest<TAvailableConnections>(CONNECTION_PATHS.available);
+  return apiRequest(CONNECTION_PATHS.available, lazySchema('ZAvailableConnections'));
 }
 
 export function getConnectedScopes(): Promise<{ scopes: string[] }> {
-  return apiRequest<{ scopes: string[] }>(CONNECTION_PATHS.scopes);
+  return apiRequest(CONNECTION_PATHS.scopes, lazySchema('ZScopesResponse'));
 }
 
 export function getUserConnections(): Promise<TConnectionSummary[]> {
-  return apiRequest<TConnectionSummary[]>(CONNECTION_PATHS.userConnections);
+  return apiRequest(CONNECTION_PATHS.userConnections, lazySchema('ZConnectionSummaryList'));
 }
 
 export interface StartConnectionOptions {
@@ -41,7 +42,7 @@ export function startConnection({
   mode,
   forceConsent,
 }: StartConnectionOptions): Promise<{ url: string }> {
-  return apiRequest<{ url: string }>(CONNECTION_PATHS.start, {
+  return apiRequest(CONNECTION_PATHS.start, lazySchema('ZStartConnectionResponse'), {
     method: 'POST',
     body: forceConsent ? { type, mode, force_consent: true } : { type, mode },
   });
@@ -49,29 +50,40 @@ export function startConnection({
 
 /** Disconnects the connection of this type (`scope`): revoked at the provider, then deleted. */
 export function removeConnection({ scope }: { scope: string }): Promise<{ success: boolean }> {
-  return apiRequest<{ success: boolean }>(CONNECTION_PATHS.remove, { method: 'POST', body: { scope } });
+  return apiRequest(CONNECTION_PATHS.remove, lazySchema('ZSuccessResponse'), {
+    method: 'POST',
+    body: { scope },
+  });
 }
 
 export function deleteConnection({ id }: { id: string }): Promise<{ success: boolean }> {
-  return apiRequest<{ success: boolean }>(CONNECTION_PATHS.delete, { method: 'POST', body: { id } });
+  return apiRequest(CONNECTION_PATHS.delete, lazySchema('ZSuccessResponse'), {
+    method: 'POST',
+    body: { id },
+  });
 }
 
 export function getMcpUrls(): Promise<TMcpUrl[]> {
-  return apiRequest<TMcpUrl[]>(CONNECTION_PATHS.mcpUrls);
+  return apiRequest(CONNECTION_PATHS.mcpUrls, lazySchema('ZMcpUrlList'));
 }
 
 export function addMcpUrl(input: TAddMcpUrlRequest): Promise<TMcpUrl> {
-  return apiRequest<TMcpUrl>(CONNECTION_PATHS.addMcpUrl, { method: 'POST', body: input });
+  return apiRequest(CONNECTION_PATHS.addMcpUrl, lazySchema('ZMcpUrl'), { method: 'POST', body: input });
 }
 
 export function updateMcpUrl(input: TUpdateMcpUrlRequest): Promise<TMcpUrl> {
-  return apiRequest<TMcpUrl>(CONNECTION_PATHS.updateMcpUrl, { method: 'PUT', body: input });
+  return apiRequest(CONNECTION_PATHS.updateMcpUrl, lazySchema('ZMcpUrl'), { method: 'PUT', body: input });
 }
 
 export function deleteMcpUrl({ id }: { id: string }): Promise<{ success: boolean }> {
-  return apiRequest<{ success: boolean }>(CONNECTION_PATHS.mcpUrl(id), { method: 'DELETE' });
+  return apiRequest(CONNECTION_PATHS.mcpUrl(id), lazySchema('ZSuccessResponse'), { method: 'DELETE' });
 }
 
 export function testMcpUrl({ id }: { id: string }): Promise<TMcpTestResult> {
-  return apiRequest<TMcpTestResult>(CONNECTION_PATHS.testMcpUrl(id), { method: 'POST' });
+  return apiRequest(CONNECTION_PATHS.testMcpUrl(id), lazySchema('ZMcpTestResult'), { method: 'POST' });
+}
+
+/** Refreshes the startup CRM connection's token (the host page asks with a browser event). */
+export async function refreshStartupCrmToken(): Promise<void> {
+  await apiFetch(SEVANTA_PATHS.refreshToken, { method: 'POST' });
 }

@@ -1,7 +1,6 @@
-import { SEVANTA_PATHS } from '@knap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { refreshStartupCrmToken } from './api';
 import { ConnectionsDropdown } from './components/connections-dropdown';
 import { useConnectionsFinishedListener } from './connections-finished';
 import { REFRESH_STARTUP_CRM_EVENT, setOpenConnectionsHandler, watchOpenConnectionsEvent } from './events';
@@ -20,7 +19,7 @@ export function ConnectionsBridge() {
 
   useEffect(() => {
     const refresh = () =>
-      apiRequest<{ status: string }>(SEVANTA_PATHS.refreshToken, { method: 'POST' })
+      refreshStartupCrmToken()
         .catch((error: unknown) => console.error(error instanceof Error ? error.message : error))
         .finally(() => queryClient.invalidateQueries({ queryKey: connectionKeys.all() }));
     window.addEventListener(REFRESH_STARTUP_CRM_EVENT, refresh);

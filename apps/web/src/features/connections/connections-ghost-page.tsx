@@ -2,12 +2,12 @@ import { CONNECTION_FAILURES, type ConnectionFailure } from '@knap/contracts';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { StatusPanel } from '../../components/ui/status-panel';
 import {
   CONNECTIONS_FINISHED,
   type ConnectionsFinishedMessage,
   notifyOpenerAndClose,
 } from '../../lib/window-messages';
-import { AuthStatusPanel } from '../auth/components/auth-status-panel';
 import { announceConnectionResult } from './connections-finished';
 
 /**
@@ -45,8 +45,8 @@ export function ConnectionsGhostPage() {
   }, [searchParams, navigate]);
 
   return (
-    <AuthStatusPanel>
+    <StatusPanel>
       <Spinner label="Finishing connection..." showLabel />
-    </AuthStatusPanel>
+    </StatusPanel>
   );
 }

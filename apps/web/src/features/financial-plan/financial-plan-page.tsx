@@ -7,16 +7,17 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
+import { cardClasses, mutedTextClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ErrorNotice } from '../../components/ui/error-notice';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { cardClasses, ErrorNotice, mutedTextClasses } from '../knaps/components/knap-step';
-import { useCreatePlan, useDeletePlan, usePlan, usePlans } from './api';
 import { PlanEditor } from './components/plan-editor';
 import { PlanList } from './components/plan-list';
+import { useCreatePlan, useDeletePlan, usePlan, usePlans } from './queries';
 
 function OpenPlan({ id, isNew }: { id: string; isNew: boolean }) {
   const plan = usePlan(id);

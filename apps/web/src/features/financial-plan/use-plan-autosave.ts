@@ -1,8 +1,8 @@
 // The plan draft's autosave: a draft that does not read as numbers is not sent, and a server
 // refusal is shown on the field it names.
 import { useAutosave } from '../../lib/autosave';
-import { useSavePlan } from './api';
 import { fieldErrorOf, type PlanDraft, parseDraft } from './plan-draft';
+import { useSavePlan } from './queries';
 
 export function usePlanAutosave(planId: string, draft: PlanDraft) {
   const save = useSavePlan(planId);

@@ -2,79 +2,32 @@
 // the draft, regenerating, the PDF and deleting.
 import {
   FIRST_IMPRESSIONS_PATHS,
-  type TBriefing,
   type TBriefingCreate,
-  type TBriefingSummary,
   type TBriefingUpdate,
-  type TPdfInfo,
+  ZBriefing,
+  ZBriefingSummary,
+  ZPdfInfo,
+  ZSuccessResponse,
 } from '@knap/contracts';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
-export const briefingKeys = {
-  all: ['briefings'] as const,
-  list: ['briefings', 'list'] as const,
-  briefing: (id: string) => ['briefings', 'briefing', id] as const,
-};
+const ZBriefingSummaryList = ZBriefingSummary.array();
 
-export const useBriefings = () =>
-  useQuery({
-    queryKey: briefingKeys.list,
-    queryFn: () => apiRequest<TBriefingSummary[]>(FIRST_IMPRESSIONS_PATHS.list),
-  });
+export const listBriefings = () => apiRequest(FIRST_IMPRESSIONS_PATHS.list, ZBriefingSummaryList);
 
-export const useBriefing = (id: string) =>
-  useQuery({
-    queryKey: briefingKeys.briefing(id),
-    queryFn: () => apiRequest<TBriefing>(FIRST_IMPRESSIONS_PATHS.briefing(id)),
-  });
+export const getBriefing = (id: string) => apiRequest(FIRST_IMPRESSIONS_PATHS.briefing(id), ZBriefing);
 
-/** A briefing the server answered is the fresh truth for its own key; the list only needs refetching. */
-function storeBriefing(queryClient: QueryClient, briefing: TBriefing): void {
-  queryClient.setQueryData(briefingKeys.briefing(briefing.id), briefing);
-  void queryClient.invalidateQueries({ queryKey: briefingKeys.list });
-}
+export const createBriefing = (body: TBriefingCreate) =>
+  apiRequest(FIRST_IMPRESSIONS_PATHS.list, ZBriefing, { method: 'POST', body });
 
-export function useCreateBriefing() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TBriefingCreate) =>
-      apiRequest<TBriefing>(FIRST_IMPRESSIONS_PATHS.list, { method: 'POST', body }),
-    onSuccess: (briefing) => storeBriefing(queryClient, briefing),
-  });
-}
+export const saveBriefing = (id: string, body: TBriefingUpdate) =>
+  apiRequest(FIRST_IMPRESSIONS_PATHS.briefing(id), ZBriefing, { method: 'PUT', body });
 
-export function useSaveBriefing(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TBriefingUpdate) =>
-      apiRequest<TBriefing>(FIRST_IMPRESSIONS_PATHS.briefing(id), { method: 'PUT', body }),
-    onSuccess: (briefing) => storeBriefing(queryClient, briefing),
-  });
-}
+export const regenerateBriefing = (id: string) =>
+  apiRequest(FIRST_IMPRESSIONS_PATHS.regenerate(id), ZBriefing, { method: 'POST' });
 
-export function useRegenerateBriefing(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest<TBriefing>(FIRST_IMPRESSIONS_PATHS.regenerate(id), { method: 'POST' }),
-    onSuccess: (briefing) => storeBriefing(queryClient, briefing),
-  });
-}
+export const exportBriefingPdf = (id: string) =>
+  apiRequest(FIRST_IMPRESSIONS_PATHS.pdf(id), ZPdfInfo, { method: 'POST' });
 
-export function useExportBriefingPdf(id: string) {
-  return useMutation({
-    mutationFn: () => apiRequest<TPdfInfo>(FIRST_IMPRESSIONS_PATHS.pdf(id), { method: 'POST' }),
-  });
-}
-
-export function useDeleteBriefing() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ success: boolean }>(FIRST_IMPRESSIONS_PATHS.briefing(id), { method: 'DELETE' }),
-    onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: briefingKeys.briefing(id) });
-      return queryClient.invalidateQueries({ queryKey: briefingKeys.list });
-    },
-  });
-}
+export const deleteBriefing = (id: string) =>
+  apiRequest(FIRST_IMPRESSIONS_PATHS.briefing(id), ZSuccessResponse, { method: 'DELETE' });

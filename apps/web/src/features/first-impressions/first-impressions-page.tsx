@@ -6,22 +6,18 @@ import { UserSearch } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ErrorNotice } from '../../components/ui/error-notice';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import {
-  cardClasses,
-  ErrorNotice,
-  mutedTextClasses,
-  stepHeadingClasses,
-} from '../knaps/components/knap-step';
-import { useBriefing, useBriefings, useDeleteBriefing } from './api';
 import { BriefingList, prospectTitle } from './components/briefing-list';
 import { BriefingView } from './components/briefing-view';
 import { PrepareForm } from './components/prepare-form';
+import { useBriefing, useBriefings, useDeleteBriefing } from './queries';
 
 interface OpenBriefingProps {
   id: string;
@@ -90,7 +86,7 @@ export function FirstImpressionsPage() {
         <div className="flex min-w-0 flex-col gap-6">
           <PrepareForm onCreated={onCreated} />
           <section aria-labelledby="saved-briefings" className={cn(cardClasses, 'flex flex-col gap-2 p-2')}>
-            <h2 id="saved-briefings" className={cn(stepHeadingClasses, 'px-2 pt-2')}>
+            <h2 id="saved-briefings" className={cn(cardHeadingClasses, 'px-2 pt-2')}>
               Saved briefings
             </h2>
             {briefings.isPending ? (

@@ -7,24 +7,21 @@ import {
   type KnapName,
   type TKnap,
   type TKnapComponentReply,
-  type TKnapRequest,
 } from '@knap/contracts';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest, lazySchema, ResponseShapeError } from '../../lib/api-client';
 
 /** The message a user sees: what the server said went wrong, else the generic SPEC text. */
 const failure = (error: unknown, fallback: string) =>
   new Error(error instanceof ApiError && error.detail ? error.detail : fallback);
 
 export async function getKnaps(): Promise<TKnap[]> {
-  let data: unknown;
   try {
-    data = await apiRequest<unknown>(KNAP_PATHS.list);
+    return await apiRequest(KNAP_PATHS.list, lazySchema('ZKnapList'));
   } catch (error) {
-    throw failure(error, ERR.fetchKnaps);
+    throw error instanceof ResponseShapeError
+      ? new Error(ERR.invalidKnapData)
+      : failure(error, ERR.fetchKnaps);
   }
-  if (!Array.isArray(data) || !data.every((k) => typeof k?.name === 'string' && Array.isArray(k.steps)))
-    throw new Error(ERR.invalidKnapData);
-  return data as TKnap[];
 }
 
 /** A gated route's knap id may match either the knap's name ('Prospecting') or its tag. */
@@ -34,7 +31,7 @@ export function hasKnap(knaps: ReadonlyArray<Pick<TKnap, 'name' | 'tag'>>, requi
 
 export async function getComponent(componentId: KnapComponentId): Promise<TKnapComponentReply> {
   try {
-    return await apiRequest<TKnapComponentReply>(KNAP_PATHS.components, {
+    return await apiRequest(KNAP_PATHS.components, lazySchema('ZKnapComponentReply'), {
       method: 'POST',
       body: { component_id: componentId },
     });
@@ -52,13 +49,16 @@ export interface ProcessRequest {
 
 export async function processComponent(request: ProcessRequest): Promise<TKnapComponentReply> {
   try {
-    return await apiRequest<TKnapComponentReply>(KNAP_PATHS.process, { method: 'POST', body: request });
+    return await apiRequest(KNAP_PATHS.process, lazySchema('ZKnapComponentReply'), {
+      method: 'POST',
+      body: request,
+    });
   } catch (error) {
     throw failure(error, ERR.processComponentData);
   }
 }
 
 export const requestKnap = (knap: KnapName, note: string) =>
-  apiRequest<TKnapRequest>(KNAP_PATHS.requests, { method: 'POST', body: { knap, note } });
+  apiRequest(KNAP_PATHS.requests, lazySchema('ZKnapRequest'), { method: 'POST', body: { knap, note } });
 
-export const myKnapRequests = () => apiRequest<TKnapRequest[]>(KNAP_PATHS.requests);
+export const myKnapRequests = () => apiRequest(KNAP_PATHS.requests, lazySchema('ZKnapRequestList'));

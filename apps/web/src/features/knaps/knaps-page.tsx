@@ -4,11 +4,12 @@ import { ArrowRight, Clock } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { useKnapRequests } from '../request-knap/queries';
-import { cardClasses, ErrorNotice, mutedTextClasses, stepHeadingClasses } from './components/knap-step';
 import { KNAP_DESCRIPTIONS, KNAP_ROUTES, knapTag } from './knap-info';
+import { useKnapRequests } from './queries';
 import { fetchKnaps, useKnapStore } from './store';
 
 interface KnapCardProps {
@@ -47,7 +48,7 @@ function KnapLists() {
   return (
     <>
       <section aria-labelledby="your-knaps" className="flex flex-col gap-3">
-        <h2 id="your-knaps" className={stepHeadingClasses}>
+        <h2 id="your-knaps" className={cardHeadingClasses}>
           Your knaps
         </h2>
         {owned.size ? (
@@ -67,7 +68,7 @@ function KnapLists() {
       </section>
       {others.length ? (
         <section aria-labelledby="more-knaps" className="flex flex-col gap-3">
-          <h2 id="more-knaps" className={stepHeadingClasses}>
+          <h2 id="more-knaps" className={cardHeadingClasses}>
             More knaps
           </h2>
           <ul className={gridClasses}>
@@ -133,7 +134,7 @@ const WORKSPACE: ReadonlyArray<{ to: string; title: string; description: string 
 function Workspace() {
   return (
     <section aria-labelledby="workspace" className="flex flex-col gap-3">
-      <h2 id="workspace" className={stepHeadingClasses}>
+      <h2 id="workspace" className={cardHeadingClasses}>
         Workspace
       </h2>
       <ul className={gridClasses}>

@@ -5,13 +5,14 @@ import {
   type EmailConnectionType,
   PDF_PATHS,
   type TEmailSendResult,
-  type TPdfInfo,
   type TRoadmap,
+  ZEmailSendResult,
+  ZPdfInfo,
 } from '@knap/contracts';
 import { apiFetch, apiRequest } from '../../lib/api-client';
 
 export const generateRoadmapPdf = (roadmap: TRoadmap) =>
-  apiRequest<TPdfInfo>(PDF_PATHS.generate, { method: 'POST', body: roadmap });
+  apiRequest(PDF_PATHS.generate, ZPdfInfo, { method: 'POST', body: roadmap });
 
 /** A stored PDF as an object URL for a preview frame; the caller revokes it. */
 export async function pdfObjectUrl(id: string): Promise<string> {
@@ -43,7 +44,7 @@ export async function sendEmail(email: OutgoingEmail): Promise<TEmailSendResult 
   if (email.filename) form.set('filename', email.filename);
   try {
     const res = await apiFetch(EMAIL_PATHS.send, { method: 'POST', body: form });
-    return (await res.json()) as TEmailSendResult;
+    return ZEmailSendResult.parse(await res.json());
   } catch (error) {
     console.error('Failed to send email', error instanceof Error ? error.message : error);
     return false;

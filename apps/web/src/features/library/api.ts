@@ -2,12 +2,14 @@
 import {
   LIBRARY_PATHS,
   type LibraryKind,
-  type TLibraryResponse,
-  type TSavedPrompt,
   type TSavedPromptInput,
+  ZLibraryResponse,
+  ZSavedPrompt,
+  ZSuccessResponse,
 } from '@knap/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+
+const ZSavedPromptList = ZSavedPrompt.array();
 
 export interface LibraryFilter {
   q: string;
@@ -15,49 +17,23 @@ export interface LibraryFilter {
   client: string;
 }
 
-export const libraryKeys = {
-  all: ['library'] as const,
-  list: (filter: LibraryFilter) => ['library', 'items', filter] as const,
-  prompts: ['library', 'prompts'] as const,
-};
-
-export const useLibrary = (filter: LibraryFilter) =>
-  useQuery({
-    queryKey: libraryKeys.list(filter),
-    queryFn: () => {
-      const params = new URLSearchParams();
-      if (filter.q) params.set('q', filter.q);
-      if (filter.kind) params.set('kind', filter.kind);
-      if (filter.client) params.set('client', filter.client);
-      const query = params.toString();
-      return apiRequest<TLibraryResponse>(`${LIBRARY_PATHS.list}${query ? `?${query}` : ''}`);
-    },
-    placeholderData: keepPreviousData,
-  });
-
-export const usePrompts = () =>
-  useQuery({
-    queryKey: libraryKeys.prompts,
-    queryFn: () => apiRequest<TSavedPrompt[]>(LIBRARY_PATHS.prompts),
-  });
-
-function useLibraryMutation<Vars, Result>(call: (vars: Vars) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
-  });
+export function listLibrary(filter: LibraryFilter) {
+  const params = new URLSearchParams();
+  if (filter.q) params.set('q', filter.q);
+  if (filter.kind) params.set('kind', filter.kind);
+  if (filter.client) params.set('client', filter.client);
+  const query = params.toString();
+  return apiRequest(`${LIBRARY_PATHS.list}${query ? `?${query}` : ''}`, ZLibraryResponse);
 }
 
-export const useSavePrompt = () =>
-  useLibraryMutation(({ id, ...input }: TSavedPromptInput & { id?: string }) =>
-    apiRequest<TSavedPrompt>(id ? LIBRARY_PATHS.prompt(id) : LIBRARY_PATHS.prompts, {
-      method: id ? 'PUT' : 'POST',
-      body: input,
-    }),
-  );
+export const listPrompts = () => apiRequest(LIBRARY_PATHS.prompts, ZSavedPromptList);
 
-export const useDeleteItem = () =>
-  useLibraryMutation(({ kind, id }: { kind: LibraryKind; id: string }) =>
-    apiRequest<{ success: boolean }>(LIBRARY_PATHS.item(kind, id), { method: 'DELETE' }),
-  );
+/** Saves a prompt: a new one without an id, else the one with it. */
+export const savePrompt = ({ id, ...input }: TSavedPromptInput & { id?: string }) =>
+  apiRequest(id ? LIBRARY_PATHS.prompt(id) : LIBRARY_PATHS.prompts, ZSavedPrompt, {
+    method: id ? 'PUT' : 'POST',
+    body: input,
+  });
+
+export const deleteLibraryItem = ({ kind, id }: { kind: LibraryKind; id: string }) =>
+  apiRequest(LIBRARY_PATHS.item(kind, id), ZSuccessResponse, { method: 'DELETE' });

@@ -20,23 +20,18 @@ import { type FormEvent, useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { cardClasses, mutedTextClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { TextField } from '../../components/ui/input';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { downloadFile } from '../../lib/download';
+import { formatDate, plural } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import {
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  plural,
-  SelectField,
-  TextAreaField,
-} from '../knaps/components/knap-step';
-import { type LibraryFilter, useDeleteItem, useLibrary, usePrompts, useSavePrompt } from './api';
+import type { LibraryFilter } from './api';
+import { useDeleteItem, useLibrary, usePrompts, useSavePrompt } from './queries';
 
 export const KIND_LABELS: Record<LibraryKind, string> = {
   pdf: 'PDF',

@@ -1,113 +1,43 @@
-// The newsletter screens' calls: the user's newsletters of one kind, one newsletter (read again every
-// second while its emails go out), saving the draft, drafting again, the PDF, the clients it can go
-// to, sending (answered at once: the server sends in the background), deleting.
+// The newsletter screens' calls: the user's newsletters of one kind, one newsletter, saving the
+// draft, drafting again, the PDF, the clients it can go to, sending (answered at once: the server
+// sends in the background), deleting.
 import {
   NEWSLETTER_PATHS,
   type NewsletterKind,
-  type TNewsletter,
-  type TNewsletterAudience,
   type TNewsletterCreate,
   type TNewsletterSend,
-  type TNewsletterSummary,
   type TNewsletterUpdate,
-  type TPdfInfo,
+  ZNewsletter,
+  ZNewsletterAudience,
+  ZNewsletterSummary,
+  ZPdfInfo,
+  ZSuccessResponse,
 } from '@knap/contracts';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
-export const newsletterKeys = {
-  all: ['newsletters'] as const,
-  list: (kind: NewsletterKind) => ['newsletters', 'list', kind] as const,
-  newsletter: (id: string) => ['newsletters', 'one', id] as const,
-  audience: ['newsletters', 'audience'] as const,
-};
+const ZNewsletterSummaryList = ZNewsletterSummary.array();
 
-export const useNewsletters = (kind: NewsletterKind) =>
-  useQuery({
-    queryKey: newsletterKeys.list(kind),
-    queryFn: () => apiRequest<TNewsletterSummary[]>(`${NEWSLETTER_PATHS.list}?kind=${kind}`),
-  });
+export const listNewsletters = (kind: NewsletterKind) =>
+  apiRequest(`${NEWSLETTER_PATHS.list}?kind=${kind}`, ZNewsletterSummaryList);
 
-/** How often an open newsletter is read again while its emails go out in the background. */
-export const SEND_POLL_MS = 1_000;
+export const getNewsletter = (id: string) => apiRequest(NEWSLETTER_PATHS.newsletter(id), ZNewsletter);
 
-export function useNewsletter(id: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: newsletterKeys.newsletter(id),
-    queryFn: async () => {
-      const was = queryClient.getQueryData<TNewsletter>(newsletterKeys.newsletter(id));
-      const newsletter = await apiRequest<TNewsletter>(NEWSLETTER_PATHS.newsletter(id));
-      // A send just finished: the list shows whom it went to.
-      if (was?.status === 'sending' && newsletter.status !== 'sending')
-        void queryClient.invalidateQueries({ queryKey: ['newsletters', 'list'] });
-      return newsletter;
-    },
-    refetchInterval: (query) => (query.state.data?.status === 'sending' ? SEND_POLL_MS : false),
-  });
-}
+export const createNewsletter = (body: TNewsletterCreate) =>
+  apiRequest(NEWSLETTER_PATHS.list, ZNewsletter, { method: 'POST', body });
 
-/** A saved newsletter is the fresh truth for its own key; the lists only need its subject and dates. */
-function storeNewsletter(queryClient: QueryClient, newsletter: TNewsletter): void {
-  const { draft_error: _draftError, ...stored } = newsletter;
-  queryClient.setQueryData(newsletterKeys.newsletter(newsletter.id), stored);
-  void queryClient.invalidateQueries({ queryKey: ['newsletters', 'list'] });
-}
+export const saveNewsletter = (id: string, body: TNewsletterUpdate) =>
+  apiRequest(NEWSLETTER_PATHS.newsletter(id), ZNewsletter, { method: 'PUT', body });
 
-export function useCreateNewsletter() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TNewsletterCreate) =>
-      apiRequest<TNewsletter>(NEWSLETTER_PATHS.list, { method: 'POST', body }),
-    onSuccess: (newsletter) => storeNewsletter(queryClient, newsletter),
-  });
-}
+export const redraftNewsletter = (id: string) =>
+  apiRequest(NEWSLETTER_PATHS.draft(id), ZNewsletter, { method: 'POST' });
 
-export function useSaveNewsletter(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TNewsletterUpdate) =>
-      apiRequest<TNewsletter>(NEWSLETTER_PATHS.newsletter(id), { method: 'PUT', body }),
-    onSuccess: (newsletter) => storeNewsletter(queryClient, newsletter),
-  });
-}
+export const exportNewsletterPdf = (id: string) =>
+  apiRequest(NEWSLETTER_PATHS.pdf(id), ZPdfInfo, { method: 'POST' });
 
-export function useRedraftNewsletter(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest<TNewsletter>(NEWSLETTER_PATHS.draft(id), { method: 'POST' }),
-    onSuccess: (newsletter) => storeNewsletter(queryClient, newsletter),
-  });
-}
+export const getNewsletterAudience = () => apiRequest(NEWSLETTER_PATHS.recipients, ZNewsletterAudience);
 
-export const useExportNewsletterPdf = (id: string) =>
-  useMutation({ mutationFn: () => apiRequest<TPdfInfo>(NEWSLETTER_PATHS.pdf(id), { method: 'POST' }) });
+export const sendNewsletter = (id: string, body: TNewsletterSend) =>
+  apiRequest(NEWSLETTER_PATHS.send(id), ZNewsletter, { method: 'POST', body });
 
-/** The user's clients with an email and their segments; fetched when the send step opens. */
-export const useNewsletterAudience = (enabled: boolean) =>
-  useQuery({
-    queryKey: newsletterKeys.audience,
-    queryFn: () => apiRequest<TNewsletterAudience>(NEWSLETTER_PATHS.recipients),
-    enabled,
-  });
-
-export function useSendNewsletter(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TNewsletterSend) =>
-      apiRequest<TNewsletter>(NEWSLETTER_PATHS.send(id), { method: 'POST', body }),
-    onSuccess: (newsletter) => storeNewsletter(queryClient, newsletter),
-  });
-}
-
-export function useDeleteNewsletter() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ success: boolean }>(NEWSLETTER_PATHS.newsletter(id), { method: 'DELETE' }),
-    onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: newsletterKeys.newsletter(id) });
-      return queryClient.invalidateQueries({ queryKey: ['newsletters', 'list'] });
-    },
-  });
-}
+export const deleteNewsletter = (id: string) =>
+  apiRequest(NEWSLETTER_PATHS.newsletter(id), ZSuccessResponse, { method: 'DELETE' });

@@ -2,7 +2,7 @@
 // on the field.
 import { type TNewsletterUpdate, ZNewsletterUpdate } from '@knap/contracts';
 import { bodyFieldErrors, type FieldErrors, useAutosave } from '../../lib/autosave';
-import { useSaveNewsletter } from './api';
+import { useSaveNewsletter } from './queries';
 
 /** The draft's problems as the server would name them, or null when it can be saved. */
 export function draftErrors(draft: TNewsletterUpdate): FieldErrors | null {

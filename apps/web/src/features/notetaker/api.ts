@@ -6,12 +6,9 @@ import {
   MEETING_PATHS,
   MEETINGS_PAGE_OFFSET,
   MEETINGS_PAGE_SIZE,
-  type TBotStatusResponse,
-  type TMeeting,
-  type TMeetingNotes,
   type TRANSCRIPT_FORMATS,
 } from '@knap/contracts';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, lazySchema } from '../../lib/api-client';
 
 export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
 
@@ -23,20 +20,20 @@ export function listMeetings({
   offset?: number;
 } = {}) {
   const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-  return apiRequest<TMeeting[]>(`${MEETING_PATHS.list}?${query}`);
+  return apiRequest(`${MEETING_PATHS.list}?${query}`, lazySchema('ZMeetingList'));
 }
 
 /** A meeting added by hand, to upload its transcript (no calendar, no bot). */
 export function createMeeting({ title }: { title: string }) {
-  return apiRequest<TMeeting>(MEETING_PATHS.list, { method: 'POST', body: { title } });
+  return apiRequest(MEETING_PATHS.list, lazySchema('ZMeeting'), { method: 'POST', body: { title } });
 }
 
 export function getMeetingNotes(meetingId: string, signal?: AbortSignal) {
-  return apiRequest<TMeetingNotes>(MEETING_PATHS.notes(meetingId), { signal });
+  return apiRequest(MEETING_PATHS.notes(meetingId), lazySchema('ZMeetingNotes'), { signal });
 }
 
 export function setMeetingPrivate({ meetingId, isPrivate }: { meetingId: string; isPrivate: boolean }) {
-  return apiRequest<TMeeting>(MEETING_PATHS.privateToggle(meetingId), {
+  return apiRequest(MEETING_PATHS.privateToggle(meetingId), lazySchema('ZMeeting'), {
     method: 'PUT',
     body: { user_private_meeting: isPrivate },
   });
@@ -50,18 +47,18 @@ export interface TranscriptUpload {
 
 /** Stores the transcript; the answer says whether notes are being written ('generating') or ready. */
 export function uploadTranscript({ meetingId, format, content }: TranscriptUpload) {
-  return apiRequest<TMeetingNotes>(MEETING_PATHS.transcript(meetingId), {
+  return apiRequest(MEETING_PATHS.transcript(meetingId), lazySchema('ZMeetingNotes'), {
     method: 'PUT',
     body: { format, content },
   });
 }
 
 export function getBotStatus() {
-  return apiRequest<TBotStatusResponse>(MEETING_BOT_PATHS.status);
+  return apiRequest(MEETING_BOT_PATHS.status, lazySchema('ZBotStatusResponse'));
 }
 
 export function toggleBot(enabled: boolean) {
-  return apiRequest<{ enabled: boolean }>(MEETING_BOT_PATHS.toggle, {
+  return apiRequest(MEETING_BOT_PATHS.toggle, lazySchema('ZBotToggleResponse'), {
     method: 'POST',
     body: { enabled },
     errorMessage: ({ body }) => (enabled ? ERR.startBot(body) : ERR.stopBot(body)),

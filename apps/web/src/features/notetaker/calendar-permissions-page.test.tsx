@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenManager } from '../../lib/token-manager';
 import { connectionsApi } from '../../test/connections';
 import { calledRoutes, jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { makeMeeting } from '../../test/meetings';
 import { renderRoutes } from '../../test/render';
 import { CalendarPermissionsPage } from './calendar-permissions-page';
 
@@ -87,7 +88,9 @@ describe('CalendarPermissionsPage', () => {
         routes: {
           [`POST ${MEETING_PATHS.list}`]: async (req: Request) => {
             bodies.push(await req.json());
-            return jsonResponse({ meeting_id: 'm-7', meeting_title: 'Walk-in' });
+            return jsonResponse(
+              makeMeeting({ meeting_id: 'm-7', meeting_title: 'Walk-in', start_time: null, end_time: null }),
+            );
           },
         },
       }),

@@ -3,7 +3,7 @@ import { CalendarCheck, FileText, ShieldCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
+import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import type { AvailableConnection } from '../connections/api';
 import { ConnectionStatusText } from '../connections/components/connection-status';

@@ -1,5 +1,6 @@
 // The notetaker's fixed texts; those of SPEC §2 and §4 word for word.
 import type { TMeeting } from '@knap/contracts';
+import { formatCount } from '../../lib/format';
 
 export const NOTETAKER_COPY = {
   panelTitle: 'Notetaker',
@@ -53,7 +54,7 @@ export const MEETING_COPY = {
   fileHint: 'A .vtt, .srt or .txt file.',
   wrongFileType: 'Choose a .vtt, .srt or .txt file.',
   emptyFile: 'This file is empty.',
-  tooLong: (max: number) => `This transcript is longer than ${max.toLocaleString('en-US')} characters.`,
+  tooLong: (max: number) => `This transcript is longer than ${formatCount(max)} characters.`,
 } as const;
 
 export const CLIENT_FACT_LABELS = {

@@ -8,20 +8,21 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
+import { cardClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import { cardClasses, ErrorNotice, mutedTextClasses } from '../knaps/components/knap-step';
+import { EXAMPLE_QUESTIONS, ONBOARDING_COPY, STATUS_LABELS, STEP_COPY } from './copy';
 import {
   useDismissOnboarding,
   useOnboarding,
   useSaveProfile,
   useTurnOnNotetaker,
   useUpdateOnboarding,
-} from './api';
-import { EXAMPLE_QUESTIONS, ONBOARDING_COPY, STATUS_LABELS, STEP_COPY } from './copy';
+} from './queries';
 import { ProgressBar } from './setup-banner';
 
 const STATUS_STYLES: Record<TOnboardingStep['status'], { Icon: typeof Check; className: string }> = {

@@ -5,8 +5,8 @@ import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClasses } from '../../components/ui/button';
-import { useDismissOnboarding, useOnboarding } from './api';
 import { ONBOARDING_COPY } from './copy';
+import { useDismissOnboarding, useOnboarding } from './queries';
 
 export function ProgressBar({ done, total }: { done: number; total: number }) {
   return (

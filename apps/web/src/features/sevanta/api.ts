@@ -1,5 +1,5 @@
 // SPEC §7 Startup-CRM calls.
-import { ERR, type RunMode, SEVANTA_PATHS } from '@knap/contracts';
+import { ERR, type RunMode, SEVANTA_PATHS, ZSevantaAuthParams, ZSevantaSuggestions } from '@knap/contracts';
 import { apiRequest } from '../../lib/api-client';
 
 export interface SevantaAuthQuery {
@@ -11,12 +11,9 @@ export interface SevantaAuthQuery {
 
 /** The parameters the start link needs for this system; fails with 'Failed to get Sevanta auth params: {status}'. */
 export function getSevantaAuthParams(query: SevantaAuthQuery): Promise<Record<string, string>> {
-  return apiRequest<Record<string, string>>(
-    `${SEVANTA_PATHS.authParams}?${new URLSearchParams({ ...query })}`,
-    {
-      errorMessage: (failure) => ERR.sevantaAuthParams(failure.status),
-    },
-  );
+  return apiRequest(`${SEVANTA_PATHS.authParams}?${new URLSearchParams({ ...query })}`, ZSevantaAuthParams, {
+    errorMessage: (failure) => ERR.sevantaAuthParams(failure.status),
+  });
 }
 
 /** Where the browser goes next: our start link, which sends it on to the firm's Sevanta. */
@@ -26,13 +23,11 @@ export const sevantaStartUrl = (
 ) =>
   `${SEVANTA_PATHS.authStart}?${new URLSearchParams({ ...params, email: query.email, system_code: query.system_code })}`;
 
-/** Suggested questions for the deal-flow user; anything but a non-empty list of strings is none. */
+/** Suggested questions for the deal-flow user, blank ones left out; an answer of another shape fails. */
 export async function getSevantaSuggestions(selectedConnections: string[], ref: string): Promise<string[]> {
-  const answer = await apiRequest<unknown>(SEVANTA_PATHS.suggestions, {
+  const answer = await apiRequest(SEVANTA_PATHS.suggestions, ZSevantaSuggestions, {
     method: 'POST',
     body: { selectedConnections, ref },
   });
-  return Array.isArray(answer)
-    ? answer.filter((s): s is string => typeof s === 'string' && s.trim() !== '')
-    : [];
+  return answer.filter((s) => s.trim() !== '');
 }

@@ -7,7 +7,6 @@
 import {
   CONNECTION_FAILURES,
   type ConnectionFailure,
-  SEVANTA_DEFAULT_SUGGESTIONS,
   SEVANTA_NONCE_STORAGE_KEY,
   SEVANTA_SYSTEM_CODE_PATTERN,
 } from '@knap/contracts';
@@ -15,7 +14,7 @@ import { ArrowRight, CircleAlert, CircleCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { TextField } from '../../components/ui/input';
+import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { hardNavigate } from '../../lib/navigation';
 import { getRunMode } from '../../lib/run-mode';
@@ -23,8 +22,8 @@ import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 import { CONNECTIONS_FINISHED, notifyOpenerAndClose } from '../../lib/window-messages';
 import { initSession } from '../auth/session';
 import { useAuthStore } from '../auth/store';
-import { pickSuggestions } from '../chat/suggestions';
-import { getSevantaAuthParams, getSevantaSuggestions, sevantaStartUrl } from './api';
+import { getSevantaAuthParams, sevantaStartUrl } from './api';
+import { useSevantaSuggestions } from './queries';
 
 export const SEVANTA_COPY = {
   title: 'Connect Sevanta',
@@ -237,18 +236,7 @@ function SystemCodeForm({
 /** Connected: three questions to start from (the user's own pipeline, else SPEC §8's defaults). */
 function ConnectedView() {
   const navigate = useNavigate();
-  const [suggestions, setSuggestions] = useState<string[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    getSevantaSuggestions(['sevanta'], 'sevanta-page')
-      .catch(() => [])
-      .then((found) => {
-        if (live) setSuggestions(pickSuggestions(found.length ? found : SEVANTA_DEFAULT_SUGGESTIONS));
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const suggestions = useSevantaSuggestions().data;
   return (
     <div>
       <h1 id="sevanta-title" className="flex items-center gap-2 font-semibold text-lg">

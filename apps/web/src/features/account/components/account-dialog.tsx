@@ -1,18 +1,16 @@
-import { X } from 'lucide-react';
-import { Dialog, Tabs } from 'radix-ui';
+import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import type { SettingsTab } from '../../../lib/open-settings';
 import { ACCOUNT_COPY } from '../copy';
 import { AccountTab } from './account-tab';
 import { SubscriptionTab } from './subscription-tab';
-
-export type AccountDialogTab = 'account' | 'subscription';
 
 export interface AccountDialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   /** The tab each opening starts on (Subscription when the assistant ran out of credits). */
-  initialTab?: AccountDialogTab;
+  initialTab?: SettingsTab;
 }
 
 const tabClasses =
@@ -21,54 +19,40 @@ const tabClasses =
 /** Settings (SPEC §2): the Account and Subscription tabs. Full screen on phones. */
 export function AccountDialog({ isOpen, onOpenChange, initialTab = 'account' }: AccountDialogProps) {
   return (
-    <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/50" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[min(90dvh,800px)] sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border sm:border-zinc-200 dark:bg-zinc-900 sm:dark:border-zinc-800">
-          {/* Mounted only while open, so each opening starts on its initial tab. */}
-          <AccountDialogBody initialTab={initialTab} onClose={() => onOpenChange(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={ACCOUNT_COPY.title}
+      description={ACCOUNT_COPY.description}
+      closeLabel={ACCOUNT_COPY.close}
+      size="2xl"
+      isFullScreenOnPhones
+    >
+      {/* Mounted only while open, so each opening starts on its initial tab. */}
+      <AccountDialogBody initialTab={initialTab} onClose={() => onOpenChange(false)} />
+    </Dialog>
   );
 }
 
-function AccountDialogBody({ initialTab, onClose }: { initialTab: AccountDialogTab; onClose: () => void }) {
-  const [tab, setTab] = useState<AccountDialogTab>(initialTab);
+function AccountDialogBody({ initialTab, onClose }: { initialTab: SettingsTab; onClose: () => void }) {
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
   return (
     <Tabs.Root
       value={tab}
-      onValueChange={(value) => setTab(value as AccountDialogTab)}
+      onValueChange={(value) => setTab(value as SettingsTab)}
       className="flex min-h-0 flex-1 flex-col"
     >
-      <div className="shrink-0 px-4 pt-4 sm:px-6 sm:pt-6">
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <Dialog.Title className="font-semibold text-lg text-zinc-900 dark:text-zinc-50">
-              {ACCOUNT_COPY.title}
-            </Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-              {ACCOUNT_COPY.description}
-            </Dialog.Description>
-          </div>
-          <Dialog.Close asChild>
-            <Button variant="ghost" size="sm" aria-label={ACCOUNT_COPY.close} className="-mt-1 -mr-2 px-2">
-              <X aria-hidden="true" className="size-4" />
-            </Button>
-          </Dialog.Close>
-        </div>
-        <Tabs.List
-          aria-label={ACCOUNT_COPY.tabsLabel}
-          className="mt-4 grid grid-cols-2 gap-1 rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800/80"
-        >
-          <Tabs.Trigger value="account" className={tabClasses}>
-            {ACCOUNT_COPY.accountTab}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="subscription" className={tabClasses}>
-            {ACCOUNT_COPY.subscriptionTab}
-          </Tabs.Trigger>
-        </Tabs.List>
-      </div>
+      <Tabs.List
+        aria-label={ACCOUNT_COPY.tabsLabel}
+        className="mx-4 mt-4 grid shrink-0 grid-cols-2 gap-1 rounded-lg bg-zinc-100 p-1 sm:mx-6 dark:bg-zinc-800/80"
+      >
+        <Tabs.Trigger value="account" className={tabClasses}>
+          {ACCOUNT_COPY.accountTab}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="subscription" className={tabClasses}>
+          {ACCOUNT_COPY.subscriptionTab}
+        </Tabs.Trigger>
+      </Tabs.List>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6 sm:pb-6">
         <Tabs.Content value="account" className="focus-visible:outline-none">
           <AccountTab onManageSubscription={() => setTab('subscription')} onLeave={onClose} />

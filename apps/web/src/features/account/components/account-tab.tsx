@@ -2,15 +2,15 @@ import { CHAT_AUTO_DELETE_DAYS, ERR } from '@knap/contracts';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { SectionCard } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
 import { cn } from '../../../lib/cn';
 import { UserAvatar } from '../../auth/components/user-avatar';
 import { useLogout } from '../../auth/queries';
 import { useCurrentUser } from '../../auth/store';
 import { CreditsSummary } from '../../billing/components/credits-summary';
-import { PlanBadge } from '../../billing/components/plan-badge';
-import { SectionCard } from '../../billing/components/section-card';
 import { tierName } from '../../billing/plans';
 import { useCredits, useSubscription, useTiers } from '../../billing/queries';
 import { ACCOUNT_COPY } from '../copy';
@@ -49,7 +49,7 @@ export function AccountTab({ onManageSubscription, onLeave }: AccountTabProps) {
             <dt className="text-zinc-500 dark:text-zinc-400">{ACCOUNT_COPY.plan}</dt>
             <dd>
               {plan ? (
-                <PlanBadge>{tierName(plan, tiers.data)}</PlanBadge>
+                <Badge>{tierName(plan, tiers.data)}</Badge>
               ) : subscription.isError ? (
                 <span className="text-red-600 dark:text-red-400">{ERR.loadSubscription}</span>
               ) : (

@@ -1,9 +1,9 @@
 import type { TSubscriptionTier } from '@knap/contracts';
 import { Check, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { PlanBadge } from '../../billing/components/plan-badge';
 import { BILLING_COPY } from '../../billing/copy';
 import type { PlanAction } from '../../billing/plans';
 
@@ -41,7 +41,7 @@ export function PlanCard({ tier, action, isDisabled, isStarting, onChoose }: Pla
         <h4 id={nameId} className="font-semibold text-base text-zinc-900 dark:text-zinc-50">
           {tier.name}
         </h4>
-        {isCurrent ? <PlanBadge>{BILLING_COPY.currentPlan}</PlanBadge> : null}
+        {isCurrent ? <Badge>{BILLING_COPY.currentPlan}</Badge> : null}
       </div>
       <div>
         <p className="font-semibold text-xl text-zinc-900 tracking-tight dark:text-zinc-50">

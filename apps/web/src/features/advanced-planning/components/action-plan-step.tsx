@@ -2,14 +2,9 @@
 // when before the portfolio is recommended.
 import { ROADMAP_GAP_CATEGORIES, type TActionPlan } from '@knap/contracts';
 import { type FormEvent, useState } from 'react';
-import {
-  bodyCellClasses,
-  mutedTextClasses,
-  StepAction,
-  StepLoadState,
-  TableHead,
-  tableFrameClasses,
-} from '../../knaps/components/knap-step';
+import { mutedTextClasses } from '../../../components/ui/card';
+import { bodyCellClasses, TableHead, tableFrameClasses } from '../../../components/ui/table';
+import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import type { TActionPlanData } from '../types';
 

@@ -4,14 +4,10 @@ import type { TClientProfile } from '@knap/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
-import {
-  cardClasses,
-  mutedTextClasses,
-  SelectField,
-  StepAction,
-  StepLoadState,
-} from '../../knaps/components/knap-step';
+import { cardClasses, mutedTextClasses } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { formatCount } from '../../../lib/format';
+import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import { RISK_OPTIONS, type RiskTolerance, type TClientProfileData } from '../types';
 
@@ -42,7 +38,7 @@ interface ProfileDraft {
   riskTolerance: RiskTolerance;
 }
 
-const amountText = (value: number | null) => (value === null ? '' : value.toLocaleString('en-US'));
+const amountText = (value: number | null) => (value === null ? '' : formatCount(value));
 
 function draftOf(profile: TClientProfile): ProfileDraft {
   return {

@@ -1,7 +1,8 @@
 // Step 3: the planning gaps the model found, one card per category, each with a sample action.
 import { GAP_CATEGORIES, ROADMAP_GAP_CATEGORIES, type TGapAnalysis } from '@knap/contracts';
+import { cardClasses, mutedTextClasses } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { cardClasses, mutedTextClasses, StepAction, StepLoadState } from '../../knaps/components/knap-step';
+import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { useKnapComponent } from '../../knaps/use-knap-component';
 import type { TGapAnalysisData } from '../types';
 

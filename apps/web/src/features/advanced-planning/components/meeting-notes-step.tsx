@@ -1,16 +1,12 @@
 // Step 1: the notes a roadmap starts from, a notetaker meeting with notes or notes the user pastes.
 // The meeting list is read fresh each time the step opens: a meeting may have got its notes since.
 import { type FormEvent, useState } from 'react';
+import { cardClasses, mutedTextClasses } from '../../../components/ui/card';
+import { TextAreaField } from '../../../components/ui/field';
+import { formatDate } from '../../../lib/format';
 import { resolveTimeZone } from '../../../lib/time-zone';
 import { useCurrentUser } from '../../auth/store';
-import {
-  cardClasses,
-  formatDate,
-  mutedTextClasses,
-  StepAction,
-  StepLoadState,
-  TextAreaField,
-} from '../../knaps/components/knap-step';
+import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import type { TMeetingNotesData, TNoRoadmapViewData } from '../types';
 

@@ -1,15 +1,9 @@
 // Step 5: the recommended allocation as a table with bars, why, and the disclosure that goes with
 // every recommendation (not the advisor's to edit away).
-import {
-  bodyCellClasses,
-  cardClasses,
-  headCellClasses,
-  mutedTextClasses,
-  StepAction,
-  StepLoadState,
-  stepHeadingClasses,
-  tableFrameClasses,
-} from '../../knaps/components/knap-step';
+
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
+import { bodyCellClasses, headCellClasses, tableFrameClasses } from '../../../components/ui/table';
+import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { useKnapComponent } from '../../knaps/use-knap-component';
 import type { TPortfolioData } from '../types';
 
@@ -63,7 +57,7 @@ export function PortfolioStep() {
         </table>
       </div>
       <section aria-labelledby="portfolio-rationale" className="flex flex-col gap-2">
-        <h2 id="portfolio-rationale" className={stepHeadingClasses}>
+        <h2 id="portfolio-rationale" className={cardHeadingClasses}>
           Rationale
         </h2>
         <p className="whitespace-pre-wrap text-sm text-zinc-800 dark:text-zinc-200">{rationale}</p>

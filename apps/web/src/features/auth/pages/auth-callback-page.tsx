@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { AuthStatusPanel } from '../components/auth-status-panel';
+import { StatusPanel } from '../../../components/ui/status-panel';
 import { completeProviderSignIn } from '../provider-signin';
 import { setUnauthenticated } from '../store';
 
@@ -29,7 +29,7 @@ export function AuthCallbackPage() {
   }, [hash, navigate]);
 
   return (
-    <AuthStatusPanel>
+    <StatusPanel>
       {error ? (
         <>
           <p role="alert" className="text-red-700 text-sm dark:text-red-300">
@@ -42,6 +42,6 @@ export function AuthCallbackPage() {
       ) : (
         <Spinner label="Signing you in..." showLabel />
       )}
-    </AuthStatusPanel>
+    </StatusPanel>
   );
 }

@@ -2,11 +2,11 @@ import { SIGNIN_PATH } from '@knap/contracts';
 import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import { StatusPanel } from '../../../components/ui/status-panel';
 import { hardNavigate } from '../../../lib/navigation';
 import { isExternalPopup } from '../../../lib/run-mode';
 import { AUTH_COMPLETE, notifyOpenerAndClose } from '../../../lib/window-messages';
 import { createOneShotCode, providerStartUrl } from '../api';
-import { AuthStatusPanel } from '../components/auth-status-panel';
 import { CHALLENGE_PARAM } from '../one-shot-verifier';
 import { isLoginProvider } from '../provider-signin';
 import { GHOST_PATH, openerIsFramed } from '../sign-in-popup';
@@ -61,8 +61,8 @@ export function AuthGhostPage() {
     );
   }
   return (
-    <AuthStatusPanel>
+    <StatusPanel>
       <Spinner label="Completing sign-in..." showLabel />
-    </AuthStatusPanel>
+    </StatusPanel>
   );
 }

@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DelayedSpinner } from '../../../components/ui/delayed-spinner';
-import { TextField } from '../../../components/ui/input';
+import { TextField } from '../../../components/ui/field';
 import { Logo } from '../../../components/ui/logo';
 import { hardNavigate } from '../../../lib/navigation';
 import { isWidgetMode } from '../../../lib/run-mode';

@@ -1,6 +1,7 @@
 import { ERR } from '@knap/contracts';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
+import { formatCount } from '../../../lib/format';
 import { BILLING_COPY } from '../copy';
 import type { CreditsView } from '../queries';
 
@@ -10,8 +11,6 @@ export interface CreditsSummaryProps {
   children?: ReactNode;
   className?: string;
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** Available credits, used / total and a bar of the share used (SPEC §2 Account dialog, Credits). */
 export function CreditsSummary({ credits, children, className }: CreditsSummaryProps) {
@@ -28,13 +27,13 @@ export function CreditsSummary({ credits, children, className }: CreditsSummaryP
         <div className="rounded-lg bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60">
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">{BILLING_COPY.available}</dt>
           <dd className="font-semibold text-lg text-zinc-900 tabular-nums dark:text-zinc-50">
-            {isLoading ? '…' : count(balance)}
+            {isLoading ? '…' : formatCount(balance)}
           </dd>
         </div>
         <div className="rounded-lg bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60">
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">{BILLING_COPY.used}</dt>
           <dd className="font-semibold text-lg text-zinc-900 tabular-nums dark:text-zinc-50">
-            {isLoading ? '…' : `${count(used)} / ${count(max)}`}
+            {isLoading ? '…' : `${formatCount(used)} / ${formatCount(max)}`}
           </dd>
         </div>
       </dl>
@@ -44,7 +43,7 @@ export function CreditsSummary({ credits, children, className }: CreditsSummaryP
         aria-valuemin={0}
         aria-valuemax={max}
         aria-valuenow={Math.min(used, max)}
-        aria-valuetext={`${count(used)} of ${count(max)} credits used`}
+        aria-valuetext={`${formatCount(used)} of ${formatCount(max)} credits used`}
         className="h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
       >
         <div

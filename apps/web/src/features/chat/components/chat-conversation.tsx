@@ -3,7 +3,7 @@
 import type { TChat } from '@knap/contracts';
 import { MessageSquareText } from 'lucide-react';
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef } from 'react';
-import { useOpenSettings } from '../../account/use-open-settings';
+import { useOpenSettings } from '../../../lib/open-settings';
 import { lastReplyRow, textOfParts, todosOf } from '../assistant-messages';
 import { ASSISTANT_COPY } from '../copy';
 import { useChat } from '../queries';

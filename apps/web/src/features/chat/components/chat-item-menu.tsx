@@ -1,6 +1,8 @@
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useRef } from 'react';
+import { LAYER } from '../../../components/ui/layers';
+import { cn } from '../../../lib/cn';
 
 export interface ChatItemMenuProps {
   chatTitle: string;
@@ -37,7 +39,10 @@ export function ChatItemMenu({ chatTitle, onRename, onDelete }: ChatItemMenuProp
             if (isRenamingRef.current) event.preventDefault();
             isRenamingRef.current = false;
           }}
-          className="z-[60] min-w-40 rounded-lg border border-zinc-200 bg-white p-1 text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+          className={cn(
+            LAYER.menu,
+            'min-w-40 rounded-lg border border-zinc-200 bg-white p-1 text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
+          )}
         >
           <DropdownMenu.Item
             className={itemClasses}

@@ -32,7 +32,8 @@ interface Api {
 
 function chatApi({ chats = [], unread, routes = {} }: Api) {
   return mockFetch({
-    [`GET ${CHAT_PATHS.chats}`]: () => jsonResponse({ chats, total: chats.length, has_more: false }),
+    [`GET ${CHAT_PATHS.chats}`]: () =>
+      jsonResponse({ chats, total: chats.length, has_more: false, next_cursor: null }),
     [`GET ${CHAT_PATHS.unreadCount}`]: () =>
       jsonResponse({ unread_count: unread ?? chats.filter((c) => c.unread).length }),
     ...routes,
@@ -228,7 +229,7 @@ describe('ChatPanel', () => {
         routes: {
           [`GET ${CHAT_PATHS.chats}`]: () => {
             const left = chats.filter((c) => !deleted.includes(c.id));
-            return jsonResponse({ chats: left, total: left.length, has_more: false });
+            return jsonResponse({ chats: left, total: left.length, has_more: false, next_cursor: null });
           },
           [`DELETE ${CHAT_PATHS.chat('c1')}`]: () => {
             deleted.push('c1');

@@ -9,10 +9,10 @@ import {
 } from '@knap/contracts';
 import { Sparkles } from 'lucide-react';
 import { memo } from 'react';
+import { Markdown } from '../../../components/ui/markdown';
 import { approvalsOf, failureTextOf, textOfParts } from '../assistant-messages';
 import { toolLabel } from '../tool-labels';
 import { ApprovalCard } from './approval-card';
-import { MessageMarkdown } from './message-markdown';
 import { ToolSteps, type ToolStepView } from './tool-steps';
 import { TypingDots } from './typing-indicator';
 
@@ -102,7 +102,7 @@ function AssistantBody({ message, row, isLive = false, isBusy = false, onDecide 
       {blocks.map((block) => {
         switch (block.kind) {
           case 'text':
-            return <MessageMarkdown key={block.key} content={block.text} />;
+            return <Markdown key={block.key} content={block.text} />;
           case 'steps':
             return (
               <ToolSteps

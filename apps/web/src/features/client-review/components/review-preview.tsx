@@ -1,7 +1,7 @@
 // The review as it will read: each written section under its title, the Markdown rendered by the
 // chat's safe renderer (no raw HTML).
 import type { TClientReviewUpdate } from '@knap/contracts';
-import { MessageMarkdown } from '../../chat/components/message-markdown';
+import { Markdown } from '../../../components/ui/markdown';
 import { SECTIONS } from '../review-sections';
 
 export interface ReviewPreviewProps {
@@ -25,7 +25,7 @@ export function ReviewPreview({ clientName, draft }: ReviewPreviewProps) {
         <section key={section.key} aria-label={section.title} className="flex flex-col gap-1">
           <h2 className="font-semibold text-base text-indigo-700 dark:text-indigo-300">{section.title}</h2>
           <div className="min-w-0 break-words">
-            <MessageMarkdown content={draft.sections[section.key]} />
+            <Markdown content={draft.sections[section.key]} />
           </div>
         </section>
       ))}

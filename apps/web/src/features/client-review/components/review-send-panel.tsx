@@ -4,34 +4,28 @@
 import {
   EMAIL_BODY_MAX,
   EMAIL_SUBJECT_MAX,
-  PDF_PATHS,
   type TClientReview,
   type TClientReviewEmail,
   type TEmailSendResult,
   type TPdfInfo,
 } from '@knap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, FileText, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { ExportPanel } from '../../../components/export-panel';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
+import { cardClasses, cardHeadingClasses } from '../../../components/ui/card';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { downloadFile } from '../../../lib/download';
+import { useDocumentActions } from '../../../lib/document-actions';
+import { formatDate } from '../../../lib/format';
 import { resolveTimeZone } from '../../../lib/time-zone';
 import { useCurrentUser } from '../../auth/store';
-import {
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  stepHeadingClasses,
-  TextAreaField,
-} from '../../knaps/components/knap-step';
 import { SENT_TO, SendEmailDialog } from '../../knaps/components/send-email-dialog';
 import type { OutgoingEmail } from '../../knaps/send';
-import { reviewKeys, useExportReviewPdf, useSendReview } from '../api';
+import { reviewKeys, useExportReviewPdf, useSendReview } from '../queries';
 import { EMAIL_TO_MAX } from '../review-sections';
 
 export interface ReviewSendPanelProps {
@@ -48,9 +42,13 @@ export function ReviewSendPanel({ review, email, onEmailChange, flush }: ReviewS
   const exporting = useExportReviewPdf(review.id);
   const sendReview = useSendReview(review.id);
   const timeZone = resolveTimeZone(useCurrentUser()?.timezone);
-  const [error, setError] = useState<string | null>(null);
+  const doc = useDocumentActions({
+    flush,
+    saveFirst: SAVE_FIRST,
+    // The PDF the review now names: the answer is the review, stored as the query's fresh truth.
+    makePdf: async () => (await exporting.mutateAsync()).pdf!,
+  });
   const [isPreparing, setPreparing] = useState(false);
-  const [isDownloading, setDownloading] = useState(false);
   const [attachment, setAttachment] = useState<TPdfInfo | null>(null);
   const [isApproving, setApproving] = useState(false);
   const queryClient = useQueryClient();
@@ -58,45 +56,19 @@ export function ReviewSendPanel({ review, email, onEmailChange, flush }: ReviewS
 
   /** The review's PDF as it is now: made again when the saved review changed since the last one. */
   const currentPdf = async (): Promise<TPdfInfo | null> => {
-    if (!(await flush())) {
-      setError(SAVE_FIRST);
-      return null;
-    }
-    // The save's answer (or the last read) says whether the PDF still matches the review.
-    const saved = queryClient.getQueryData<TClientReview>(reviewKeys.review(review.id)) ?? review;
-    if (saved.pdf && saved.pdf_is_current) return saved.pdf;
-    try {
-      return (await exporting.mutateAsync()).pdf;
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'The PDF could not be made');
-      return null;
-    }
-  };
-
-  const exportPdf = async () => {
-    setError(null);
-    if (!(await flush())) return setError(SAVE_FIRST);
-    exporting.mutate(undefined, {
-      onError: (err) => setError(err.message),
+    let made: TPdfInfo | null = null;
+    await doc.whenSaved(async () => {
+      // The save's answer (or the last read) says whether the PDF still matches the review.
+      const saved = queryClient.getQueryData<TClientReview>(reviewKeys.review(review.id)) ?? review;
+      made = saved.pdf && saved.pdf_is_current ? saved.pdf : await doc.makePdf();
     });
-  };
-
-  const download = async () => {
-    if (!pdf) return;
-    setDownloading(true);
-    try {
-      await downloadFile(PDF_PATHS.pdf(pdf.id), pdf.filename);
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'The PDF could not be downloaded');
-    } finally {
-      setDownloading(false);
-    }
+    return made;
   };
 
   const prepare = async () => {
-    setError(null);
-    if (!email.to.trim()) return setError("Enter the client's email address to send the review to.");
-    if (!email.subject.trim()) return setError('Enter a subject for the email.');
+    doc.setError(null);
+    if (!email.to.trim()) return doc.setError("Enter the client's email address to send the review to.");
+    if (!email.subject.trim()) return doc.setError('Enter a subject for the email.');
     setPreparing(true);
     const made = await currentPdf();
     setPreparing(false);
@@ -121,46 +93,20 @@ export function ReviewSendPanel({ review, email, onEmailChange, flush }: ReviewS
 
   return (
     <section aria-labelledby="review-send" className={cn(cardClasses, 'flex flex-col gap-4')}>
-      <h2 id="review-send" className={stepHeadingClasses}>
+      <h2 id="review-send" className={cardHeadingClasses}>
         PDF and email
       </h2>
 
-      <div className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            variant="secondary"
-            onClick={() => void exportPdf()}
-            disabled={exporting.isPending}
-            aria-busy={exporting.isPending || undefined}
-          >
-            <FileText aria-hidden="true" className="size-4" />
-            Export PDF
-          </Button>
-          {pdf && !exporting.isPending ? (
-            <Button
-              variant="secondary"
-              className="max-w-full"
-              onClick={() => void download()}
-              disabled={isDownloading}
-            >
-              {isDownloading ? (
-                <Spinner label="Downloading" />
-              ) : (
-                <Download aria-hidden="true" className="size-4" />
-              )}
-              <span className="min-w-0 truncate">Download {pdf.filename}</span>
-            </Button>
-          ) : null}
-          {exporting.isPending ? <Spinner label="Making the PDF" showLabel /> : null}
-        </div>
-        {pdf && !exporting.isPending ? (
-          <p className={mutedTextClasses}>
-            {review.pdf_is_current
-              ? `${pdf.filename} is ready, and kept in your Library.`
-              : 'The review changed after this PDF was made: export it again, or send, which makes it again.'}
-          </p>
-        ) : null}
-      </div>
+      <ExportPanel
+        actions={doc}
+        pdf={pdf}
+        isReadyNews={false}
+        readyText={
+          review.pdf_is_current
+            ? undefined
+            : 'The review changed after this PDF was made: export it again, or send, which makes it again.'
+        }
+      />
 
       <div className="flex flex-col gap-3 border-zinc-200 border-t pt-4 dark:border-zinc-800">
         <TextField
@@ -195,7 +141,7 @@ export function ReviewSendPanel({ review, email, onEmailChange, flush }: ReviewS
         </div>
       </div>
 
-      {error ? <ErrorNotice message={error} /> : null}
+      {doc.error ? <ErrorNotice message={doc.error} /> : null}
       {review.status === 'sent' && review.sent_at ? (
         <p
           role="status"

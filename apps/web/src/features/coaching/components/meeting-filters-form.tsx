@@ -3,8 +3,9 @@
 import type { TMeetingFilters } from '@knap/contracts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
-import { cardClasses, StepAction, StepLoadState } from '../../knaps/components/knap-step';
+import { cardClasses } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
+import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 
 interface FiltersDraft {

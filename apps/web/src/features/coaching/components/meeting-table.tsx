@@ -3,17 +3,13 @@
 import type { TCoachingRow } from '@knap/contracts';
 import { ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
+import { mutedTextClasses } from '../../../components/ui/card';
+import { bodyCellClasses, TableHead, tableFrameClasses } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
+import { formatDate } from '../../../lib/format';
 import { resolveTimeZone } from '../../../lib/time-zone';
 import { useCurrentUser } from '../../auth/store';
-import {
-  bodyCellClasses,
-  formatDate,
-  mutedTextClasses,
-  StepLoadState,
-  TableHead,
-  tableFrameClasses,
-} from '../../knaps/components/knap-step';
+import { StepLoadState } from '../../knaps/components/knap-step';
 import { useKnapComponent } from '../../knaps/use-knap-component';
 import { emptyText, type TMeetingTableData } from '../types';
 

@@ -1,12 +1,8 @@
 // Every field of every meeting row as the server computed it, for advisors who want the numbers.
 import type { TCoachingRow } from '@knap/contracts';
-import {
-  bodyCellClasses,
-  mutedTextClasses,
-  StepLoadState,
-  TableHead,
-  tableFrameClasses,
-} from '../../knaps/components/knap-step';
+import { mutedTextClasses } from '../../../components/ui/card';
+import { bodyCellClasses, TableHead, tableFrameClasses } from '../../../components/ui/table';
+import { StepLoadState } from '../../knaps/components/knap-step';
 import { useKnapComponent } from '../../knaps/use-knap-component';
 import { emptyText, type TMeetingRawTableData } from '../types';
 

@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Fragment, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { LAYER } from '../../../components/ui/layers';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import type { AvailableConnection } from '../api';
@@ -67,7 +68,10 @@ export function ConnectionsDropdown({
           align={align}
           sideOffset={6}
           collisionPadding={8}
-          className="z-[60] max-h-[min(32rem,var(--radix-dropdown-menu-content-available-height))] w-[min(20rem,calc(100vw-1rem))] overflow-y-auto rounded-xl border border-zinc-200 bg-white p-1 text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+          className={cn(
+            LAYER.menu,
+            'max-h-[min(32rem,var(--radix-dropdown-menu-content-available-height))] w-[min(20rem,calc(100vw-1rem))] overflow-y-auto rounded-xl border border-zinc-200 bg-white p-1 text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
+          )}
         >
           {isPending ? <Spinner label="Loading connections" showLabel className="p-3" /> : null}
           {isError ? (

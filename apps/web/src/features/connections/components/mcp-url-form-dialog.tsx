@@ -1,10 +1,9 @@
 import type { TMcpUrl } from '@knap/contracts';
-import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/field';
 import { COPY } from '../copy';
 import { useAddMcpUrl, useUpdateMcpUrl } from '../queries';
 
@@ -21,30 +20,16 @@ export interface McpUrlFormDialogProps {
 /** Add or edit a custom tool URL; the server's refusal (e.g. a private address) shows in the form. */
 export function McpUrlFormDialog({ isOpen, onOpenChange, editing }: McpUrlFormDialogProps) {
   return (
-    <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-zinc-950/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[60] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="font-semibold text-lg text-zinc-900 dark:text-zinc-50">
-                {editing ? COPY.mcpEditTitle : COPY.mcpAddTitle}
-              </Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-                {COPY.mcpFormDescription}
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Close" className="-mt-1 -mr-2 px-2">
-                <X aria-hidden="true" className="size-4" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          {/* Mounted per opening, so every opening starts from the saved values. */}
-          <McpUrlForm editing={editing ?? null} onDone={() => onOpenChange(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={editing ? COPY.mcpEditTitle : COPY.mcpAddTitle}
+      description={COPY.mcpFormDescription}
+      closeLabel="Close"
+    >
+      {/* Mounted per opening, so every opening starts from the saved values. */}
+      <McpUrlForm editing={editing ?? null} onDone={() => onOpenChange(false)} />
+    </Dialog>
   );
 }
 
@@ -80,7 +65,7 @@ function McpUrlForm({ editing, onDone }: McpUrlFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-4">
+    <form noValidate onSubmit={submit} className="mt-1 flex flex-col gap-4">
       <TextField
         label={COPY.mcpDescriptionLabel}
         name="mcp_description"
@@ -110,16 +95,11 @@ function McpUrlForm({ editing, onDone }: McpUrlFormProps) {
           {serverError}
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="secondary" disabled={mutation.isPending}>
-            {COPY.cancel}
-          </Button>
-        </Dialog.Close>
+      <DialogActions cancelLabel={COPY.cancel} isBusy={mutation.isPending}>
         <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
           {COPY.mcpSave}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

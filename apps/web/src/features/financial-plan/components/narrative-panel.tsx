@@ -4,17 +4,13 @@
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { TextAreaField } from '../../../components/ui/field';
+import { Markdown } from '../../../components/ui/markdown';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { MessageMarkdown } from '../../chat/components/message-markdown';
-import {
-  cardClasses,
-  ErrorNotice,
-  mutedTextClasses,
-  stepHeadingClasses,
-  TextAreaField,
-} from '../../knaps/components/knap-step';
 import { NARRATIVE_MAX } from '../plan-draft';
 
 export interface NarrativePanelProps {
@@ -43,7 +39,7 @@ export function NarrativePanel({
   return (
     <section aria-labelledby="plan-narrative" className={cn(cardClasses, 'flex flex-col gap-3')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="plan-narrative" className={stepHeadingClasses}>
+        <h3 id="plan-narrative" className={cardHeadingClasses}>
           Narrative
         </h3>
         <div className="flex flex-wrap gap-2">
@@ -86,7 +82,7 @@ export function NarrativePanel({
           aria-label="Narrative preview"
           className="text-sm text-zinc-800 leading-relaxed dark:text-zinc-200"
         >
-          <MessageMarkdown content={narrative} />
+          <Markdown content={narrative} />
         </article>
       )}
       {!hasText && !isDrafting ? (

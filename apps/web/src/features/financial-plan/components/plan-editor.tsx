@@ -1,14 +1,16 @@
 // One plan open for editing: the inputs (autosaved), the projection of the last save as a chart and
 // figures, the narrative and the PDF. Actions that read the saved plan save the draft first.
-import type { TFinancialPlan, TPdfInfo } from '@knap/contracts';
+import type { TFinancialPlan } from '@knap/contracts';
 import { useState } from 'react';
+import { ExportPanel } from '../../../components/export-panel';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
+import { ErrorNotice } from '../../../components/ui/error-notice';
 import { SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
-import { cardClasses, mutedTextClasses } from '../../knaps/components/knap-step';
-import { useDraftNarrative, useExportPdf } from '../api';
+import { useDocumentActions } from '../../../lib/document-actions';
 import { draftOf, type PlanDraft } from '../plan-draft';
+import { useDraftNarrative, useExportPdf } from '../queries';
 import { usePlanAutosave } from '../use-plan-autosave';
-import { ExportPanel } from './export-panel';
 import { NarrativePanel } from './narrative-panel';
 import { PlanInputsForm } from './plan-inputs-form';
 import { ProjectionChart } from './projection-chart';
@@ -34,9 +36,8 @@ export function PlanEditor({ plan, isNew }: PlanEditorProps) {
   const { status, changed, flush } = usePlanAutosave(plan.id, draft);
   const drafting = useDraftNarrative(plan.id);
   const exporting = useExportPdf(plan.id);
+  const doc = useDocumentActions({ flush, saveFirst: SAVE_FIRST, makePdf: () => exporting.mutateAsync() });
   const [narrativeError, setNarrativeError] = useState<string | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [pdf, setPdf] = useState<TPdfInfo | null>(null);
   const errors = status.kind === 'invalid' || status.kind === 'failed' ? status.errors : {};
   const name = draft.client_name.trim() || plan.inputs.client_name;
 
@@ -53,12 +54,6 @@ export function PlanEditor({ plan, isNew }: PlanEditorProps) {
       onSuccess: (saved) => setDraft((d) => ({ ...d, narrative: saved.narrative })),
       onError: (err) => setNarrativeError(err.message),
     });
-  };
-
-  const exportPdf = async () => {
-    setExportError(null);
-    if (!(await flush())) return setExportError(SAVE_FIRST);
-    exporting.mutate(undefined, { onSuccess: setPdf, onError: (err) => setExportError(err.message) });
   };
 
   return (
@@ -115,12 +110,16 @@ export function PlanEditor({ plan, isNew }: PlanEditorProps) {
         onChange={(narrative) => update({ ...draft, narrative })}
         onDraft={() => void draftNarrative()}
       />
-      <ExportPanel
-        pdf={pdf}
-        error={exportError}
-        isExporting={exporting.isPending}
-        onExport={() => void exportPdf()}
-      />
+      <section aria-labelledby="plan-export" className={cn(cardClasses, 'flex flex-col gap-3')}>
+        <h3 id="plan-export" className={cardHeadingClasses}>
+          PDF
+        </h3>
+        <p className={mutedTextClasses}>
+          The inputs, projected assets every five years, the narrative and the goals, ready to share.
+        </p>
+        <ExportPanel actions={doc} pdf={doc.pdf} isPrimary />
+        {doc.error && !doc.isExporting ? <ErrorNotice message={doc.error} /> : null}
+      </section>
     </section>
   );
 }

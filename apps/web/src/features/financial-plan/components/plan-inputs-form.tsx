@@ -2,9 +2,9 @@
 // and $ are fine); the editor autosaves the draft and shows each field's problem under it.
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
-import { cardClasses, mutedTextClasses, stepHeadingClasses } from '../../knaps/components/knap-step';
 import {
   CLIENT_NAME_MAX,
   type FieldErrors,
@@ -32,7 +32,7 @@ interface NumberInputProps {
   kind: 'age' | 'money' | 'percent';
 }
 
-const legendClasses = cn(stepHeadingClasses, 'mb-3');
+const legendClasses = cn(cardHeadingClasses, 'mb-3');
 
 export function PlanInputsForm({ draft, errors, firstYear, onChange, isNew }: PlanInputsFormProps) {
   const set = (patch: Partial<PlanDraft>) => onChange({ ...draft, ...patch });
@@ -133,7 +133,7 @@ export function PlanInputsForm({ draft, errors, firstYear, onChange, isNew }: Pl
       <fieldset className={cn(cardClasses, 'flex flex-col gap-3')}>
         <legend className="sr-only">Goals</legend>
         <div aria-hidden="true" className="flex items-baseline justify-between gap-2">
-          <p className={stepHeadingClasses}>Goals</p>
+          <p className={cardHeadingClasses}>Goals</p>
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             {draft.goals.length} of {MAX_GOALS}
           </p>

@@ -1,7 +1,7 @@
 // The user's plans, last edited first: each opens in the editor, and can be deleted.
 import type { TFinancialPlanSummary } from '@knap/contracts';
 import { DocumentList } from '../../../components/document-list';
-import { formatDate } from '../../knaps/components/knap-step';
+import { formatDate } from '../../../lib/format';
 
 export interface PlanListProps {
   plans: TFinancialPlanSummary[];

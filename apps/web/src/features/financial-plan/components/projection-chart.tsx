@@ -3,10 +3,10 @@
 // image has a one-sentence summary for screen readers; the figures are in the table beside it.
 import type { TPlanProjection } from '@knap/contracts';
 import { useRef } from 'react';
-import { useElementWidth } from '../../../app/shell/use-element-width';
+import { cardClasses, cardHeadingClasses } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { cardClasses, stepHeadingClasses } from '../../knaps/components/knap-step';
-import { compactUsd, usd } from '../format';
+import { compactUsd, usd } from '../../../lib/format';
+import { useElementWidth } from '../../../lib/use-element-width';
 
 const PAD = { left: 52, right: 12, top: 28, bottom: 26 };
 /** Drawn at the width it is shown, so its text stays 11px; this until it is measured. */
@@ -63,7 +63,7 @@ export function ProjectionChart({ projection, clientName }: ProjectionChartProps
 
   return (
     <figure className={cn(cardClasses, 'flex flex-col gap-3')}>
-      <figcaption className={stepHeadingClasses}>Projected assets</figcaption>
+      <figcaption className={cardHeadingClasses}>Projected assets</figcaption>
       <div ref={frame} className="w-full min-w-0">
         <svg
           role="img"

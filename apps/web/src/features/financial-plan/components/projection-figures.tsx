@@ -1,15 +1,10 @@
 // The projection's headline figures, the goals with their cost in their year, and every year's
 // figures in a table (the chart's data, for keyboard and screen reader users and for checking).
 import type { TFinancialPlanInputs, TPlanProjection } from '@knap/contracts';
+import { cardClasses, mutedTextClasses } from '../../../components/ui/card';
+import { bodyCellClasses, TableHead, tableFrameClasses } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
-import {
-  bodyCellClasses,
-  cardClasses,
-  mutedTextClasses,
-  TableHead,
-  tableFrameClasses,
-} from '../../knaps/components/knap-step';
-import { usd } from '../format';
+import { usd } from '../../../lib/format';
 
 interface Figure {
   label: string;

@@ -2,7 +2,7 @@
 import type { TBriefingSummary } from '@knap/contracts';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
-import { formatDate } from '../../knaps/components/knap-step';
+import { formatDate } from '../../../lib/format';
 
 export interface BriefingListProps {
   briefings: TBriefingSummary[];

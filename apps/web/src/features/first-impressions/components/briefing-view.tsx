@@ -1,34 +1,24 @@
 // One briefing open: the sources found, the briefing (read as safe Markdown, or edited), the
 // questions as an editable list — both autosaved — and Copy questions, Export PDF, Regenerate and
 // Delete. Actions that need the saved briefing save first.
-import {
-  FIRST_IMPRESSION_LIMITS as L,
-  PDF_PATHS,
-  type TBriefing,
-  type TBriefingSources,
-  type TPdfInfo,
-} from '@knap/contracts';
-import { CalendarClock, Copy, Database, Download, FileText, Plus, RefreshCw, Trash2, X } from 'lucide-react';
+import { FIRST_IMPRESSION_LIMITS as L, type TBriefing, type TBriefingSources } from '@knap/contracts';
+import { CalendarClock, Copy, Database, Plus, RefreshCw, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ExportPanel } from '../../../components/export-panel';
 import { Button } from '../../../components/ui/button';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { fieldClasses, TextAreaField } from '../../../components/ui/field';
+import { Markdown } from '../../../components/ui/markdown';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorsOf, SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
-import { downloadFile } from '../../../lib/download';
-import { MessageMarkdown } from '../../chat/components/message-markdown';
-import {
-  cardClasses,
-  ErrorNotice,
-  fieldClasses,
-  formatDate,
-  mutedTextClasses,
-  stepHeadingClasses,
-  TextAreaField,
-} from '../../knaps/components/knap-step';
-import { useExportBriefingPdf, useRegenerateBriefing } from '../api';
+import { useDocumentActions } from '../../../lib/document-actions';
+import { formatDate } from '../../../lib/format';
+import { useExportBriefingPdf, useRegenerateBriefing } from '../queries';
 import { useBriefingAutosave } from '../use-briefing-autosave';
 import { prospectTitle } from './briefing-list';
 
@@ -53,7 +43,7 @@ function SourcesFound({ sources }: { sources: TBriefingSources }) {
   const count = sources.meetings.length + sources.crm.length;
   return (
     <section aria-labelledby="briefing-sources" className={cn(cardClasses, 'flex flex-col gap-2')}>
-      <h3 id="briefing-sources" className={stepHeadingClasses}>
+      <h3 id="briefing-sources" className={cardHeadingClasses}>
         Sources found
       </h3>
       {count === 0 ? (
@@ -120,13 +110,12 @@ export function BriefingView({ briefing, timeZone, focusOnOpen = false, onDelete
   const { status, changed, flush } = useBriefingAutosave(briefing.id, draft);
   const regenerate = useRegenerateBriefing(briefing.id);
   const exporting = useExportBriefingPdf(briefing.id);
+  const doc = useDocumentActions({ flush, saveFirst: SAVE_FIRST, makePdf: () => exporting.mutateAsync() });
   const [isEditing, setEditing] = useState(false);
   const [isConfirmingRegenerate, setConfirmingRegenerate] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [pdf, setPdf] = useState<TPdfInfo | null>(null);
   const errors = errorsOf(status);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const isBusy = regenerate.isPending || exporting.isPending;
+  const isBusy = regenerate.isPending || doc.isExporting;
 
   useEffect(() => {
     if (focusOnOpen) headingRef.current?.focus();
@@ -141,34 +130,19 @@ export function BriefingView({ briefing, timeZone, focusOnOpen = false, onDelete
     changed();
   };
 
-  const runRegenerate = async () => {
-    setActionError(null);
-    // Nothing may be waiting to save over the new draft.
-    if (!(await flush())) return setActionError(SAVE_FIRST);
-    regenerate.mutate(undefined, {
-      onSuccess: (fresh) => {
-        setText(fresh.briefing);
-        setQuestions(toQuestions(fresh.questions));
-        setPdf(null);
-        toast.success('Briefing regenerated');
-      },
-      onError: (err) => setActionError(err.message),
-    });
-  };
-
-  const exportPdf = async () => {
-    setActionError(null);
-    if (!(await flush())) return setActionError(SAVE_FIRST);
-    exporting.mutate(undefined, { onSuccess: setPdf, onError: (err) => setActionError(err.message) });
-  };
-
-  const download = async (file: TPdfInfo) => {
-    try {
-      await downloadFile(PDF_PATHS.pdf(file.id), file.filename);
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'The PDF could not be downloaded');
-    }
-  };
+  // Nothing may be waiting to save over the new draft.
+  const runRegenerate = () =>
+    doc.whenSaved(() =>
+      regenerate.mutate(undefined, {
+        onSuccess: (fresh) => {
+          setText(fresh.briefing);
+          setQuestions(toQuestions(fresh.questions));
+          doc.setPdf(null);
+          toast.success('Briefing regenerated');
+        },
+        onError: (err) => doc.setError(err.message),
+      }),
+    );
 
   const copyQuestions = async () => {
     try {
@@ -207,7 +181,7 @@ export function BriefingView({ briefing, timeZone, focusOnOpen = false, onDelete
 
       <section aria-labelledby="briefing-text" className={cn(cardClasses, 'flex flex-col gap-3')}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 id="briefing-text" className={stepHeadingClasses}>
+          <h3 id="briefing-text" className={cardHeadingClasses}>
             Briefing
           </h3>
           <div className="flex gap-1">
@@ -237,7 +211,7 @@ export function BriefingView({ briefing, timeZone, focusOnOpen = false, onDelete
             className="min-w-0 break-words text-sm text-zinc-800 leading-relaxed dark:text-zinc-200"
           >
             {text.trim() ? (
-              <MessageMarkdown content={text} />
+              <Markdown content={text} />
             ) : (
               <p className={mutedTextClasses}>The briefing is empty: choose Edit to write it.</p>
             )}
@@ -247,7 +221,7 @@ export function BriefingView({ briefing, timeZone, focusOnOpen = false, onDelete
 
       <section aria-labelledby="briefing-questions" className={cn(cardClasses, 'flex flex-col gap-3')}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 id="briefing-questions" className={stepHeadingClasses}>
+          <h3 id="briefing-questions" className={cardHeadingClasses}>
             Questions
           </h3>
           <Button variant="secondary" size="sm" onClick={() => void copyQuestions()} disabled={!hasQuestions}>
@@ -309,42 +283,30 @@ export function BriefingView({ briefing, timeZone, focusOnOpen = false, onDelete
       </section>
 
       <div className={cn(cardClasses, 'flex flex-col gap-3')}>
-        {actionError ? <ErrorNotice message={actionError} /> : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            onClick={() => void exportPdf()}
-            disabled={isBusy}
-            aria-busy={exporting.isPending || undefined}
-          >
-            <FileText aria-hidden="true" className="size-4" />
-            Export PDF
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => setConfirmingRegenerate(true)}
-            disabled={isBusy}
-            aria-busy={regenerate.isPending || undefined}
-          >
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Regenerate
-          </Button>
-          <Button variant="danger" onClick={onDelete} disabled={isBusy}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete
-          </Button>
-          {exporting.isPending ? <Spinner label="Making the PDF" showLabel /> : null}
-        </div>
-        {pdf && !exporting.isPending ? (
-          <div className="flex min-w-0 flex-wrap items-center gap-2">
-            <p role="status" className={cn(mutedTextClasses, 'min-w-0 break-all')}>
-              {pdf.filename} is ready, and kept in your Library.
-            </p>
-            <Button variant="secondary" size="sm" onClick={() => void download(pdf)} className="max-w-full">
-              <Download aria-hidden="true" className="size-4 shrink-0" />
-              <span className="min-w-0 truncate">Download {pdf.filename}</span>
-            </Button>
-          </div>
-        ) : null}
+        {doc.error ? <ErrorNotice message={doc.error} /> : null}
+        <ExportPanel
+          actions={doc}
+          pdf={doc.pdf}
+          isPrimary
+          disabled={isBusy}
+          after={
+            <>
+              <Button
+                variant="secondary"
+                onClick={() => setConfirmingRegenerate(true)}
+                disabled={isBusy}
+                aria-busy={regenerate.isPending || undefined}
+              >
+                <RefreshCw aria-hidden="true" className="size-4" />
+                Regenerate
+              </Button>
+              <Button variant="danger" onClick={onDelete} disabled={isBusy}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                Delete
+              </Button>
+            </>
+          }
+        />
       </div>
 
       <ConfirmDialog

@@ -4,13 +4,13 @@ import { FIRST_IMPRESSION_LIMITS as L, type TBriefing } from '@knap/contracts';
 import { Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { bodyFieldErrors, type FieldErrors } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
-import { cardClasses, mutedTextClasses, stepHeadingClasses } from '../../knaps/components/knap-step';
-import { useCreateBriefing } from '../api';
+import { useCreateBriefing } from '../queries';
 
 /** A light check: the server decides. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -70,7 +70,7 @@ export function PrepareForm({ onCreated }: PrepareFormProps) {
       className={cn(cardClasses, 'flex flex-col gap-4')}
     >
       <div className="flex flex-col gap-1">
-        <h2 id="prepare-briefing" className={stepHeadingClasses}>
+        <h2 id="prepare-briefing" className={cardHeadingClasses}>
           Prepare for a first meeting
         </h2>
         <p className={mutedTextClasses}>

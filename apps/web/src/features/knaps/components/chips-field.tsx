@@ -2,8 +2,9 @@
 import { X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { mutedTextClasses } from '../../../components/ui/card';
+import { fieldClasses, labelClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
-import { fieldClasses, labelClasses, mutedTextClasses } from './knap-step';
 
 export interface ChipsFieldProps {
   /** Names the list; shown above it unless `isCompact`. */

@@ -5,8 +5,7 @@ import { Check, Send } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
-import { TextAreaField } from './knap-step';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { SENT_TO, SendEmailDialog } from './send-email-dialog';
 
 export interface Draft {

@@ -2,9 +2,9 @@
 // whole email as it will leave, the account it leaves from, and the attachment, with Send and Cancel.
 import { EMAIL_CONNECTION_TYPES, type EmailConnectionType, type TEmailSendResult } from '@knap/contracts';
 import { Paperclip } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { useConnectedScopes } from '../../connections/queries';
 import { type OutgoingEmail, sendEmail } from '../send';
 
@@ -55,6 +55,25 @@ export function SendFrom({
   );
 }
 
+export interface EmailFactsProps {
+  /** The email's header lines in order, e.g. From, To, Subject. */
+  facts: ReadonlyArray<{ label: string; value: ReactNode; className?: string }>;
+}
+
+/** An email's header lines as an approval step lists them. */
+export function EmailFacts({ facts }: EmailFactsProps) {
+  return (
+    <dl className="flex flex-col gap-2">
+      {facts.map((fact) => (
+        <div key={fact.label} className="grid grid-cols-[5rem_minmax(0,1fr)] gap-2 text-sm">
+          <dt className="text-zinc-500 dark:text-zinc-400">{fact.label}</dt>
+          <dd className={fact.className}>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export interface SendEmailDialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
@@ -94,64 +113,48 @@ export function SendEmailDialog({
     onOpenChange(false);
   };
 
-  const row = 'grid grid-cols-[5rem_1fr] gap-2 text-sm';
-  const label = 'text-zinc-500 dark:text-zinc-400';
   return (
-    <Dialog.Root open={isOpen} onOpenChange={(open) => (isPending ? undefined : onOpenChange(open))}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-zinc-950/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[70] flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900">
-          <Dialog.Title className="font-semibold text-lg text-zinc-900 dark:text-zinc-50">
-            Send this email?
-          </Dialog.Title>
-          <Dialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">
-            Nothing is sent until you approve it here.
-          </Dialog.Description>
-          <dl className="flex flex-col gap-2">
-            <div className={row}>
-              <dt className={label}>From</dt>
-              <dd>
-                <SendFrom connected={connected} account={account} onChoose={choose} />
-              </dd>
-            </div>
-            <div className={row}>
-              <dt className={label}>To</dt>
-              <dd className="break-all">{email.to}</dd>
-            </div>
-            <div className={row}>
-              <dt className={label}>Subject</dt>
-              <dd>{email.subject}</dd>
-            </div>
-            {attachmentName ? (
-              <div className={row}>
-                <dt className={label}>Attached</dt>
-                <dd className="inline-flex items-center gap-1">
-                  <Paperclip aria-hidden="true" className="size-3.5" />
-                  {attachmentName}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-          <pre className="max-h-64 overflow-y-auto whitespace-pre-wrap rounded-lg bg-zinc-50 p-3 font-sans text-sm text-zinc-800 dark:bg-zinc-800/60 dark:text-zinc-200">
-            {email.body}
-          </pre>
-          {error ? (
-            <p role="alert" className="text-red-600 text-sm dark:text-red-400">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button variant="secondary" disabled={isPending}>
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button disabled={isPending} aria-busy={isPending || undefined} onClick={() => void send()}>
-              {isPending ? 'Sending...' : 'Send email'}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isBusy={isPending}
+      title="Send this email?"
+      description="Nothing is sent until you approve it here."
+    >
+      <EmailFacts
+        facts={[
+          { label: 'From', value: <SendFrom connected={connected} account={account} onChoose={choose} /> },
+          { label: 'To', value: email.to, className: 'break-all' },
+          { label: 'Subject', value: email.subject },
+          ...(attachmentName
+            ? [
+                {
+                  label: 'Attached',
+                  value: (
+                    <>
+                      <Paperclip aria-hidden="true" className="size-3.5" />
+                      {attachmentName}
+                    </>
+                  ),
+                  className: 'inline-flex items-center gap-1',
+                },
+              ]
+            : []),
+        ]}
+      />
+      <pre className="max-h-64 overflow-y-auto whitespace-pre-wrap rounded-lg bg-zinc-50 p-3 font-sans text-sm text-zinc-800 dark:bg-zinc-800/60 dark:text-zinc-200">
+        {email.body}
+      </pre>
+      {error ? (
+        <p role="alert" className="text-red-600 text-sm dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <DialogActions isBusy={isPending}>
+        <Button disabled={isPending} aria-busy={isPending || undefined} onClick={() => void send()}>
+          {isPending ? 'Sending...' : 'Send email'}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

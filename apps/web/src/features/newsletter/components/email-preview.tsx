@@ -1,8 +1,8 @@
 // The newsletter as a client will read it: the email's header lines and the body rendered from
 // Markdown (safely: no raw HTML), with one client's first name put in.
 import { personalize } from '@knap/contracts';
+import { Markdown } from '../../../components/ui/markdown';
 import { cn } from '../../../lib/cn';
-import { MessageMarkdown } from '../../chat/components/message-markdown';
 
 export interface EmailPreviewProps {
   from: string;
@@ -43,7 +43,7 @@ export function EmailPreview({ from, subject, body, firstName, className }: Emai
       </dl>
       <div className="break-words px-4 py-4 text-sm text-zinc-800 leading-relaxed sm:px-6 dark:text-zinc-200">
         {body.trim() ? (
-          <MessageMarkdown content={personalize(body, firstName)} />
+          <Markdown content={personalize(body, firstName)} />
         ) : (
           <p className="text-zinc-500 dark:text-zinc-400">Nothing written yet.</p>
         )}

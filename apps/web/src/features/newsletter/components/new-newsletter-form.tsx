@@ -9,17 +9,13 @@ import {
 import { Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
+import { ErrorNotice } from '../../../components/ui/error-notice';
 import { Spinner } from '../../../components/ui/spinner';
 import type { FieldErrors } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
-import {
-  cardClasses,
-  ErrorNotice,
-  mutedTextClasses,
-  stepHeadingClasses,
-} from '../../knaps/components/knap-step';
-import { useCreateNewsletter } from '../api';
 import { lastQuarter } from '../quarters';
+import { useCreateNewsletter } from '../queries';
 import { SettingsFields } from './settings-fields';
 
 export function initialSettings(kind: NewsletterKind, today: Date): TNewsletterSettings {
@@ -61,7 +57,7 @@ export function NewNewsletterForm({ kind, today, onCreated }: NewNewsletterFormP
       noValidate
     >
       <div className="flex flex-col gap-1">
-        <h2 id="new-newsletter" className={stepHeadingClasses}>
+        <h2 id="new-newsletter" className={cardHeadingClasses}>
           {title}
         </h2>
         <p className={mutedTextClasses}>

@@ -6,30 +6,24 @@ import {
   FIRST_NAME_PLACEHOLDER,
   firstNameOf,
   NEWSLETTER_LIMITS,
-  PDF_PATHS,
   type TNewsletter,
   type TNewsletterUpdate,
-  type TPdfInfo,
 } from '@knap/contracts';
-import { Download, FileText, Send, Sparkles } from 'lucide-react';
+import { Send, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { ExportPanel } from '../../../components/export-panel';
 import { Button } from '../../../components/ui/button';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TextField } from '../../../components/ui/input';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
-import { downloadFile } from '../../../lib/download';
-import {
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  stepHeadingClasses,
-  TextAreaField,
-} from '../../knaps/components/knap-step';
-import { useExportNewsletterPdf, useNewsletterAudience, useRedraftNewsletter } from '../api';
+import { useDocumentActions } from '../../../lib/document-actions';
+import { formatDate } from '../../../lib/format';
+import { useExportNewsletterPdf, useNewsletterAudience, useRedraftNewsletter } from '../queries';
 import { useNewsletterAutosave } from '../use-newsletter-autosave';
 import { EmailPreview } from './email-preview';
 import { SendNewsletterDialog } from './send-newsletter-dialog';
@@ -60,6 +54,12 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
   const { status, changed, flush } = useNewsletterAutosave(newsletter.id, draft);
   const redraft = useRedraftNewsletter(newsletter.id);
   const exporting = useExportNewsletterPdf(newsletter.id);
+  const doc = useDocumentActions({
+    flush,
+    saveFirst: SAVE_FIRST,
+    makePdf: () => exporting.mutateAsync(),
+    initialError: draftError,
+  });
   const [isPreview, setPreview] = useState(false);
   // The preview greets the first client, as their email will.
   const audience = useNewsletterAudience(isPreview);
@@ -69,8 +69,6 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
     : null;
   const [isConfirmingRedraft, setConfirmingRedraft] = useState(false);
   const [isSending, setSending] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(draftError);
-  const [pdf, setPdf] = useState<TPdfInfo | null>(null);
   const errors = status.kind === 'invalid' || status.kind === 'failed' ? status.errors : {};
   const hasBody = draft.body.trim() !== '';
   const progress = newsletter.status === 'sending' ? newsletter.sending : null;
@@ -97,39 +95,23 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
   };
 
   const runRedraft = async () => {
-    setActionError(null);
-    if (!(await flush())) return setActionError(SAVE_FIRST);
-    redraft.mutate(undefined, {
-      // Only the drafted parts come from the answer: settings typed meanwhile stay as typed.
-      onSuccess: (saved) => {
-        setDraft((d) => ({ ...d, subject: saved.subject, body: saved.body }));
-        setPreview(true);
-      },
-      onError: (err) => setActionError(err.message),
-    });
-  };
-
-  const exportPdf = async () => {
-    setActionError(null);
-    if (!(await flush())) return setActionError(SAVE_FIRST);
-    exporting.mutate(undefined, { onSuccess: setPdf, onError: (err) => setActionError(err.message) });
+    await doc.whenSaved(() =>
+      redraft.mutate(undefined, {
+        // Only the drafted parts come from the answer: settings typed meanwhile stay as typed.
+        onSuccess: (saved) => {
+          setDraft((d) => ({ ...d, subject: saved.subject, body: saved.body }));
+          setPreview(true);
+        },
+        onError: (err) => doc.setError(err.message),
+      }),
+    );
   };
 
   const openSend = async () => {
-    setActionError(null);
-    if (!(await flush())) return setActionError(SAVE_FIRST);
-    setSending(true);
+    await doc.whenSaved(() => setSending(true));
   };
 
-  const download = async (file: TPdfInfo) => {
-    try {
-      await downloadFile(PDF_PATHS.pdf(file.id), file.filename);
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'The PDF could not be downloaded');
-    }
-  };
-
-  const isBusy = redraft.isPending || exporting.isPending;
+  const isBusy = redraft.isPending || doc.isExporting;
   const title =
     newsletter.settings.kind === 'quarterly' ? `${newsletter.settings.quarter} edition` : 'Newsletter draft';
 
@@ -164,7 +146,7 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
           onChange={(e) => update({ ...draft, subject: e.target.value })}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 className={stepHeadingClasses}>{isPreview ? 'Preview' : 'Newsletter'}</h3>
+          <h3 className={cardHeadingClasses}>{isPreview ? 'Preview' : 'Newsletter'}</h3>
           <div className="flex gap-1">
             <Button variant="secondary" size="sm" aria-pressed={!isPreview} onClick={() => setPreview(false)}>
               Edit
@@ -190,48 +172,39 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
             onChange={(e) => update({ ...draft, body: e.target.value })}
           />
         )}
-        {actionError ? (
+        {doc.error ? (
           <ErrorNotice
-            message={actionError}
-            onRetry={!hasBody && draftError === actionError ? () => void runRedraft() : undefined}
+            message={doc.error}
+            onRetry={!hasBody && draftError === doc.error ? () => void runRedraft() : undefined}
           />
         ) : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <Button onClick={() => void openSend()} disabled={isBusy || !hasBody || isSendUnderWay}>
-            <Send aria-hidden="true" className="size-4" />
-            Send to clients…
-          </Button>
-          <Button variant="secondary" onClick={() => void exportPdf()} disabled={isBusy || !hasBody}>
-            <FileText aria-hidden="true" className="size-4" />
-            Export PDF
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => (hasBody ? setConfirmingRedraft(true) : void runRedraft())}
-            disabled={isBusy}
-            aria-busy={redraft.isPending || undefined}
-          >
-            <Sparkles aria-hidden="true" className="size-4" />
-            {hasBody ? 'Redraft with AI' : 'Draft with AI'}
-          </Button>
-          {exporting.isPending ? <Spinner label="Making the PDF" showLabel /> : null}
-        </div>
+        <ExportPanel
+          actions={doc}
+          pdf={doc.pdf}
+          disabled={isBusy || !hasBody}
+          before={
+            <Button onClick={() => void openSend()} disabled={isBusy || !hasBody || isSendUnderWay}>
+              <Send aria-hidden="true" className="size-4" />
+              Send to clients…
+            </Button>
+          }
+          after={
+            <Button
+              variant="secondary"
+              onClick={() => (hasBody ? setConfirmingRedraft(true) : void runRedraft())}
+              disabled={isBusy}
+              aria-busy={redraft.isPending || undefined}
+            >
+              <Sparkles aria-hidden="true" className="size-4" />
+              {hasBody ? 'Redraft with AI' : 'Draft with AI'}
+            </Button>
+          }
+        />
         {isSendUnderWay ? (
           <Spinner
             label={progress ? `Sending… ${progress.sent + progress.failed} of ${progress.total}` : 'Sending…'}
             showLabel
           />
-        ) : null}
-        {pdf && !exporting.isPending ? (
-          <div className="flex flex-wrap items-center gap-2">
-            <p role="status" className={mutedTextClasses}>
-              {pdf.filename} is ready, and kept in your Library.
-            </p>
-            <Button variant="ghost" size="sm" onClick={() => void download(pdf)}>
-              <Download aria-hidden="true" className="size-4" />
-              Download {pdf.filename}
-            </Button>
-          </div>
         ) : null}
       </div>
 

@@ -1,7 +1,7 @@
 // The user's newsletters of one kind, last edited first: each opens in the editor, and can be deleted.
 import type { TNewsletterSummary } from '@knap/contracts';
 import { DocumentList } from '../../../components/document-list';
-import { formatDate, plural } from '../../knaps/components/knap-step';
+import { formatDate, plural } from '../../../lib/format';
 
 export interface NewsletterListProps {
   newsletters: TNewsletterSummary[];

@@ -9,13 +9,15 @@ import {
   personalize,
   type TNewsletter,
 } from '@knap/contracts';
-import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { SelectField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { ErrorNotice, plural, SelectField } from '../../knaps/components/knap-step';
-import { SendFrom, useSendingAccount } from '../../knaps/components/send-email-dialog';
-import { useNewsletterAudience, useSendNewsletter } from '../api';
+import { plural } from '../../../lib/format';
+import { EmailFacts, SendFrom, useSendingAccount } from '../../knaps/components/send-email-dialog';
+import { useNewsletterAudience, useSendNewsletter } from '../queries';
 
 const CAP = NEWSLETTER_LIMITS.recipients;
 
@@ -65,154 +67,139 @@ export function SendNewsletterDialog({
       },
     );
 
-  const row = 'grid grid-cols-[5rem_minmax(0,1fr)] gap-2 text-sm';
   const label = 'text-zinc-500 dark:text-zinc-400';
   return (
-    <Dialog.Root open={isOpen} onOpenChange={(open) => (isPending ? undefined : onOpenChange(open))}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-zinc-950/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[70] flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900">
-          <Dialog.Title className="font-semibold text-lg text-zinc-900 dark:text-zinc-50">
-            Send this newsletter?
-          </Dialog.Title>
-          <Dialog.Description className="text-sm text-zinc-600 dark:text-zinc-400">
-            Nothing is sent until you approve it here. Each client gets their own email, greeted by first
-            name.
-          </Dialog.Description>
-
-          {audience.isPending ? (
-            <Spinner label="Loading your clients" showLabel className="py-4" />
-          ) : audience.isError ? (
-            <ErrorNotice message={audience.error.message} onRetry={() => void audience.refetch()} />
-          ) : clients.length === 0 ? (
-            <p className="rounded-lg bg-zinc-50 p-3 text-sm text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300">
-              No clients with an email yet. Clients come from the people you meet (the Notetaker's meetings)
-              and from a connected CRM such as Wealthbox.
-            </p>
-          ) : (
-            <>
-              <SelectField
-                label="Segment"
-                value={segment}
-                disabled={isPending}
-                options={(audience.data?.segments ?? []).map((s) => ({
-                  value: s.id,
-                  label: `${s.label} (${s.count})`,
-                }))}
-                onChange={(e) => {
-                  setSegment(e.target.value as NewsletterSegment);
-                  setPicked(null);
-                }}
-              />
-              {inSegment.length > CAP ? (
-                <p className="text-amber-700 text-sm dark:text-amber-300">
-                  This segment has {inSegment.length} clients; one send goes to at most {CAP}, so the first{' '}
-                  {CAP} are chosen.
-                </p>
-              ) : null}
-              <fieldset className="flex min-w-0 flex-col gap-2">
-                <legend className="mb-2 font-medium text-sm text-zinc-700 dark:text-zinc-300">
-                  Recipients
-                </legend>
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p role="status" className="font-medium text-sm text-zinc-900 dark:text-zinc-50">
-                    {plural(recipients.length, 'recipient')}
-                  </p>
-                  <div className="flex gap-1">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={isPending}
-                      onClick={() => setPicked(null)}
-                      aria-controls={listId}
-                    >
-                      Select all
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={isPending}
-                      onClick={() => setPicked(new Set())}
-                      aria-controls={listId}
-                    >
-                      Select none
-                    </Button>
-                  </div>
-                </div>
-                <ul
-                  id={listId}
-                  aria-label="Recipients"
-                  className="flex max-h-48 flex-col divide-y divide-zinc-100 overflow-y-auto rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700"
-                >
-                  {inSegment.map((client) => {
-                    const isOn = selected.has(client.email);
-                    return (
-                      <li key={client.email}>
-                        <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-800/60">
-                          <input
-                            type="checkbox"
-                            checked={isOn}
-                            disabled={isPending || (!isOn && selected.size >= CAP)}
-                            onChange={() => toggle(client.email)}
-                            className="size-4 accent-indigo-600"
-                          />
-                          <span className="min-w-0 flex-1">
-                            <span className="block truncate text-zinc-900 dark:text-zinc-100">
-                              {client.name}
-                            </span>
-                            <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                              {client.email}
-                            </span>
-                          </span>
-                        </label>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </fieldset>
-              <dl className="flex flex-col gap-2">
-                <div className={row}>
-                  <dt className={label}>From</dt>
-                  <dd>
-                    <SendFrom connected={connected} account={account} onChoose={choose} />
-                  </dd>
-                </div>
-                <div className={row}>
-                  <dt className={label}>Subject</dt>
-                  <dd className="break-words">{personalize(newsletter.subject, firstName)}</dd>
-                </div>
-              </dl>
-              <div className="flex flex-col gap-1">
-                <p className={`${label} text-xs`}>
-                  {first ? `As ${first.name} gets it:` : 'As each client gets it:'}
-                </p>
-                <pre className="max-h-64 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-zinc-50 p-3 font-sans text-sm text-zinc-800 dark:bg-zinc-800/60 dark:text-zinc-200">
-                  {personalize(newsletterPlainText(newsletter.body), firstName)}
-                </pre>
-              </div>
-            </>
-          )}
-          {send.isError ? (
-            <p role="alert" className="text-red-600 text-sm dark:text-red-400">
-              {send.error.message}
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isBusy={isPending}
+      title="Send this newsletter?"
+      description="Nothing is sent until you approve it here. Each client gets their own email, greeted by first name."
+      size="xl"
+    >
+      {audience.isPending ? (
+        <Spinner label="Loading your clients" showLabel className="py-4" />
+      ) : audience.isError ? (
+        <ErrorNotice message={audience.error.message} onRetry={() => void audience.refetch()} />
+      ) : clients.length === 0 ? (
+        <p className="rounded-lg bg-zinc-50 p-3 text-sm text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300">
+          No clients with an email yet. Clients come from the people you meet (the Notetaker's meetings) and
+          from a connected CRM such as Wealthbox.
+        </p>
+      ) : (
+        <>
+          <SelectField
+            label="Segment"
+            value={segment}
+            disabled={isPending}
+            options={(audience.data?.segments ?? []).map((s) => ({
+              value: s.id,
+              label: `${s.label} (${s.count})`,
+            }))}
+            onChange={(e) => {
+              setSegment(e.target.value as NewsletterSegment);
+              setPicked(null);
+            }}
+          />
+          {inSegment.length > CAP ? (
+            <p className="text-amber-700 text-sm dark:text-amber-300">
+              This segment has {inSegment.length} clients; one send goes to at most {CAP}, so the first {CAP}{' '}
+              are chosen.
             </p>
           ) : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button variant="secondary" disabled={isPending}>
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button
-              disabled={isPending || recipients.length === 0}
-              aria-busy={isPending || undefined}
-              onClick={approve}
+          <fieldset className="flex min-w-0 flex-col gap-2">
+            <legend className="mb-2 font-medium text-sm text-zinc-700 dark:text-zinc-300">Recipients</legend>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p role="status" className="font-medium text-sm text-zinc-900 dark:text-zinc-50">
+                {plural(recipients.length, 'recipient')}
+              </p>
+              <div className="flex gap-1">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={isPending}
+                  onClick={() => setPicked(null)}
+                  aria-controls={listId}
+                >
+                  Select all
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={isPending}
+                  onClick={() => setPicked(new Set())}
+                  aria-controls={listId}
+                >
+                  Select none
+                </Button>
+              </div>
+            </div>
+            <ul
+              id={listId}
+              aria-label="Recipients"
+              className="flex max-h-48 flex-col divide-y divide-zinc-100 overflow-y-auto rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700"
             >
-              {isPending ? 'Sending...' : `Send to ${plural(recipients.length, 'client')}`}
-            </Button>
+              {inSegment.map((client) => {
+                const isOn = selected.has(client.email);
+                return (
+                  <li key={client.email}>
+                    <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-800/60">
+                      <input
+                        type="checkbox"
+                        checked={isOn}
+                        disabled={isPending || (!isOn && selected.size >= CAP)}
+                        onChange={() => toggle(client.email)}
+                        className="size-4 accent-indigo-600"
+                      />
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate text-zinc-900 dark:text-zinc-100">{client.name}</span>
+                        <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                          {client.email}
+                        </span>
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+          <EmailFacts
+            facts={[
+              {
+                label: 'From',
+                value: <SendFrom connected={connected} account={account} onChoose={choose} />,
+              },
+              {
+                label: 'Subject',
+                value: personalize(newsletter.subject, firstName),
+                className: 'break-words',
+              },
+            ]}
+          />
+          <div className="flex flex-col gap-1">
+            <p className={`${label} text-xs`}>
+              {first ? `As ${first.name} gets it:` : 'As each client gets it:'}
+            </p>
+            <pre className="max-h-64 overflow-y-auto whitespace-pre-wrap break-words rounded-lg bg-zinc-50 p-3 font-sans text-sm text-zinc-800 dark:bg-zinc-800/60 dark:text-zinc-200">
+              {personalize(newsletterPlainText(newsletter.body), firstName)}
+            </pre>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </>
+      )}
+      {send.isError ? (
+        <p role="alert" className="text-red-600 text-sm dark:text-red-400">
+          {send.error.message}
+        </p>
+      ) : null}
+      <DialogActions isBusy={isPending}>
+        <Button
+          disabled={isPending || recipients.length === 0}
+          aria-busy={isPending || undefined}
+          onClick={approve}
+        >
+          {isPending ? 'Sending...' : `Send to ${plural(recipients.length, 'client')}`}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -1,14 +1,9 @@
 // What the last send did, per recipient: sent from an account, waiting in the outbox (no account
 // connected), held for the organization's review, or failed with the reason.
 import type { TNewsletterRecipientResult, TNewsletterSendReport } from '@knap/contracts';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import {
-  cardClasses,
-  formatDate,
-  mutedTextClasses,
-  plural,
-  stepHeadingClasses,
-} from '../../knaps/components/knap-step';
+import { formatDate, plural } from '../../../lib/format';
 
 type Outcome = 'sent' | 'outbox' | 'review' | 'failed';
 
@@ -59,7 +54,7 @@ export interface SendReportProps {
 export function SendReport({ report, timeZone }: SendReportProps) {
   return (
     <section aria-labelledby="newsletter-last-send" className={cn(cardClasses, 'flex flex-col gap-3')}>
-      <h3 id="newsletter-last-send" className={stepHeadingClasses}>
+      <h3 id="newsletter-last-send" className={cardHeadingClasses}>
         Last send
       </h3>
       <p className={mutedTextClasses}>

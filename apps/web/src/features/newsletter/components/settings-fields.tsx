@@ -16,10 +16,9 @@ import {
 import { Check, Plus } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
+import { labelClasses, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import type { FieldErrors } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
-import { labelClasses, SelectField, TextAreaField } from '../../knaps/components/knap-step';
 import { quarterOptions } from '../quarters';
 
 const LENGTH_LABELS: Record<NewsletterLength, string> = {

@@ -5,16 +5,12 @@ import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { cardClasses, mutedTextClasses } from '../../../components/ui/card';
+import { fieldClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
+import { plural } from '../../../lib/format';
 import { ChipsField } from '../../knaps/components/chips-field';
-import {
-  cardClasses,
-  fieldClasses,
-  mutedTextClasses,
-  plural,
-  StepAction,
-  StepLoadState,
-} from '../../knaps/components/knap-step';
+import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import type { TClientInfoData } from '../types';
 

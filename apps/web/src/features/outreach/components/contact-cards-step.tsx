@@ -2,15 +2,11 @@
 // picks how to reach each and which to draft messages for.
 import type { TOutreachCard } from '@knap/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { cardClasses, mutedTextClasses } from '../../../components/ui/card';
+import { SelectField } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
-import {
-  cardClasses,
-  mutedTextClasses,
-  plural,
-  SelectField,
-  StepAction,
-  StepLoadState,
-} from '../../knaps/components/knap-step';
+import { plural } from '../../../lib/format';
+import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import type { TClientCardOutreachData } from '../types';
 import { CHANNEL_OPTIONS, ReasonList } from './outreach-parts';

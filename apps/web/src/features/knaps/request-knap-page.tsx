@@ -5,23 +5,18 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClasses } from '../../components/ui/button';
+import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
+import { ErrorNotice } from '../../components/ui/error-notice';
+import { SelectField, TextAreaField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
 import { resolveTimeZone } from '../../lib/time-zone';
 import { useCurrentUser } from '../auth/store';
-import {
-  cardClasses,
-  ErrorNotice,
-  formatDate,
-  mutedTextClasses,
-  SelectField,
-  StepAction,
-  stepHeadingClasses,
-  TextAreaField,
-} from '../knaps/components/knap-step';
-import { KNAP_DESCRIPTIONS, knapTag } from '../knaps/knap-info';
-import { fetchKnaps, useKnapStore } from '../knaps/store';
+import { StepAction } from './components/knap-step';
+import { KNAP_DESCRIPTIONS, knapTag } from './knap-info';
 import { useKnapRequests, useRequestKnap } from './queries';
+import { fetchKnaps, useKnapStore } from './store';
 
 const NOTE_MAX = 1000;
 
@@ -175,7 +170,7 @@ export function RequestKnapPage() {
       </header>
       <RequestSection />
       <section aria-labelledby="your-requests" className="flex flex-col gap-3">
-        <h2 id="your-requests" className={stepHeadingClasses}>
+        <h2 id="your-requests" className={cardHeadingClasses}>
           Your requests
         </h2>
         <PastRequests />

@@ -1,10 +1,12 @@
-// How a screen opens Settings (the Account dialog, SPEC §2): the shell hands it to the screen it
-// shows as its outlet context.
+// How a screen opens Settings (the Account dialog, SPEC §2): the shell owns the dialog and hands
+// `openSettings` to the screen it shows as its outlet context, so no screen imports the dialog.
 import { useOutletContext } from 'react-router';
-import type { AccountDialogTab } from './components/account-dialog';
+
+/** The Account dialog's tabs. */
+export type SettingsTab = 'account' | 'subscription';
 
 export interface SettingsOutletContext {
-  openSettings: (tab?: AccountDialogTab) => void;
+  openSettings: (tab?: SettingsTab) => void;
 }
 
 /** Opens Settings; undefined where no shell is around (e.g. a screen rendered on its own). */

@@ -1,5 +1,12 @@
+// The look of a block on a screen: the bordered card, its heading, the quieter text beside it, and
+// the titled section the billing page and the Account tab are made of.
 import { type ReactNode, useId } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
+
+export const cardClasses =
+  'rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/60';
+export const cardHeadingClasses = 'font-semibold text-base text-zinc-900 dark:text-zinc-50';
+export const mutedTextClasses = 'text-sm text-zinc-600 dark:text-zinc-400';
 
 export interface SectionCardProps {
   title: string;
@@ -8,7 +15,7 @@ export interface SectionCardProps {
   children: ReactNode;
 }
 
-/** A titled block (a region named by its heading): the billing page's panels, the Account tab's parts. */
+/** A titled block (a region named by its heading). */
 export function SectionCard({ title, level = 2, children }: SectionCardProps) {
   const headingId = useId();
   const Heading = level === 2 ? 'h2' : 'h3';

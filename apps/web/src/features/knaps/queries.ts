@@ -1,6 +1,7 @@
+// The knap requests: the user's own (newest first) and asking for one (SPEC §7 Knaps).
 import type { KnapName, TKnapRequest } from '@knap/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { myKnapRequests, requestKnap } from '../knaps/api';
+import { myKnapRequests, requestKnap } from './api';
 
 export const knapRequestKeys = {
   mine: () => ['knap-requests', 'mine'] as const,

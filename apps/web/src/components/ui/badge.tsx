@@ -1,6 +1,6 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
-export interface PlanBadgeProps {
+export interface BadgeProps {
   children: string;
   tone?: 'plan' | 'neutral' | 'warning';
   className?: string;
@@ -13,8 +13,8 @@ const tones = {
     'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-500/30',
 } as const;
 
-/** A small pill: the plan's name, 'Current Plan', or a subscription status. */
-export function PlanBadge({ children, tone = 'plan', className }: PlanBadgeProps) {
+/** A small pill: a plan's name, 'Current Plan', a status. */
+export function Badge({ children, tone = 'plan', className }: BadgeProps) {
   return (
     <span
       className={cn(

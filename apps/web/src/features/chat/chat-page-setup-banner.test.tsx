@@ -9,7 +9,7 @@ import { makeUser } from '../../test/fixtures';
 import { makeOnboarding } from '../../test/onboarding';
 import { renderRoutes } from '../../test/render';
 import { initialAuthState, useAuthStore } from '../auth/store';
-import { ChatPage } from '../chat/chat-page';
+import { ChatPage } from './chat-page';
 
 vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),

@@ -1,0 +1,63 @@
+// The contract schemas of the calls that modules on the first load make later (auth, billing, chat,
+// connections, knaps, notetaker, onboarding). That load carries no zod (the chat page's budget), so
+// this module is imported only when such a call is made, by `lazySchema` in api-client.ts, while the
+// request is under way. Calls of lazily loaded screens import their schemas from contracts directly.
+import {
+  ZConnectionSummary,
+  ZKnap,
+  ZKnapRequest,
+  ZLedgerEntry,
+  ZMcpUrl,
+  ZMeeting,
+  ZOrganization,
+  ZOrganizationsResponse,
+  ZSubscriptionTier,
+} from '@knap/contracts';
+
+export {
+  ZAccessTokenResponse,
+  ZAvailableConnections,
+  ZBotStatusResponse,
+  ZBotToggleResponse,
+  ZChat,
+  ZChatSearchResponse,
+  ZChatSummary,
+  ZCreditsUsage,
+  ZInvitationPreview,
+  ZKnapComponentReply,
+  ZKnapRequest,
+  ZListChatsResponse,
+  ZLocalCheckout,
+  ZLogoutResponse,
+  ZMarkAllReadResponse,
+  ZMcpTestResult,
+  ZMcpUrl,
+  ZMeeting,
+  ZMeetingNotes,
+  ZNameRequest,
+  ZOnboarding,
+  ZOneShotCodeResponse,
+  ZScopesResponse,
+  ZSendVerificationResponse,
+  ZStartConnectionResponse,
+  ZStopCompletionResponse,
+  ZSubscription,
+  ZSuccessResponse,
+  ZToolApprovalResponse,
+  ZUrlResponse,
+  ZVerifyEmailResponse,
+} from '@knap/contracts';
+
+export const ZConnectionSummaryList = ZConnectionSummary.array();
+export const ZKnapList = ZKnap.array();
+export const ZKnapRequestList = ZKnapRequest.array();
+export const ZLedgerEntryList = ZLedgerEntry.array();
+export const ZMcpUrlList = ZMcpUrl.array();
+export const ZMeetingList = ZMeeting.array();
+export const ZSubscriptionTierList = ZSubscriptionTier.array();
+
+/** The answer to accepting an invitation (users/routes.ts), which contracts names no schema for. */
+export const ZAcceptedInvitation = ZOrganization.pick({ org_name: true }).extend({
+  organization_id: ZOrganization.shape.id,
+  organizations: ZOrganizationsResponse,
+});
