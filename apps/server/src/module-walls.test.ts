@@ -1,6 +1,7 @@
 // The module walls (.dependency-cruiser.cjs over scripts/module-dependencies.cjs): `npm run lint`
 // enforces them on the tree; this checks that the rules catch what they are for, on a planted
-// tree, and that the written list is exactly what the code does and what the docs show.
+// tree, that the written list is exactly what the code does and what the docs show, and that the
+// web's features depend on each other one way only.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -106,6 +107,22 @@ describe('module walls', () => {
       Object.keys(walls.MODULE_DEPENDENCIES).map((name) => [name, [...(used[name] ?? [])].sort()]),
     );
     expect(taken).toEqual(walls.MODULE_DEPENDENCIES);
+  });
+
+  it('let web features import each other one way only', () => {
+    const featureOf = (file: string) => file.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
+    const edges = new Set<string>();
+    for (const file of cruise(ROOT, ['apps/web/src/features']).modules) {
+      const from = featureOf(file.source);
+      if (!from) continue;
+      for (const dep of file.dependencies) {
+        const to = featureOf(dep.resolved);
+        if (to && to !== from) edges.add(`${from} -> ${to}`);
+      }
+    }
+    expect(edges.size).toBeGreaterThan(0);
+    const bothWays = [...edges].filter((edge) => edges.has(edge.split(' -> ').reverse().join(' -> ')));
+    expect(bothWays).toEqual([]);
   });
 
   it('are the table docs/ARCHITECTURE.md shows', () => {
