@@ -25,10 +25,10 @@ import {
 import { recordAudit } from '../audit/service.js';
 import * as auth from '../auth/service.js';
 import * as users from '../users/service.js';
+import * as mcp from './mcp/service.js';
 import { type ConnectionProvider, callbackPath, flowFor } from './oauth-flows.js';
 import * as repo from './oauth-repo.js';
 import { salesforceInstanceUrl } from './salesforce.js';
-import * as mcp from './service.js';
 import { sevantaBase, sevantaEndpoints } from './sevanta-oauth.js';
 import { zohoAccountsServer, zohoApiDomain, zohoEndpoints } from './zoho.js';
 
