@@ -20,7 +20,7 @@ import { clientReviewRoutes } from './modules/client-reviews/routes.js';
 import { complianceJobs } from './modules/compliance/jobs.js';
 import { complianceRoutes } from './modules/compliance/routes.js';
 import { McpToolCache } from './modules/connections/mcp/tool-cache.js';
-import { forgetIntegrations } from './modules/connections/oauth-service.js';
+import { forgetIntegrations } from './modules/connections/oauth/service.js';
 import { connectionBrowserRoutes, connectionRoutes } from './modules/connections/routes.js';
 import { vendorRoutes } from './modules/connections/vendor-routes.js';
 import { creditsJobs } from './modules/credits/jobs.js';

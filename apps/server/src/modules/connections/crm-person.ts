@@ -3,7 +3,7 @@
 // first-impression briefings draft from these records.
 import type { AppDeps } from '../../platform/deps.js';
 import * as crm from './crm.js';
-import { connectedScopes } from './oauth-service.js';
+import { connectedScopes } from './oauth/service.js';
 import * as wealthbox from './wealthbox.js';
 
 export interface CrmPersonRecord {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { attachmentDisposition } from '../../platform/filenames.js';
 import { recordAudit } from '../audit/service.js';
-import { connectedScopes } from './oauth-service.js';
+import { connectedScopes } from './oauth/service.js';
 import * as outbox from './outbox-repo.js';
 import { connectedApi, providerApi } from './provider-api.js';
 import { capText, htmlToText } from './text.js';

@@ -26,8 +26,8 @@ import { authOf } from '../../platform/auth.js';
 import type { AppInstance } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import * as mcp from './mcp/service.js';
-import { CONNECTION_PROVIDERS, callbackPath } from './oauth-flows.js';
-import * as oauth from './oauth-service.js';
+import { CONNECTION_PROVIDERS, callbackPath } from './oauth/flows.js';
+import * as oauth from './oauth/service.js';
 import * as sevanta from './sevanta.js';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
@@ -173,7 +173,7 @@ export async function connectionBrowserRoutes(app: AppInstance): Promise<void> {
             code: z.string().max(4096).optional(),
             state: z.string().max(4096).optional(),
             error: z.string().max(200).optional(),
-            // Zoho's: the account's data centre and its accounts server (zoho.ts checks it).
+            // Zoho's: the account's data centre and its accounts server (oauth/zoho.ts checks it).
             location: z.string().max(100).optional(),
             'accounts-server': z.string().max(2048).optional(),
           }),

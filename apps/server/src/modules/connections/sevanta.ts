@@ -1,5 +1,5 @@
 // Sevanta, the startup deal-flow CRM: deals are read through the user's connection (at their firm's
-// system, sevanta-oauth.ts), and the Sevanta page's suggestions come from the user's own recent
+// system, oauth/sevanta.ts), and the Sevanta page's suggestions come from the user's own recent
 // deal activity.
 import type { AppDeps } from '../../platform/deps.js';
 import { providerApi } from './provider-api.js';

@@ -21,7 +21,7 @@ import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import * as crm from '../connections/crm.js';
-import { connectedScopes } from '../connections/oauth-service.js';
+import { connectedScopes } from '../connections/oauth/service.js';
 import { searchDeals } from '../connections/sevanta.js';
 import * as wealthbox from '../connections/wealthbox.js';
 import { answerInChunks, askModel, type KnapContext } from './model.js';

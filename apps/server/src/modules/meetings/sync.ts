@@ -15,7 +15,7 @@ import {
   type GoogleEvent,
   type GraphEvent,
 } from '../connections/calendars.js';
-import { connectedOfTypes } from '../connections/oauth-service.js';
+import { connectedOfTypes } from '../connections/oauth/service.js';
 import { providerApi } from '../connections/provider-api.js';
 import * as repo from './repo.js';
 

@@ -9,27 +9,27 @@ import {
   type TAvailableConnections,
   type TConnectionSummary,
 } from '@knap/contracts';
-import type { OAuthEndpoints } from '../../config.js';
-import { decryptSecret, encryptSecret, newId } from '../../platform/crypto.js';
-import type { ConnectionsTable, UserRow } from '../../platform/db/schema.js';
-import type { AppDeps } from '../../platform/deps.js';
-import { HttpError, notFound } from '../../platform/errors.js';
-import { emit } from '../../platform/hooks.js';
+import type { OAuthEndpoints } from '../../../config.js';
+import { decryptSecret, encryptSecret, newId } from '../../../platform/crypto.js';
+import type { ConnectionsTable, UserRow } from '../../../platform/db/schema.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { HttpError, notFound } from '../../../platform/errors.js';
+import { emit } from '../../../platform/hooks.js';
 import {
   authorizeUrl,
   exchangeCode,
   fetchUserinfo,
   refreshTokens,
   revokeToken,
-} from '../../platform/oauth.js';
-import { recordAudit } from '../audit/service.js';
-import * as auth from '../auth/service.js';
-import * as users from '../users/service.js';
-import * as mcp from './mcp/service.js';
-import { type ConnectionProvider, callbackPath, flowFor } from './oauth-flows.js';
-import * as repo from './oauth-repo.js';
+} from '../../../platform/oauth.js';
+import { recordAudit } from '../../audit/service.js';
+import * as auth from '../../auth/service.js';
+import * as users from '../../users/service.js';
+import * as mcp from '../mcp/service.js';
+import { type ConnectionProvider, callbackPath, flowFor } from './flows.js';
+import * as repo from './repo.js';
 import { salesforceInstanceUrl } from './salesforce.js';
-import { sevantaBase, sevantaEndpoints } from './sevanta-oauth.js';
+import { sevantaBase, sevantaEndpoints } from './sevanta.js';
 import { zohoAccountsServer, zohoApiDomain, zohoEndpoints } from './zoho.js';
 
 export const OAUTH_STATE_COOKIE = 'knap_oauth';
@@ -41,7 +41,7 @@ const PURPOSE = 'connect';
 /** Tokens are refreshed this long before they expire. */
 const REFRESH_MARGIN_MS = 60_000;
 
-declare module '../../platform/deps.js' {
+declare module '../../../platform/deps.js' {
   interface AppDeps {
     /**
      * Token refreshes in progress, by connection id: calls that find a token due share one
