@@ -28,7 +28,7 @@ import { notFound } from '../../platform/errors.js';
 import * as mcp from './mcp/service.js';
 import { CONNECTION_PROVIDERS, callbackPath } from './oauth/flows.js';
 import * as oauth from './oauth/service.js';
-import * as sevanta from './sevanta.js';
+import * as sevanta from './systems/sevanta.js';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 

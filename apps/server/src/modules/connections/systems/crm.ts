@@ -1,7 +1,7 @@
 // Salesforce, Zoho CRM and Copper through the user's connection: contacts and opportunities (Zoho's
 // deals) found by name, answered in one shape whichever CRM they come from.
-import type { AppDeps } from '../../platform/deps.js';
-import { zohoApiBase } from './oauth/zoho.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { zohoApiBase } from '../oauth/zoho.js';
 import { type ProviderRequest, providerApi } from './provider-api.js';
 
 /** The most records one search hands the assistant. */
