@@ -25,7 +25,6 @@ import {
 import { recordAudit } from '../../audit/service.js';
 import * as auth from '../../auth/service.js';
 import * as users from '../../users/service.js';
-import * as mcp from '../mcp/service.js';
 import { type ConnectionProvider, callbackPath, flowFor } from './flows.js';
 import * as repo from './repo.js';
 import { salesforceInstanceUrl } from './salesforce.js';
@@ -435,12 +434,7 @@ export async function removeConnectionById(deps: AppDeps, userId: string, id: st
   return { success: true };
 }
 
-/**
- * Removes every connection and custom tool URL of the user: their account changed hands (see the
- * auth module's account claim), and what the previous holder set up could lead to their mailbox
- * or their server.
- */
-export async function forgetIntegrations(deps: AppDeps, userId: string): Promise<void> {
+/** Disconnects every connection of the user (forget.ts, when their account changes hands). */
+export async function removeAllConnections(deps: AppDeps, userId: string): Promise<void> {
   for (const row of await repo.listConnections(deps.db.db, userId)) await disconnect(deps, row);
-  for (const server of await mcp.listMcpUrls(deps, userId)) await mcp.deleteMcpUrl(deps, userId, server.id);
 }
