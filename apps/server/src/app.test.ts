@@ -206,7 +206,7 @@ describe('serving the built web app', () => {
     expect(await coop('/connections')).toBe('same-origin-allow-popups');
     for (const landing of ['/auth/connections-ghost?scope=x', '/auth/ghost', '/sevanta?status=connected'])
       expect(await coop(landing)).toBeUndefined();
-    // Redirects: see the Sevanta flow test (connections/sevanta.test.ts).
+    // Redirects: see the Sevanta flow test (connections/oauth/sevanta.test.ts).
   });
 
   it('serves the widget loader to host pages of other origins', async () => {

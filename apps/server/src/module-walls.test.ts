@@ -53,19 +53,28 @@ describe('module walls', () => {
     plant('tsconfig.json', '{"compilerOptions":{"module":"NodeNext","moduleResolution":"NodeNext"}}');
     const m = MODULES_DIR;
     // meetings may import connections; connections importing meetings back is both a disallowed
-    // direction and a cycle.
-    plant(`${m}/meetings/service.ts`, "import { a } from '../connections/service.js'; export const m = a;");
-    plant(`${m}/connections/service.ts`, "import { m } from '../meetings/service.js'; export const a = m;");
-    plant(`${m}/connections/outbox-repo.ts`, 'export const r = 1;');
-    plant(`${m}/meetings/sync.ts`, "import { r } from '../connections/outbox-repo.js'; export const s = r;");
+    // direction and a cycle. The files sit in a module's subfolders, as connections' do.
+    plant(
+      `${m}/meetings/service.ts`,
+      "import { a } from '../connections/mcp/service.js'; export const m = a;",
+    );
+    plant(
+      `${m}/connections/mcp/service.ts`,
+      "import { m } from '../../meetings/service.js'; export const a = m;",
+    );
+    plant(`${m}/connections/systems/outbox-repo.ts`, 'export const r = 1;');
+    plant(
+      `${m}/meetings/sync.ts`,
+      "import { r } from '../connections/systems/outbox-repo.js'; export const s = r;",
+    );
     plant(
       'apps/server/src/platform/hooks.ts',
-      "import { a } from '../modules/connections/service.js'; export const h = a;",
+      "import { a } from '../modules/connections/mcp/service.js'; export const h = a;",
     );
     // Tests may reach into any repo to seed and inspect.
     plant(
       `${m}/audit/audit.test.ts`,
-      "import { r } from '../connections/outbox-repo.js'; export const t = r;",
+      "import { r } from '../connections/systems/outbox-repo.js'; export const t = r;",
     );
 
     const found = cruise(planted, ['apps']).summary.violations.map(
@@ -73,10 +82,10 @@ describe('module walls', () => {
     );
     expect(found.sort()).toEqual(
       [
-        `module-connections: ${m}/connections/service.ts -> ${m}/meetings/service.ts`,
-        `no-circular: ${m}/connections/service.ts -> ${m}/meetings/service.ts`,
-        `no-other-modules-repo: ${m}/meetings/sync.ts -> ${m}/connections/outbox-repo.ts`,
-        `platform-imports-no-module: apps/server/src/platform/hooks.ts -> ${m}/connections/service.ts`,
+        `module-connections: ${m}/connections/mcp/service.ts -> ${m}/meetings/service.ts`,
+        `no-circular: ${m}/connections/mcp/service.ts -> ${m}/meetings/service.ts`,
+        `no-other-modules-repo: ${m}/meetings/sync.ts -> ${m}/connections/systems/outbox-repo.ts`,
+        `platform-imports-no-module: apps/server/src/platform/hooks.ts -> ${m}/connections/mcp/service.ts`,
       ].sort(),
     );
   });

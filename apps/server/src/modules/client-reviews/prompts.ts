@@ -1,7 +1,7 @@
 // What the client reviews ask the model: a review's five sections, from what is known of the client.
 
 import { taskPrompt } from '../../platform/llm/tasks.js';
-import type { CrmPersonRecord } from '../connections/crm-person.js';
+import type { CrmPersonRecord } from '../connections/systems/crm-person.js';
 
 /** The draft task; the request is `ReviewDraftInput` as JSON. */
 export const DRAFT_PROMPT = taskPrompt('client-reviews.draft', [
@@ -34,7 +34,7 @@ export interface ReviewDraftInput {
     action_items: Array<{ text: string; owner: string | null }>;
     client_facts: Array<{ category: FactCategory; fact: string }>;
   }>;
-  /** What each connected CRM holds on the person (connections/crm-person.ts). */
+  /** What each connected CRM holds on the person (connections/systems/crm-person.ts). */
   crm: CrmPersonRecord[];
   prior_reviews: Array<{
     period_label: string;

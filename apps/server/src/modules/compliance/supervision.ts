@@ -17,7 +17,7 @@ import {
   type OutgoingMail,
   sendMailAsUser,
   sendMailVia,
-} from '../connections/mail.js';
+} from '../connections/systems/mail.js';
 import * as repo from './repo.js';
 import { reviewsEmailOf } from './service.js';
 

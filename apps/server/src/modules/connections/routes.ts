@@ -25,10 +25,10 @@ import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
 import type { AppInstance } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { CONNECTION_PROVIDERS, callbackPath } from './oauth-flows.js';
-import * as oauth from './oauth-service.js';
-import * as connections from './service.js';
-import * as sevanta from './sevanta.js';
+import * as mcp from './mcp/service.js';
+import { CONNECTION_PROVIDERS, callbackPath } from './oauth/flows.js';
+import * as oauth from './oauth/service.js';
+import * as sevanta from './systems/sevanta.js';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -99,25 +99,25 @@ export async function connectionRoutes(app: AppInstance): Promise<void> {
   app.post(
     CONNECTION_PATHS.addMcpUrl,
     { schema: { body: ZAddMcpUrlRequest, response: { 200: ZMcpUrl } } },
-    (req) => connections.addMcpUrl(deps, uid(req), req.body),
+    (req) => mcp.addMcpUrl(deps, uid(req), req.body),
   );
   app.get(CONNECTION_PATHS.mcpUrls, { schema: { response: { 200: z.array(ZMcpUrl) } } }, (req) =>
-    connections.listMcpUrls(deps, uid(req)),
+    mcp.listMcpUrls(deps, uid(req)),
   );
   app.put(
     CONNECTION_PATHS.updateMcpUrl,
     { schema: { body: ZUpdateMcpUrlRequest, response: { 200: ZMcpUrl } } },
-    (req) => connections.updateMcpUrl(deps, uid(req), req.body),
+    (req) => mcp.updateMcpUrl(deps, uid(req), req.body),
   );
   app.delete(
     '/api/connections/mcp_url/:id',
     { schema: { params: ZIdParams, response: { 200: ZSuccessResponse } } },
-    (req) => connections.deleteMcpUrl(deps, uid(req), req.params.id),
+    (req) => mcp.deleteMcpUrl(deps, uid(req), req.params.id),
   );
   app.post(
     '/api/connections/mcp_url/:id/test',
     { schema: { params: ZIdParams, response: { 200: ZMcpTestResult } } },
-    (req) => connections.testMcpUrl(deps, uid(req), req.params.id),
+    (req) => mcp.testMcpUrl(deps, uid(req), req.params.id),
   );
 }
 
@@ -173,7 +173,7 @@ export async function connectionBrowserRoutes(app: AppInstance): Promise<void> {
             code: z.string().max(4096).optional(),
             state: z.string().max(4096).optional(),
             error: z.string().max(200).optional(),
-            // Zoho's: the account's data centre and its accounts server (zoho.ts checks it).
+            // Zoho's: the account's data centre and its accounts server (oauth/zoho.ts checks it).
             location: z.string().max(100).optional(),
             'accounts-server': z.string().max(2048).optional(),
           }),

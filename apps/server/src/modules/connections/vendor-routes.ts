@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
 import type { AppInstance } from '../../platform/deps.js';
-import * as wealthbox from './wealthbox.js';
+import * as wealthbox from './systems/wealthbox.js';
 
 const ZContact = z.object({ id: z.number(), name: z.string(), email: z.string().nullable() });
 const ZNote = z.object({ id: z.number(), content: z.string(), created_at: z.string() });

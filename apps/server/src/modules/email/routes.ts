@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
 import type { AppInstance } from '../../platform/deps.js';
 import { readForm, registerMultipart } from '../../platform/multipart.js';
-import { listOutbox } from '../connections/mail.js';
+import { listOutbox } from '../connections/systems/mail.js';
 import { sendEmail } from './service.js';
 
 /** SPEC §7 Email and PDF: `POST /api/studio/email/send`, a multipart form with an optional file; the outbox. */

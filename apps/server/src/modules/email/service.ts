@@ -14,7 +14,12 @@ import { HttpError } from '../../platform/errors.js';
 import { safeFilename } from '../../platform/filenames.js';
 import type { Form, FormFile } from '../../platform/multipart.js';
 import { holdForReview } from '../compliance/supervision.js';
-import { keepInOutbox, type MailAttachment, type OutgoingMail, sendMailVia } from '../connections/mail.js';
+import {
+  keepInOutbox,
+  type MailAttachment,
+  type OutgoingMail,
+  sendMailVia,
+} from '../connections/systems/mail.js';
 import { notAPdf, ownedPdf } from '../pdf/service.js';
 
 /** The form's fields, or 422 naming the first bad one (as every JSON route answers). */

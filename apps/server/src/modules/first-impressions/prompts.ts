@@ -1,7 +1,7 @@
 // What first impressions ask the model: a briefing before a first meeting with a prospect.
 
 import { taskPrompt } from '../../platform/llm/tasks.js';
-import type { CrmPersonRecord } from '../connections/crm-person.js';
+import type { CrmPersonRecord } from '../connections/systems/crm-person.js';
 
 /** The draft task; the request is `BriefingDraftInput` as JSON. */
 export const DRAFT_PROMPT = taskPrompt('first-impressions.draft', [
@@ -40,6 +40,6 @@ export interface BriefingDraftInput {
       client_facts: Array<{ category: FactCategory; fact: string }>;
     } | null;
   }>;
-  /** What each connected CRM holds on the person (connections/crm-person.ts). */
+  /** What each connected CRM holds on the person (connections/systems/crm-person.ts). */
   crm: CrmPersonRecord[];
 }

@@ -20,7 +20,7 @@ import { newId } from '../../platform/crypto.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import { crmRecordsOf } from '../connections/crm-person.js';
+import { crmRecordsOf } from '../connections/systems/crm-person.js';
 import { modelMeter } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { refuseIfHeld } from '../legal-holds/service.js';

@@ -17,8 +17,8 @@ import {
 import type { z } from 'zod';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { connectedScopes } from '../connections/oauth-service.js';
-import * as wealthbox from '../connections/wealthbox.js';
+import { connectedScopes } from '../connections/oauth/service.js';
+import * as wealthbox from '../connections/systems/wealthbox.js';
 import * as meetingsService from '../meetings/service.js';
 import { parseJson } from '../meetings/service.js';
 import { answerInChunks, askModel, type KnapContext } from './model.js';

@@ -20,10 +20,10 @@ import { CsvError, csvRecords } from '../../platform/csv.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import * as crm from '../connections/crm.js';
-import { connectedScopes } from '../connections/oauth-service.js';
-import { searchDeals } from '../connections/sevanta.js';
-import * as wealthbox from '../connections/wealthbox.js';
+import { connectedScopes } from '../connections/oauth/service.js';
+import * as crm from '../connections/systems/crm.js';
+import { searchDeals } from '../connections/systems/sevanta.js';
+import * as wealthbox from '../connections/systems/wealthbox.js';
 import { answerInChunks, askModel, type KnapContext } from './model.js';
 import { CRITERIA_PROMPT, PROSPECT_DRAFT_PROMPT, SCORE_PROMPT } from './prompts.js';
 

@@ -8,15 +8,15 @@ import { newId } from '../../platform/crypto.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { emit } from '../../platform/hooks.js';
+import { connectedOfTypes } from '../connections/oauth/service.js';
 import {
   type CalendarEvent,
   fromGoogleEvent,
   fromGraphEvent,
   type GoogleEvent,
   type GraphEvent,
-} from '../connections/calendars.js';
-import { connectedOfTypes } from '../connections/oauth-service.js';
-import { providerApi } from '../connections/provider-api.js';
+} from '../connections/systems/calendars.js';
+import { providerApi } from '../connections/systems/provider-api.js';
 import * as repo from './repo.js';
 
 const DAY_MS = 86_400_000;

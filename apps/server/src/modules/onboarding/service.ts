@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
-import { connectedScopes } from '../connections/oauth-service.js';
+import { connectedScopes } from '../connections/oauth/service.js';
 import { isValidTimezone } from '../users/service.js';
 import * as repo from './repo.js';
 

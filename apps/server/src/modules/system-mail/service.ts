@@ -1,5 +1,5 @@
 // The mail the product sends itself — verification links and invitations — as opposed to the mail
-// users send through their own accounts (connections/mail.ts). Through SMTP when SMTP_URL is set;
+// users send through their own accounts (connections/systems/mail.ts). Through SMTP when SMTP_URL is set;
 // otherwise kept in the system outbox table and written to the log, so the embedded default works
 // offline (whoever runs it reads the link there).
 import nodemailer from 'nodemailer';

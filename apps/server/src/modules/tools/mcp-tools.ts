@@ -2,7 +2,7 @@
 // tool not annotated read-only needs approval. The servers and their listings are the connections
 // module's (mcpServerTools); this file only says how they look to the model.
 import { jsonSchema } from 'ai';
-import { callMcpServerTool, mcpServerTools } from '../connections/service.js';
+import { callMcpServerTool, mcpServerTools } from '../connections/mcp/service.js';
 import type { ToolContext, ToolDefinition } from './define.js';
 
 const slug = (text: string) =>

@@ -2,7 +2,7 @@
 import type { IntegrationId } from '@knap/contracts';
 import { type Tool, type ToolSet, tool } from 'ai';
 import { recordAudit } from '../audit/service.js';
-import { connectedScopes } from '../connections/oauth-service.js';
+import { connectedScopes } from '../connections/oauth/service.js';
 import { crmTools } from './builtin/crm-tools.js';
 import { currentDatetimeTool } from './builtin/current-datetime.js';
 import { driveTools, dropboxTools, oneDriveTools } from './builtin/file-tools.js';

@@ -1,6 +1,11 @@
 import { INTEGRATION_NAMES } from '@knap/contracts';
 import { z } from 'zod';
-import { type CrmId, MAX_RESULTS, searchContacts, searchOpportunities } from '../../connections/crm.js';
+import {
+  type CrmId,
+  MAX_RESULTS,
+  searchContacts,
+  searchOpportunities,
+} from '../../connections/systems/crm.js';
 import { defineTool, type ToolDefinition } from '../define.js';
 
 /** How a CRM names the records a tool finds, e.g. Copper's people or Zoho's deals. */

@@ -1,6 +1,6 @@
 import { INTEGRATION_NAMES } from '@knap/contracts';
 import { z } from 'zod';
-import { drive, dropbox, type FileStore, type FileText, oneDrive } from '../../connections/files.js';
+import { drive, dropbox, type FileStore, type FileText, oneDrive } from '../../connections/systems/files.js';
 import { defineTool, type ToolDefinition } from '../define.js';
 import { providerId, searchTool } from './connected-search.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarEvents } from '../../connections/calendars.js';
+import { calendarEvents } from '../../connections/systems/calendars.js';
 import { defineTool } from '../define.js';
 
 export const listMeetingsTool = defineTool({

@@ -1,6 +1,6 @@
 import { INTEGRATION_NAMES } from '@knap/contracts';
 import { z } from 'zod';
-import { gmail, type MailAccount, type MailMessage, outlook } from '../../connections/mail.js';
+import { gmail, type MailAccount, type MailMessage, outlook } from '../../connections/systems/mail.js';
 import { defineTool, type ToolDefinition } from '../define.js';
 import { providerId, searchTool } from './connected-search.js';
 

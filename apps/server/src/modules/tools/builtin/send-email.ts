@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { reviewsEmailOf } from '../../compliance/service.js';
 import { holdForReview } from '../../compliance/supervision.js';
-import { keepInOutbox, mailAccountOf, sendMailAsUser } from '../../connections/mail.js';
+import { keepInOutbox, mailAccountOf, sendMailAsUser } from '../../connections/systems/mail.js';
 import { defineTool } from '../define.js';
 
 /**

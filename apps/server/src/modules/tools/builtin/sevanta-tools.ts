@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import * as sevanta from '../../connections/sevanta.js';
+import * as sevanta from '../../connections/systems/sevanta.js';
 import { defineTool } from '../define.js';
 
 /** The deal-flow CRM, offered when the user has connected Sevanta. Read-only. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import * as wealthbox from '../../connections/wealthbox.js';
+import * as wealthbox from '../../connections/systems/wealthbox.js';
 import { defineTool, type ToolDefinition } from '../define.js';
 
 /** Wealthbox CRM tools, offered when the user has connected Wealthbox. Writing a note asks first. */

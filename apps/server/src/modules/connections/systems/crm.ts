@@ -1,8 +1,8 @@
 // Salesforce, Zoho CRM and Copper through the user's connection: contacts and opportunities (Zoho's
 // deals) found by name, answered in one shape whichever CRM they come from.
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { zohoApiBase } from '../oauth/zoho.js';
 import { type ProviderRequest, providerApi } from './provider-api.js';
-import { zohoApiBase } from './zoho.js';
 
 /** The most records one search hands the assistant. */
 export const MAX_RESULTS = 25;

@@ -1,6 +1,6 @@
 // Where a firm's Sevanta system signs users in: each firm runs its own system, so its OAuth
 // endpoints are found from the system code (kept apart from the deals API, which needs a token).
-import type { Config, OAuthEndpoints } from '../../config.js';
+import type { Config, OAuthEndpoints } from '../../../config.js';
 
 /** Read access to the deal pipeline. */
 export const SEVANTA_SCOPE = 'deals:read';

@@ -1,6 +1,6 @@
 // SQL for OAuth connections.
 import type { Kysely } from 'kysely';
-import type { ConnectionsTable, Database } from '../../platform/db/schema.js';
+import type { ConnectionsTable, Database } from '../../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
 

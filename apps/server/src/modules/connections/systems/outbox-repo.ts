@@ -1,6 +1,6 @@
 // SQL for the local outbox: mail with no connected account to go out through (the embedded default).
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, OutboxEmailsTable } from '../../platform/db/schema.js';
+import type { Database, OutboxEmailsTable } from '../../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
 

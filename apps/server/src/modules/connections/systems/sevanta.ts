@@ -1,7 +1,7 @@
 // Sevanta, the startup deal-flow CRM: deals are read through the user's connection (at their firm's
-// system, sevanta-oauth.ts), and the Sevanta page's suggestions come from the user's own recent
+// system, oauth/sevanta.ts), and the Sevanta page's suggestions come from the user's own recent
 // deal activity.
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../../platform/deps.js';
 import { providerApi } from './provider-api.js';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 // SQL for custom tool URLs (MCP servers).
 import type { Kysely } from 'kysely';
-import type { Database, McpServersTable } from '../../platform/db/schema.js';
+import type { Database, McpServersTable } from '../../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
 

@@ -1,9 +1,9 @@
 // One person as every connected CRM knows them: the Wealthbox contact with its latest notes, and the
 // Salesforce, Zoho CRM or Copper contact with their company's opportunities. Client reviews and
 // first-impression briefings draft from these records.
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { connectedScopes } from '../oauth/service.js';
 import * as crm from './crm.js';
-import { connectedScopes } from './oauth-service.js';
 import * as wealthbox from './wealthbox.js';
 
 export interface CrmPersonRecord {

@@ -3,7 +3,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createSafeFetch } from '../../platform/safe-http.js';
+import { createSafeFetch } from '../../../platform/safe-http.js';
 
 export interface McpToolInfo {
   name: string;

@@ -2,12 +2,12 @@
 // send (with attachments). Both accounts answer in one small shape, so callers need not know which.
 import { randomBytes } from 'node:crypto';
 import { emailRecipients, type IntegrationId } from '@knap/contracts';
-import { newId } from '../../platform/crypto.js';
-import type { AppDeps } from '../../platform/deps.js';
-import { HttpError } from '../../platform/errors.js';
-import { attachmentDisposition } from '../../platform/filenames.js';
-import { recordAudit } from '../audit/service.js';
-import { connectedScopes } from './oauth-service.js';
+import { newId } from '../../../platform/crypto.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { HttpError } from '../../../platform/errors.js';
+import { attachmentDisposition } from '../../../platform/filenames.js';
+import { recordAudit } from '../../audit/service.js';
+import { connectedScopes } from '../oauth/service.js';
 import * as outbox from './outbox-repo.js';
 import { connectedApi, providerApi } from './provider-api.js';
 import { capText, htmlToText } from './text.js';

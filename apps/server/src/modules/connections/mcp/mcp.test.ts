@@ -1,11 +1,11 @@
 import { type FakeLlm, type FakeMcp, startFakeMcp, startFakeOpenAI } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.js';
-import { decideApproval, lastMessage } from '../../testing/assistant.js';
-import { fakeLlm } from '../../testing/llm.js';
-import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, signUp } from '../../testing/users.js';
-import { MCP_TOOLS_FRESH_MS, MCP_TOOLS_RETRY_MS } from './mcp-tool-cache.js';
+import { fixedClock } from '../../../platform/clock.js';
+import { decideApproval, lastMessage } from '../../../testing/assistant.js';
+import { fakeLlm } from '../../../testing/llm.js';
+import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
+import { as, signUp } from '../../../testing/users.js';
+import { MCP_TOOLS_FRESH_MS, MCP_TOOLS_RETRY_MS } from './tool-cache.js';
 
 /** The fake server's tools as a server described "CRM" offers them to the model. */
 const CRM_TOOLS = ['mcp_crm_lookup_client', 'mcp_crm_create_task'];

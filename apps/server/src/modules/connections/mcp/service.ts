@@ -1,14 +1,15 @@
-// Connections: so far the user's custom tool URLs (MCP servers), whose tools join the assistant.
+// The user's custom tool URLs (MCP servers), whose tools join the assistant: add, edit, delete,
+// test connection, and their tools for a reply (listed through tool-cache.ts, called through client.ts).
 import { MCP_SERVERS_MAX, type TMcpTestResult, type TMcpUrl } from '@knap/contracts';
-import { isoNow } from '../../platform/clock.js';
-import { newId } from '../../platform/crypto.js';
-import type { McpServersTable } from '../../platform/db/schema.js';
-import type { AppDeps } from '../../platform/deps.js';
-import { HttpError, notFound } from '../../platform/errors.js';
-import { assertSafeUrl, BlockedUrlError, fetchErrorText } from '../../platform/safe-http.js';
-import { callMcpTool, listMcpTools, type McpConnectOptions, type McpToolInfo } from './mcp-client.js';
-import { McpServerRecentlyFailed } from './mcp-tool-cache.js';
+import { isoNow } from '../../../platform/clock.js';
+import { newId } from '../../../platform/crypto.js';
+import type { McpServersTable } from '../../../platform/db/schema.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { HttpError, notFound } from '../../../platform/errors.js';
+import { assertSafeUrl, BlockedUrlError, fetchErrorText } from '../../../platform/safe-http.js';
+import { callMcpTool, listMcpTools, type McpConnectOptions, type McpToolInfo } from './client.js';
 import * as repo from './repo.js';
+import { McpServerRecentlyFailed } from './tool-cache.js';
 
 export const MCP_NOT_FOUND = 'Custom tool URL not found';
 /** Listing a server's tools must not hold a reply up for long: a slow server is left out. */
@@ -119,7 +120,7 @@ export interface McpServerTools {
 
 /**
  * The tools each MCP server the user added lists. Each server's list comes from the cache while
- * fresh (mcp-tool-cache.ts); a server that is down or slow is left out of this reply, and of the
+ * fresh (tool-cache.ts); a server that is down or slow is left out of this reply, and of the
  * next ones for MCP_TOOLS_RETRY_MS (logged once, when its listing failed).
  */
 export async function mcpServerTools(

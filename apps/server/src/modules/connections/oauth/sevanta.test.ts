@@ -8,11 +8,11 @@ import {
   startFakeSevanta,
 } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.js';
-import { lastMessage } from '../../testing/assistant.js';
-import { fakeLlm } from '../../testing/llm.js';
-import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signIn, signUp } from '../../testing/users.js';
+import { fixedClock } from '../../../platform/clock.js';
+import { lastMessage } from '../../../testing/assistant.js';
+import { fakeLlm } from '../../../testing/llm.js';
+import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
+import { as, type SignedInUser, signIn, signUp } from '../../../testing/users.js';
 
 const clock = fixedClock('2026-11-22T09:00:00.000Z');
 

@@ -1,6 +1,6 @@
 // Events of the user's connected calendars (Google Calendar, Microsoft Graph) in one shape.
 import type { TParticipant } from '@knap/contracts';
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../../platform/deps.js';
 import { connectedApi, type ProviderApi } from './provider-api.js';
 
 export type ResponseStatus = TParticipant['response_status'];

@@ -2,7 +2,7 @@
 // of the account's data centre (`api_domain`), kept as the connection's instance URL; its callback
 // names the account's accounts server (`accounts-server`), kept as the connection's accounts
 // server, where its tokens are traded, refreshed and revoked.
-import type { Config, OAuthEndpoints } from '../../config.js';
+import type { Config, OAuthEndpoints } from '../../../config.js';
 import { acceptedOrigin, originOf } from './origins.js';
 
 /** Zoho's API hosts, one per data centre: US, EU, IN, AU, JP, CA, SA, CN, UK. */

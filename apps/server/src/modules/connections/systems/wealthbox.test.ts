@@ -7,11 +7,11 @@ import {
   startFakeWealthbox,
 } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideApproval, lastMessage } from '../../testing/assistant.js';
-import { connectViaOAuth } from '../../testing/connections.js';
-import { fakeLlm } from '../../testing/llm.js';
-import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signUp } from '../../testing/users.js';
+import { decideApproval, lastMessage } from '../../../testing/assistant.js';
+import { connectViaOAuth } from '../../../testing/connections.js';
+import { fakeLlm } from '../../../testing/llm.js';
+import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
+import { as, type SignedInUser, signUp } from '../../../testing/users.js';
 
 describe(`Wealthbox through the connection (${testEngine()})`, () => {
   let auth: FakeOidc;

@@ -1,8 +1,8 @@
 // How each integration is authorized: its provider, the scopes of SPEC §6, and the extra
 // authorize parameters each provider wants.
 import { ERR, type IntegrationId, isIntegrationId, type RunMode } from '@knap/contracts';
-import { OAUTH_PROVIDER_IDS, type OAuthProviderId } from '../../config.js';
-import { SEVANTA_SCOPE } from './sevanta-oauth.js';
+import { OAUTH_PROVIDER_IDS, type OAuthProviderId } from '../../../config.js';
+import { SEVANTA_SCOPE } from './sevanta.js';
 
 /** Who a connection's tokens come from: a provider of config's OAuth table, or a firm's Sevanta system. */
 export type ConnectionProvider = OAuthProviderId | 'sevanta';

@@ -1,8 +1,8 @@
 // Files of the user's connected Google Drive, OneDrive or Dropbox: find them by name or content, and
 // read the text of one. All three answer in one small shape; binary files are refused, not guessed at.
 import type { IntegrationId } from '@knap/contracts';
-import type { AppDeps } from '../../platform/deps.js';
-import { HttpError } from '../../platform/errors.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { HttpError } from '../../../platform/errors.js';
 import { providerApi } from './provider-api.js';
 import { capText } from './text.js';
 

@@ -1,12 +1,12 @@
 // One way to call an outside system's REST API as the user, through one of their connections:
-// a fresh token (refreshed by oauth-service), a timeout, a size-bounded JSON answer, and errors the
+// a fresh token (refreshed by oauth/service.ts), a timeout, a size-bounded JSON answer, and errors the
 // user can read ({detail} with 409 when not connected, 404 when the record is gone, 502 otherwise).
 import { INTEGRATION_NAMES, type IntegrationId } from '@knap/contracts';
-import type { AppDeps } from '../../platform/deps.js';
-import { HttpError } from '../../platform/errors.js';
-import * as repo from './oauth-repo.js';
-import { accessTokenFor } from './oauth-service.js';
-import { salesforceInstanceUrl } from './salesforce.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { HttpError } from '../../../platform/errors.js';
+import * as repo from '../oauth/repo.js';
+import { salesforceInstanceUrl } from '../oauth/salesforce.js';
+import { accessTokenFor } from '../oauth/service.js';
 
 const TIMEOUT_MS = 15_000;
 /** Answers larger than this are refused rather than read into memory. */

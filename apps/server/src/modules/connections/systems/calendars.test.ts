@@ -1,9 +1,9 @@
 import type { FakeCalendarApi } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.js';
-import { connectViaOAuth, startGoogleAndMicrosoft } from '../../testing/connections.js';
-import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, signUp, userIdOf } from '../../testing/users.js';
+import { fixedClock } from '../../../platform/clock.js';
+import { connectViaOAuth, startGoogleAndMicrosoft } from '../../../testing/connections.js';
+import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
+import { as, signUp, userIdOf } from '../../../testing/users.js';
 import { calendarEvents } from './calendars.js';
 
 const clock = fixedClock('2026-11-22T09:00:00.000Z');

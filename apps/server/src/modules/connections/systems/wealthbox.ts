@@ -1,5 +1,5 @@
 // Wealthbox CRM through the user's connection: contacts and their notes.
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../../platform/deps.js';
 import { type ProviderRequest, providerApi } from './provider-api.js';
 
 export interface WealthboxContact {

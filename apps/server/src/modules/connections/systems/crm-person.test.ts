@@ -10,9 +10,9 @@ import {
   startFakeZoho,
 } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectViaOAuth } from '../../testing/connections.js';
-import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { signUp, userIdOf } from '../../testing/users.js';
+import { connectViaOAuth } from '../../../testing/connections.js';
+import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
+import { signUp, userIdOf } from '../../../testing/users.js';
 import { type CrmPersonRecord, crmRecordsOf, type PersonSearch } from './crm-person.js';
 
 type CrmName = 'wealthbox' | 'salesforce' | 'zoho' | 'copper';

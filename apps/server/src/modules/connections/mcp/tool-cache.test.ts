@@ -1,9 +1,9 @@
 // The tool-list cache on its own: its size bound and what happens to a listing in progress when
 // the server is edited or tested meanwhile (mcp.test.ts covers the cache through real replies).
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.js';
-import type { McpToolInfo } from './mcp-client.js';
-import { MCP_TOOLS_RETRY_MS, McpServerRecentlyFailed, McpToolCache } from './mcp-tool-cache.js';
+import { fixedClock } from '../../../platform/clock.js';
+import type { McpToolInfo } from './client.js';
+import { MCP_TOOLS_RETRY_MS, McpServerRecentlyFailed, McpToolCache } from './tool-cache.js';
 
 const toolsNamed = (...names: string[]): McpToolInfo[] =>
   names.map((name) => ({ name, description: name, inputSchema: { type: 'object' }, readOnly: true }));

@@ -10,15 +10,15 @@ import {
   startFakeZoho,
 } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.js';
-import { lastMessage } from '../../testing/assistant.js';
-import { connectViaOAuth } from '../../testing/connections.js';
-import { fakeLlm } from '../../testing/llm.js';
-import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signIn, signUp } from '../../testing/users.js';
-import { accessTokenFor } from './oauth-service.js';
-import { salesforceInstanceUrl } from './salesforce.js';
-import { zohoAccountsServer } from './zoho.js';
+import { fixedClock } from '../../../platform/clock.js';
+import { lastMessage } from '../../../testing/assistant.js';
+import { connectViaOAuth } from '../../../testing/connections.js';
+import { fakeLlm } from '../../../testing/llm.js';
+import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
+import { as, type SignedInUser, signIn, signUp } from '../../../testing/users.js';
+import { salesforceInstanceUrl } from '../oauth/salesforce.js';
+import { accessTokenFor } from '../oauth/service.js';
+import { zohoAccountsServer } from '../oauth/zoho.js';
 
 type ToolCall = { name: string; arguments: Record<string, unknown> };
 type SentMessage = {

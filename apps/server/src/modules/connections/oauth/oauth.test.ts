@@ -1,11 +1,11 @@
 import { type FakeOidc, startFakeOidc } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OAuthEndpoints, OAuthProviderId } from '../../config.js';
-import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signIn, signUp } from '../../testing/users.js';
-import { microsoftScopes } from './oauth-flows.js';
-import { accessTokenFor } from './oauth-service.js';
+import type { OAuthEndpoints, OAuthProviderId } from '../../../config.js';
+import { fixedClock } from '../../../platform/clock.js';
+import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
+import { as, type SignedInUser, signIn, signUp } from '../../../testing/users.js';
+import { microsoftScopes } from './flows.js';
+import { accessTokenFor } from './service.js';
 
 const PROVIDERS: Array<{
   provider: OAuthProviderId;

@@ -1,10 +1,10 @@
 import type { FakeCalendarApi } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideApproval, lastMessage } from '../../testing/assistant.js';
-import { connectViaOAuth, startGoogleAndMicrosoft } from '../../testing/connections.js';
-import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, signIn, signUp, userIdOf } from '../../testing/users.js';
-import { ask, startWorkspaceApp, type WorkspaceApp } from '../../testing/workspace.js';
+import { decideApproval, lastMessage } from '../../../testing/assistant.js';
+import { connectViaOAuth, startGoogleAndMicrosoft } from '../../../testing/connections.js';
+import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
+import { as, signIn, signUp, userIdOf } from '../../../testing/users.js';
+import { ask, startWorkspaceApp, type WorkspaceApp } from '../../../testing/workspace.js';
 import { gmail, outlook, sendMailAsUser } from './mail.js';
 
 describe(`sending mail through connected accounts (${testEngine()})`, () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectViaOAuth } from '../../testing/connections.js';
-import { testEngine } from '../../testing/test-app.js';
-import { type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
-import { ask, startWorkspaceApp, type WorkspaceApp } from '../../testing/workspace.js';
+import { connectViaOAuth } from '../../../testing/connections.js';
+import { testEngine } from '../../../testing/test-app.js';
+import { type SignedInUser, signUp, userIdOf } from '../../../testing/users.js';
+import { ask, startWorkspaceApp, type WorkspaceApp } from '../../../testing/workspace.js';
 import { drive, dropbox, type FileStore, MAX_FILE_CHARS, oneDrive } from './files.js';
 
 const LONG = 'date,amount\n'.repeat(6_000);

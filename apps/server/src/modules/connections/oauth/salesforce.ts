@@ -1,6 +1,6 @@
 // Salesforce's org: its token answer names the org's API host (`instance_url`), kept as the
 // connection's instance URL, where SOQL queries go with the user's token.
-import type { Config } from '../../config.js';
+import type { Config } from '../../../config.js';
 import { acceptedOrigin } from './origins.js';
 
 /** Salesforce's org hosts: My Domain, sandboxes, Experience Cloud sites and older instances. */

@@ -4,8 +4,8 @@
 // replaces its entry at once. A listing that fails or times out is never stored as a list: the
 // server is left out of that reply, and of the replies in the next MCP_TOOLS_RETRY_MS, so a server
 // that is down costs one wait, not one on every reply. Each app instance keeps its own entries.
-import type { Clock } from '../../platform/clock.js';
-import type { McpToolInfo } from './mcp-client.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { McpToolInfo } from './client.js';
 
 /**
  * How long a listing is used without asking the server again: short, because a server's tools can
@@ -45,7 +45,7 @@ interface Entry {
   at: number;
 }
 
-declare module '../../platform/deps.js' {
+declare module '../../../platform/deps.js' {
   interface AppDeps {
     /** Custom MCP servers' tool lists, per app instance. */
     mcpToolCache: McpToolCache;

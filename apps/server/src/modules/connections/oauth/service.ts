@@ -9,27 +9,26 @@ import {
   type TAvailableConnections,
   type TConnectionSummary,
 } from '@knap/contracts';
-import type { OAuthEndpoints } from '../../config.js';
-import { decryptSecret, encryptSecret, newId } from '../../platform/crypto.js';
-import type { ConnectionsTable, UserRow } from '../../platform/db/schema.js';
-import type { AppDeps } from '../../platform/deps.js';
-import { HttpError, notFound } from '../../platform/errors.js';
-import { emit } from '../../platform/hooks.js';
+import type { OAuthEndpoints } from '../../../config.js';
+import { decryptSecret, encryptSecret, newId } from '../../../platform/crypto.js';
+import type { ConnectionsTable, UserRow } from '../../../platform/db/schema.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import { HttpError, notFound } from '../../../platform/errors.js';
+import { emit } from '../../../platform/hooks.js';
 import {
   authorizeUrl,
   exchangeCode,
   fetchUserinfo,
   refreshTokens,
   revokeToken,
-} from '../../platform/oauth.js';
-import { recordAudit } from '../audit/service.js';
-import * as auth from '../auth/service.js';
-import * as users from '../users/service.js';
-import { type ConnectionProvider, callbackPath, flowFor } from './oauth-flows.js';
-import * as repo from './oauth-repo.js';
+} from '../../../platform/oauth.js';
+import { recordAudit } from '../../audit/service.js';
+import * as auth from '../../auth/service.js';
+import * as users from '../../users/service.js';
+import { type ConnectionProvider, callbackPath, flowFor } from './flows.js';
+import * as repo from './repo.js';
 import { salesforceInstanceUrl } from './salesforce.js';
-import * as mcp from './service.js';
-import { sevantaBase, sevantaEndpoints } from './sevanta-oauth.js';
+import { sevantaBase, sevantaEndpoints } from './sevanta.js';
 import { zohoAccountsServer, zohoApiDomain, zohoEndpoints } from './zoho.js';
 
 export const OAUTH_STATE_COOKIE = 'knap_oauth';
@@ -41,7 +40,7 @@ const PURPOSE = 'connect';
 /** Tokens are refreshed this long before they expire. */
 const REFRESH_MARGIN_MS = 60_000;
 
-declare module '../../platform/deps.js' {
+declare module '../../../platform/deps.js' {
   interface AppDeps {
     /**
      * Token refreshes in progress, by connection id: calls that find a token due share one
@@ -435,12 +434,7 @@ export async function removeConnectionById(deps: AppDeps, userId: string, id: st
   return { success: true };
 }
 
-/**
- * Removes every connection and custom tool URL of the user: their account changed hands (see the
- * auth module's account claim), and what the previous holder set up could lead to their mailbox
- * or their server.
- */
-export async function forgetIntegrations(deps: AppDeps, userId: string): Promise<void> {
+/** Disconnects every connection of the user (forget.ts, when their account changes hands). */
+export async function removeAllConnections(deps: AppDeps, userId: string): Promise<void> {
   for (const row of await repo.listConnections(deps.db.db, userId)) await disconnect(deps, row);
-  for (const server of await mcp.listMcpUrls(deps, userId)) await mcp.deleteMcpUrl(deps, userId, server.id);
 }
