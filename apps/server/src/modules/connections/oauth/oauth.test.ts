@@ -190,6 +190,19 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
     expect(new Set(together).size).toBe(1);
     expect(together[0]).not.toBe(second);
     expect(refreshes() - before).toBe(1);
+    // Calls that start one after another while the token is due, some reading the row before the
+    // refresh was stored and looking for it after it ended: still one refresh, one new token.
+    clock.advance(3600_000);
+    const staggered = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        new Promise((resolve) => setTimeout(resolve, i)).then(() =>
+          accessTokenFor(t.app.deps, userId, p.type),
+        ),
+      ),
+    );
+    expect(new Set(staggered).size).toBe(1);
+    expect(staggered[0]).not.toBe(together[0]);
+    expect(refreshes() - before).toBe(2);
     clock.advance(3600_000);
     user = await signIn(t, user);
     fake.failNextRefresh();

@@ -344,9 +344,21 @@ export async function accessTokenFor(
   const refreshing = deps.tokenRefreshes;
   const inFlight = refreshing.get(row.id);
   if (inFlight) return inFlight;
-  const refresh = refreshAccessToken(deps, row).finally(() => refreshing.delete(row.id));
+  const refresh = refreshUnlessRefreshed(deps, row).finally(() => refreshing.delete(row.id));
   refreshing.set(row.id, refresh);
   return refresh;
+}
+
+/**
+ * Refreshes the token of the row as `seen`, unless a refresh stored a new token since it was read:
+ * a call that read the row just before another call's refresh was stored finds no refresh in
+ * flight any more, and would otherwise spend the rotated-away refresh token.
+ */
+async function refreshUnlessRefreshed(deps: AppDeps, seen: ConnectionsTable): Promise<string | null> {
+  const row = await repo.findConnectionById(deps.db.db, seen.user_id, seen.id);
+  if (row?.status !== 'connected') return null;
+  if (row.access_token !== seen.access_token) return decryptSecret(tokenKey(deps), row.access_token);
+  return refreshAccessToken(deps, row);
 }
 
 /**
@@ -364,10 +376,7 @@ function apiOriginOf(
   return null;
 }
 
-async function refreshAccessToken(
-  deps: AppDeps,
-  row: NonNullable<Awaited<ReturnType<typeof repo.findConnectionByType>>>,
-): Promise<string | null> {
+async function refreshAccessToken(deps: AppDeps, row: ConnectionsTable): Promise<string | null> {
   const key = tokenKey(deps);
   const endpoints = connectionEndpoints(deps, row);
   const tokens =
