@@ -2,7 +2,9 @@
 import {
   autoChatTitle,
   CHAT_AUTO_DELETE_DAYS,
+  CHAT_DETAIL,
   CHAT_SEARCH_MAX_RESULTS,
+  DETAIL,
   MESSAGE_PREVIEW_CHARS,
   METADATA_MAX_BYTES,
   type TAddMessageRequest,
@@ -23,9 +25,6 @@ import { recordAudit } from '../audit/service.js';
 import { heldUserIds, refuseIfHeld } from '../legal-holds/service.js';
 import { ChatListCache } from './list-cache.js';
 import * as repo from './repo.js';
-
-export const CHAT_NOT_FOUND = 'Chat not found';
-export const MESSAGE_NOT_FOUND = 'Message not found';
 
 const parseJson = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
 
@@ -59,7 +58,7 @@ const preview = (content: string) =>
 
 function encodeMetadata(metadata: object): string {
   const text = JSON.stringify(metadata);
-  if (Buffer.byteLength(text) > METADATA_MAX_BYTES) throw new HttpError(413, 'Message metadata is too large');
+  if (Buffer.byteLength(text) > METADATA_MAX_BYTES) throw new HttpError(413, CHAT_DETAIL.metadataTooLarge);
   return text;
 }
 
@@ -84,7 +83,7 @@ const encodeCursor = (chat: { updated_at: string; id: string }) =>
 function decodeCursor(cursor: string): { updatedAt: string; id: string } {
   const [updatedAt, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
   if (!updatedAt || !id || extra !== undefined || Number.isNaN(Date.parse(updatedAt)))
-    throw new HttpError(422, 'Invalid querystring.cursor: cursor must be a next_cursor this endpoint gave');
+    throw new HttpError(422, CHAT_DETAIL.badCursor);
   return { updatedAt, id };
 }
 
@@ -154,7 +153,7 @@ export async function listChatsJson(
 
 export async function ownedChat(deps: AppDeps, userId: string, chatId: string): Promise<ChatRow> {
   const chat = await repo.findChat(deps.db.db, userId, chatId);
-  if (!chat) throw notFound(CHAT_NOT_FOUND);
+  if (!chat) throw notFound(DETAIL.chatNotFound);
   return chat;
 }
 
@@ -181,13 +180,13 @@ export async function renameChat(
   title: string,
 ): Promise<TChatSummary> {
   const row = await repo.updateChat(deps.db.db, userId, chatId, { title });
-  if (!row) throw notFound(CHAT_NOT_FOUND);
+  if (!row) throw notFound(DETAIL.chatNotFound);
   return toSummary(row);
 }
 
 export async function deleteChat(deps: AppDeps, userId: string, chatId: string) {
   await refuseIfHeld(deps, userId, 'chats');
-  if (!(await repo.deleteChat(deps.db.db, userId, chatId))) throw notFound(CHAT_NOT_FOUND);
+  if (!(await repo.deleteChat(deps.db.db, userId, chatId))) throw notFound(DETAIL.chatNotFound);
   return { success: true };
 }
 
@@ -216,7 +215,8 @@ export async function addMessage(
 }
 
 export async function markChatRead(deps: AppDeps, userId: string, chatId: string) {
-  if (!(await repo.updateChat(deps.db.db, userId, chatId, { unread: 0 }))) throw notFound(CHAT_NOT_FOUND);
+  if (!(await repo.updateChat(deps.db.db, userId, chatId, { unread: 0 })))
+    throw notFound(DETAIL.chatNotFound);
   return { success: true };
 }
 
@@ -236,7 +236,7 @@ export async function updateToolOutput(
 ): Promise<TMessage> {
   const { message_id, ...fields } = input;
   const message = await repo.findOwnedMessage(deps.db.db, userId, message_id);
-  if (!message) throw notFound(MESSAGE_NOT_FOUND);
+  if (!message) throw notFound(DETAIL.messageNotFound);
   const metadata = { ...(parseJson<object>(message.metadata) ?? {}), ...fields };
   const encoded = encodeMetadata(metadata);
   await repo.updateMessage(deps.db.db, message.id, { metadata: encoded });
@@ -320,7 +320,7 @@ export async function appendMessageRows(
       ...(rows.some((row) => row.role === 'assistant') ? { unread: 1 as const } : {}),
     },
   );
-  if (!inserted) throw notFound(CHAT_NOT_FOUND);
+  if (!inserted) throw notFound(DETAIL.chatNotFound);
   return inserted;
 }
 
@@ -368,7 +368,7 @@ export async function markInterruptedReplies(deps: AppDeps, quietMs: number) {
 
 export async function deleteMessageRow(deps: AppDeps, userId: string, chatId: string, messageId: string) {
   if (!(await repo.deleteLastMessage(deps.db.db, userId, chatId, messageId)))
-    throw notFound(MESSAGE_NOT_FOUND);
+    throw notFound(DETAIL.messageNotFound);
 }
 
 const SNIPPET_CHARS = 160;

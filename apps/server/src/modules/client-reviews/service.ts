@@ -4,6 +4,7 @@
 // edits each section, exports a PDF (into the user's PDFs) and emails it through the approval step,
 // after which the review is marked sent.
 import {
+  CLIENT_REVIEW_DETAIL,
   CLIENT_REVIEW_LIMITS,
   CLIENT_REVIEW_SECTIONS,
   emailRecipients,
@@ -39,11 +40,6 @@ import { DRAFT_PROMPT, type ReviewDraftInput } from './prompts.js';
 import * as repo from './repo.js';
 
 const L = CLIENT_REVIEW_LIMITS;
-
-export const REVIEW_NOT_FOUND = 'Client review not found';
-export const TOO_MANY_REVIEWS = `You have ${L.reviews} client reviews: delete one to make another`;
-export const PDF_NOT_CURRENT =
-  "The email's attachment is not this review's current PDF: export the PDF again and send it";
 
 /** The titles of the sections, as the PDF prints them (the screen has the same). */
 export const SECTION_TITLES: Record<keyof TClientReviewSections, string> = {
@@ -129,7 +125,7 @@ function toReview(row: repo.ReviewRow): TClientReview {
 
 async function ownedRow(deps: AppDeps, userId: string, id: string) {
   const row = await repo.findReview(deps.db.db, userId, id);
-  if (!row) throw notFound(REVIEW_NOT_FOUND);
+  if (!row) throw notFound(CLIENT_REVIEW_DETAIL.notFound);
   return row;
 }
 
@@ -242,7 +238,8 @@ export async function createReview(
   user: UserRow,
   body: z.output<typeof ZClientReviewCreate>,
 ): Promise<TClientReview> {
-  if ((await repo.countReviews(deps.db.db, user.id)) >= L.reviews) throw new HttpError(422, TOO_MANY_REVIEWS);
+  if ((await repo.countReviews(deps.db.db, user.id)) >= L.reviews)
+    throw new HttpError(422, CLIENT_REVIEW_DETAIL.tooMany);
   const client: Client = { name: body.client_name, email: body.client_email?.toLowerCase() ?? null };
   const clientKey = clientKeyOf(client.name, client.email);
 
@@ -350,7 +347,7 @@ export async function updateReview(
 
 export async function deleteReview(deps: AppDeps, userId: string, id: string) {
   await refuseIfHeld(deps, userId, 'client reviews');
-  if (!(await repo.deleteReview(deps.db.db, userId, id))) throw notFound(REVIEW_NOT_FOUND);
+  if (!(await repo.deleteReview(deps.db.db, userId, id))) throw notFound(CLIENT_REVIEW_DETAIL.notFound);
   return { success: true };
 }
 
@@ -395,7 +392,7 @@ export async function exportReviewPdf(deps: AppDeps, user: UserRow, id: string):
   const pdf = await generateDocumentPdf(deps, user, reviewDocument(review));
   // updated_at stays: making a PDF is not an edit.
   if (!(await repo.updateReview(deps.db.db, user.id, id, { pdf_id: pdf.id })))
-    throw notFound(REVIEW_NOT_FOUND);
+    throw notFound(CLIENT_REVIEW_DETAIL.notFound);
   return getReview(deps, user.id, id);
 }
 
@@ -416,7 +413,7 @@ export async function sendReview(
 ): Promise<TClientReview> {
   const row = await ownedRow(deps, userId, id);
   if (!row.pdf_id || row.pdf_id !== body.pdf_id || !row.pdf_created_at)
-    throw new HttpError(409, PDF_NOT_CURRENT);
+    throw new HttpError(409, CLIENT_REVIEW_DETAIL.pdfNotCurrent);
   const { pdf_id, ...email } = body;
   const sent = await sendEmail(deps, userId, { fields: { ...email, pdf_id }, file: null });
   const now = deps.clock.now().toISOString();

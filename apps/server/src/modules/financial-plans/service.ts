@@ -4,6 +4,8 @@
 // into the user's PDFs.
 import {
   DEFAULT_PLAN_INPUTS,
+  DETAIL,
+  FINANCIAL_PLAN_DETAIL,
   FINANCIAL_PLAN_LIMITS,
   type TFinancialPlan,
   type TFinancialPlanInputs,
@@ -27,9 +29,6 @@ import { generateDocumentPdf } from '../pdf/service.js';
 import { fiveYearSteps, planYears, projectPlan } from './projection.js';
 import { NARRATIVE_PROMPT, type PlanNarrativeInput } from './prompts.js';
 import * as repo from './repo.js';
-
-export const PLAN_NOT_FOUND = 'Financial plan not found';
-export const TOO_MANY_PLANS = `You have ${FINANCIAL_PLAN_LIMITS.plans} plans: delete one to make another`;
 
 type PlanRow = Pick<
   FinancialPlansTable,
@@ -58,16 +57,13 @@ function checkGoalYears(inputs: TFinancialPlanInputs, baseYear: number): void {
   const { first, last } = planYears(inputs, baseYear);
   inputs.goals.forEach((goal, i) => {
     if (goal.year < first || goal.year > last)
-      throw new HttpError(
-        422,
-        `Invalid body.goals.${i}.year: "${goal.name}" is in ${goal.year}; the plan covers ${first} to ${last}`,
-      );
+      throw new HttpError(422, FINANCIAL_PLAN_DETAIL.goalOutsidePlan(i, goal, first, last));
   });
 }
 
 async function ownedRow(deps: AppDeps, userId: string, id: string) {
   const row = await repo.findPlan(deps.db.db, userId, id);
-  if (!row) throw notFound(PLAN_NOT_FOUND);
+  if (!row) throw notFound(FINANCIAL_PLAN_DETAIL.notFound);
   return row;
 }
 
@@ -96,12 +92,12 @@ export async function createPlan(
   body: z.output<typeof ZFinancialPlanCreate>,
 ): Promise<TFinancialPlan> {
   if ((await repo.countPlans(deps.db.db, userId)) >= FINANCIAL_PLAN_LIMITS.plans)
-    throw new HttpError(422, TOO_MANY_PLANS);
+    throw new HttpError(422, FINANCIAL_PLAN_DETAIL.tooMany);
   // The ages only make sense together, so they are checked once the defaults fill the gaps.
   const parsed = ZFinancialPlanInputs.safeParse({ ...DEFAULT_PLAN_INPUTS, ...body });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new HttpError(422, `Invalid body.${issue.path.join('.')}: ${issue.message}`);
+    throw new HttpError(422, DETAIL.invalid(`body.${issue.path.join('.')}`, issue.message));
   }
   const inputs = parsed.data;
   const baseYear = thisYear(deps);
@@ -145,7 +141,7 @@ export async function updatePlan(
 
 export async function deletePlan(deps: AppDeps, userId: string, id: string) {
   await refuseIfHeld(deps, userId, 'plans');
-  if (!(await repo.deletePlan(deps.db.db, userId, id))) throw notFound(PLAN_NOT_FOUND);
+  if (!(await repo.deletePlan(deps.db.db, userId, id))) throw notFound(FINANCIAL_PLAN_DETAIL.notFound);
   return { success: true };
 }
 
@@ -192,7 +188,7 @@ export async function draftNarrative(
       updated_at: now,
     }))
   )
-    throw notFound(PLAN_NOT_FOUND);
+    throw notFound(FINANCIAL_PLAN_DETAIL.notFound);
   return getPlan(deps, userId, id);
 }
 

@@ -4,6 +4,7 @@
 // and the model drafts the briefing and 5 to 8 discovery questions from it; the advisor edits both,
 // regenerates them, exports a PDF (into the user's PDFs) and deletes the briefing.
 import {
+  FIRST_IMPRESSION_DETAIL,
   FIRST_IMPRESSION_LIMITS,
   type TBriefing,
   type TBriefingSources,
@@ -32,9 +33,6 @@ import { type BriefingDraftInput, DRAFT_PROMPT } from './prompts.js';
 import * as repo from './repo.js';
 
 const L = FIRST_IMPRESSION_LIMITS;
-
-export const BRIEFING_NOT_FOUND = 'Briefing not found';
-export const TOO_MANY_BRIEFINGS = `You have ${L.briefings} briefings: delete one to make another`;
 
 type Prospect = { name: string | null; email: string | null; company: string | null };
 
@@ -82,7 +80,7 @@ function toBriefing(row: repo.BriefingRow): TBriefing {
 
 async function ownedRow(deps: AppDeps, userId: string, id: string) {
   const row = await repo.findBriefing(deps.db.db, userId, id);
-  if (!row) throw notFound(BRIEFING_NOT_FOUND);
+  if (!row) throw notFound(FIRST_IMPRESSION_DETAIL.notFound);
   return row;
 }
 
@@ -212,7 +210,7 @@ export async function createBriefing(
   body: z.output<typeof ZBriefingCreate>,
 ): Promise<TBriefing> {
   if ((await repo.countBriefings(deps.db.db, user.id)) >= L.briefings)
-    throw new HttpError(422, TOO_MANY_BRIEFINGS);
+    throw new HttpError(422, FIRST_IMPRESSION_DETAIL.tooMany);
   const prospect: Prospect = {
     name: body.name?.replace(/\s+/g, ' ') ?? null,
     email: body.email?.toLowerCase() ?? null,
@@ -251,7 +249,7 @@ export async function regenerateBriefing(
     updated_at: draft.drafted_at,
   });
   // Deleted while the model was writing.
-  if (!saved) throw notFound(BRIEFING_NOT_FOUND);
+  if (!saved) throw notFound(FIRST_IMPRESSION_DETAIL.notFound);
   return getBriefing(deps, user.id, id);
 }
 
@@ -269,14 +267,14 @@ export async function updateBriefing(
     questions: JSON.stringify(body.questions),
     updated_at: deps.clock.now().toISOString(),
   });
-  if (!saved) throw notFound(BRIEFING_NOT_FOUND);
+  if (!saved) throw notFound(FIRST_IMPRESSION_DETAIL.notFound);
   return getBriefing(deps, userId, id);
 }
 
 export async function deleteBriefing(deps: AppDeps, userId: string, id: string) {
   await ownedRow(deps, userId, id);
   await refuseIfHeld(deps, userId, 'briefings');
-  if (!(await repo.deleteBriefing(deps.db.db, userId, id))) throw notFound(BRIEFING_NOT_FOUND);
+  if (!(await repo.deleteBriefing(deps.db.db, userId, id))) throw notFound(FIRST_IMPRESSION_DETAIL.notFound);
   return { success: true };
 }
 

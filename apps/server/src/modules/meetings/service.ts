@@ -1,6 +1,12 @@
 // Meetings of a user (SPEC §7 Meetings and notetaker): the list, a meeting's notes and transcript,
 // and the privacy toggle. Owner only: another user's meeting answers 404.
-import type { TMeeting, TMeetingNotes, TMeetingNotesContent, TParticipant } from '@knap/contracts';
+import {
+  MEETING_DETAIL,
+  type TMeeting,
+  type TMeetingNotes,
+  type TMeetingNotesContent,
+  type TParticipant,
+} from '@knap/contracts';
 import { newId } from '../../platform/crypto.js';
 import type { MeetingRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -10,8 +16,6 @@ import { requireModelBudget } from '../credits/service.js';
 import { generateMeetingNotes } from './notes.js';
 import * as repo from './repo.js';
 import { normalizeTranscript, type TranscriptFormat } from './transcripts.js';
-
-export const MEETING_NOT_FOUND = 'Meeting not found';
 
 /** A JSON column's value, or `fallback` when it is empty or unreadable. */
 export const parseJson = <T>(raw: string | null, fallback: T): T => {
@@ -41,7 +45,7 @@ export function toMeeting(row: MeetingRow): TMeeting {
 
 export async function ownedMeeting(deps: AppDeps, userId: string, id: string): Promise<MeetingRow> {
   const row = await repo.findMeeting(deps.db.db, userId, id);
-  if (!row) throw notFound(MEETING_NOT_FOUND);
+  if (!row) throw notFound(MEETING_DETAIL.notFound);
   return row;
 }
 
