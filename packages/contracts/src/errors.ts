@@ -154,3 +154,9 @@ export const DETAIL = {
   /** A chat message, or a message in a connected mailbox. */
   messageNotFound: 'Message not found',
 } as const;
+
+/** The field a `DETAIL.invalid` answer names in the request body, and what it says of it. */
+export function invalidBodyField(detail: string | undefined): { field: string; message: string } | null {
+  const match = detail ? /^Invalid body\.([\w.]+): (.+)$/.exec(detail) : null;
+  return match ? { field: match[1]!, message: match[2]! } : null;
+}

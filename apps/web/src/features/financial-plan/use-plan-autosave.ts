@@ -1,8 +1,9 @@
 // The plan draft's autosave: a draft that does not read as numbers is not sent, and a server
 // refusal is shown on the field it names.
+import { invalidBodyField } from '@knap/contracts';
 import { useAutosave } from '../../lib/autosave';
 import { useSavePlan } from './api';
-import { fieldErrorOf, type PlanDraft, parseDraft } from './plan-draft';
+import { type PlanDraft, parseDraft } from './plan-draft';
 
 export function usePlanAutosave(planId: string, draft: PlanDraft) {
   const save = useSavePlan(planId);
@@ -10,7 +11,7 @@ export function usePlanAutosave(planId: string, draft: PlanDraft) {
     save: save.mutateAsync,
     prepare: parseDraft,
     refusalErrors: (detail) => {
-      const field = fieldErrorOf(detail);
+      const field = invalidBodyField(detail);
       return field ? { [field.field]: field.message } : {};
     },
     failedMessage: 'The plan could not be saved',
