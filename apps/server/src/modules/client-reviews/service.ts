@@ -16,14 +16,17 @@ import {
   type TClientReviewSources,
   type TClientReviewSummary,
   type TClientReviewUpdate,
-  type TMeetingNotesContent,
   type TParticipant,
   type ZClientReviewCreate,
+  ZClientReviewEmail,
   ZClientReviewModelDraft,
+  ZClientReviewSections,
+  ZClientReviewSources,
 } from '@knap/contracts';
 import type { z } from 'zod';
 import { newId } from '../../platform/crypto.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { crmRecordsOf } from '../connections/crm-person.js';
@@ -33,7 +36,7 @@ import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
 import * as meetingsService from '../meetings/service.js';
-import { parseJson } from '../meetings/service.js';
+import { notesOf, participantsOf } from '../meetings/service.js';
 import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import { DRAFT_PROMPT, type ReviewDraftInput } from './prompts.js';
@@ -91,6 +94,9 @@ export function isClientMeeting(
 
 // ---- Reading ----
 
+const sectionsOf = (row: { sections: string }) =>
+  parseStored(ZClientReviewSections, row.sections, 'client_reviews.sections');
+
 function toReview(row: repo.ReviewRow): TClientReview {
   const pdf =
     row.pdf_id && row.pdf_filename && row.pdf_created_at
@@ -109,9 +115,9 @@ function toReview(row: repo.ReviewRow): TClientReview {
     period_start: row.period_start,
     period_end: row.period_end,
     status: row.status,
-    sections: JSON.parse(row.sections) as TClientReviewSections,
-    email: JSON.parse(row.email) as TClientReviewEmail,
-    sources: JSON.parse(row.sources) as TClientReviewSources,
+    sections: sectionsOf(row),
+    email: parseStored(ZClientReviewEmail, row.email, 'client_reviews.email'),
+    sources: parseStored(ZClientReviewSources, row.sources, 'client_reviews.sources'),
     pdf,
     pdf_is_current: pdf !== null && pdf.created_at >= row.content_updated_at,
     sent_at: row.sent_at,
@@ -184,16 +190,10 @@ async function meetingsOf(deps: AppDeps, user: UserRow, client: Client, start: s
     limit: 2000,
   });
   return rows
-    .filter((m) =>
-      isClientMeeting(
-        { title: m.title, participants: parseJson<TParticipant[]>(m.participants, []) },
-        client,
-        user.email,
-      ),
-    )
+    .filter((m) => isClientMeeting({ title: m.title, participants: participantsOf(m) }, client, user.email))
     .slice(0, L.meetings)
     .flatMap((m: MeetingRow) => {
-      const notes = parseJson<TMeetingNotesContent | null>(m.notes, null);
+      const notes = notesOf(m);
       if (!notes) return [];
       return [
         {
@@ -273,10 +273,7 @@ export async function createReview(
       period_end: r.period_end,
       // A prior section is context, not the whole of it: long ones are cut.
       sections: Object.fromEntries(
-        Object.entries(JSON.parse(r.sections) as TClientReviewSections).map(([k, v]) => [
-          k,
-          v.slice(0, 4000),
-        ]),
+        Object.entries(sectionsOf(r)).map(([k, v]) => [k, v.slice(0, 4000)]),
       ) as TClientReviewSections,
     })),
   };
@@ -330,11 +327,10 @@ export async function updateReview(
 ): Promise<TClientReview> {
   const row = await ownedRow(deps, userId, id);
   const now = deps.clock.now().toISOString();
+  const stored = sectionsOf(row);
   const contentChanged =
     body.period_label !== row.period_label ||
-    CLIENT_REVIEW_SECTIONS.some(
-      (k) => body.sections[k] !== (JSON.parse(row.sections) as TClientReviewSections)[k],
-    );
+    CLIENT_REVIEW_SECTIONS.some((k) => body.sections[k] !== stored[k]);
   await repo.updateReview(deps.db.db, userId, id, {
     period_label: body.period_label,
     sections: JSON.stringify(body.sections),

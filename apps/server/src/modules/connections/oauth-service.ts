@@ -11,9 +11,11 @@ import {
   type TAvailableConnections,
   type TConnectionSummary,
 } from '@knap/contracts';
+import { z } from 'zod';
 import type { OAuthEndpoints } from '../../config.js';
 import { decryptSecret, encryptSecret, newId } from '../../platform/crypto.js';
 import type { ConnectionsTable, UserRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/hooks.js';
@@ -75,16 +77,18 @@ const connectionEndpoints = (deps: AppDeps, row: ConnectionsTable) =>
 const isConfigured = (deps: AppDeps, provider: ConnectionProvider) =>
   provider === 'sevanta' ? !!deps.config.sevanta : !!deps.config.oauthProviders[provider];
 
-/** What a flow keeps in its server-side state besides the user and mode. */
-interface FlowData {
-  type: string;
-  forceConsent?: boolean;
+/** What a flow keeps in its server-side state besides the user and mode (oauth_states.data). */
+const ZFlowData = z.object({
+  type: z.string(),
+  forceConsent: z.boolean().optional(),
   /** The Sevanta system's base URL. */
-  instanceUrl?: string;
+  instanceUrl: z.string().optional(),
   /** The Sevanta page's nonce, handed back on its final redirect. */
-  nonce?: string;
-}
-const flowDataOf = (state: { data: string | null }) => JSON.parse(state.data ?? '{}') as FlowData;
+  nonce: z.string().optional(),
+});
+type FlowData = z.infer<typeof ZFlowData>;
+const flowDataOf = (state: { data: string | null }) =>
+  parseStored(ZFlowData, state.data ?? '{}', 'oauth_states.data');
 
 function toSummary(row: ConnectionsTable): TConnectionSummary {
   return {

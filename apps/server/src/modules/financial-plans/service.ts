@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import { newId } from '../../platform/crypto.js';
 import type { FinancialPlansTable, UserRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { modelMeter } from '../credits/service.js';
@@ -37,7 +38,8 @@ type PlanRow = Pick<
 
 const thisYear = (deps: AppDeps) => deps.clock.now().getUTCFullYear();
 
-const inputsOf = (row: Pick<PlanRow, 'inputs'>) => JSON.parse(row.inputs) as TFinancialPlanInputs;
+const inputsOf = (row: Pick<PlanRow, 'inputs'>) =>
+  parseStored(ZFinancialPlanInputs, row.inputs, 'financial_plans.inputs');
 
 function toPlan(row: PlanRow): TFinancialPlan {
   const inputs = inputsOf(row);

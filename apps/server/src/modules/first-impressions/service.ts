@@ -10,15 +10,17 @@ import {
   type TBriefingSources,
   type TBriefingSummary,
   type TBriefingUpdate,
-  type TMeetingNotesContent,
   type TParticipant,
   type TPdfInfo,
+  ZBriefing,
   type ZBriefingCreate,
   ZBriefingModelDraft,
+  ZBriefingSources,
 } from '@knap/contracts';
 import type { z } from 'zod';
 import { newId } from '../../platform/crypto.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { crmRecordsOf } from '../connections/crm-person.js';
@@ -26,7 +28,7 @@ import { modelMeter } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
 import * as meetingsService from '../meetings/service.js';
-import { parseJson } from '../meetings/service.js';
+import { notesOf, participantsOf } from '../meetings/service.js';
 import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import { type BriefingDraftInput, DRAFT_PROMPT } from './prompts.js';
@@ -63,6 +65,8 @@ export function isProspectMeeting(
 
 // ---- Reading ----
 
+const sourcesOf = (text: string) => parseStored(ZBriefingSources, text, 'briefings.sources');
+
 function toBriefing(row: repo.BriefingRow): TBriefing {
   return {
     id: row.id,
@@ -70,8 +74,8 @@ function toBriefing(row: repo.BriefingRow): TBriefing {
     email: row.email,
     company: row.company,
     briefing: row.briefing,
-    questions: parseJson<string[]>(row.questions, []),
-    sources: parseJson<TBriefingSources>(row.sources, { meetings: [], crm: [] }),
+    questions: parseStored(ZBriefing.shape.questions, row.questions, 'briefings.questions'),
+    sources: sourcesOf(row.sources),
     drafted_at: row.drafted_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -90,7 +94,7 @@ export async function getBriefing(deps: AppDeps, userId: string, id: string): Pr
 
 export async function listBriefings(deps: AppDeps, userId: string): Promise<TBriefingSummary[]> {
   return (await repo.listBriefings(deps.db.db, userId, L.briefings)).map(({ sources, ...row }) => {
-    const found = parseJson<TBriefingSources>(sources, { meetings: [], crm: [] });
+    const found = sourcesOf(sources);
     return { ...row, source_count: found.meetings.length + found.crm.length };
   });
 }
@@ -107,11 +111,7 @@ async function meetingsOf(deps: AppDeps, user: UserRow, prospect: Prospect): Pro
   const when = (m: MeetingRow) => m.start_time ?? m.created_at;
   return [...found.values()]
     .filter((m) =>
-      isProspectMeeting(
-        { title: m.title, participants: parseJson<TParticipant[]>(m.participants, []) },
-        prospect,
-        user.email,
-      ),
+      isProspectMeeting({ title: m.title, participants: participantsOf(m) }, prospect, user.email),
     )
     .sort((a, b) => when(b).localeCompare(when(a)) || a.id.localeCompare(b.id))
     .slice(0, L.meetings);
@@ -132,9 +132,7 @@ async function draftFor(deps: AppDeps, log: Log, user: UserRow, prospect: Prospe
   const now = deps.clock.now().toISOString();
   const meetings = await meetingsOf(deps, user, prospect);
   const guests = meetings.map((m) =>
-    parseJson<TParticipant[]>(m.participants, []).filter(
-      (p) => (p.email ?? '').toLowerCase() !== user.email.toLowerCase(),
-    ),
+    participantsOf(m).filter((p) => (p.email ?? '').toLowerCase() !== user.email.toLowerCase()),
   );
   // CRMs are searched by name: the one entered, else the one a meeting gives the address, else the
   // address's first word.
@@ -156,7 +154,7 @@ async function draftFor(deps: AppDeps, log: Log, user: UserRow, prospect: Prospe
     'first impressions',
   );
   const facts = meetings.map((m, i) => {
-    const notes = m.notes_status === 'ready' ? parseJson<TMeetingNotesContent | null>(m.notes, null) : null;
+    const notes = m.notes_status === 'ready' ? notesOf(m) : null;
     return {
       id: m.id,
       title: m.title?.trim() || 'Untitled meeting',

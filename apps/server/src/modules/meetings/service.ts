@@ -4,11 +4,13 @@ import {
   MEETING_DETAIL,
   type TMeeting,
   type TMeetingNotes,
-  type TMeetingNotesContent,
-  type TParticipant,
+  ZMeetingNotesContent,
+  ZParticipant,
 } from '@knap/contracts';
+import { z } from 'zod';
 import { newId } from '../../platform/crypto.js';
 import type { MeetingRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/hooks.js';
@@ -17,15 +19,13 @@ import { generateMeetingNotes } from './notes.js';
 import * as repo from './repo.js';
 import { normalizeTranscript, type TranscriptFormat } from './transcripts.js';
 
-/** A JSON column's value, or `fallback` when it is empty or unreadable. */
-export const parseJson = <T>(raw: string | null, fallback: T): T => {
-  if (!raw) return fallback;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return fallback;
-  }
-};
+const ZParticipants = z.array(ZParticipant);
+/** A meeting row's guests (meetings.participants), for this module and the ones that read its rows. */
+export const participantsOf = (row: Pick<MeetingRow, 'participants'>) =>
+  parseStored(ZParticipants, row.participants, 'meetings.participants');
+/** A meeting row's notes (meetings.notes), null while it has none. */
+export const notesOf = (row: Pick<MeetingRow, 'notes'>) =>
+  parseStored(ZMeetingNotesContent, row.notes, 'meetings.notes');
 
 export function toMeeting(row: MeetingRow): TMeeting {
   return {
@@ -39,7 +39,7 @@ export function toMeeting(row: MeetingRow): TMeeting {
     user_private_meeting: row.user_private_meeting === 1,
     bot_status: row.bot_status,
     bot_error: row.bot_error,
-    participants: parseJson<TParticipant[]>(row.participants, []),
+    participants: participantsOf(row),
   };
 }
 
@@ -135,7 +135,7 @@ export async function meetingNotes(deps: AppDeps, userId: string, id: string): P
   return {
     meeting: toMeeting(row),
     notes_status: row.notes_status,
-    notes: row.notes_status === 'ready' ? parseJson<TMeetingNotesContent | null>(row.notes, null) : null,
+    notes: row.notes_status === 'ready' ? notesOf(row) : null,
     transcript: row.transcript,
   };
 }

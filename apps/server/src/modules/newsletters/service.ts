@@ -20,7 +20,6 @@ import {
   type TNewsletterQuarterlyDraft,
   type TNewsletterSend,
   type TNewsletterSendProgress,
-  type TNewsletterSendReport,
   type TNewsletterSettings,
   type TNewsletterSummary,
   type TNewsletterTopicsDraft,
@@ -28,10 +27,13 @@ import {
   type TPdfInfo,
   type TQuarterlySettings,
   ZNewsletterQuarterlyDraft,
+  ZNewsletterSendReport,
+  ZNewsletterSettings,
   ZNewsletterTopicsDraft,
 } from '@knap/contracts';
 import { newId } from '../../platform/crypto.js';
 import type { NewslettersTable, UserRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { modelMeter, requireModelBudget } from '../credits/service.js';
@@ -54,7 +56,8 @@ type NewsletterRow = NewslettersTable;
 
 const todayOf = (deps: AppDeps) => deps.clock.now().toISOString().slice(0, 10);
 
-const settingsOf = (row: Pick<NewsletterRow, 'settings'>) => JSON.parse(row.settings) as TNewsletterSettings;
+const settingsOf = (row: Pick<NewsletterRow, 'settings'>) =>
+  parseStored(ZNewsletterSettings, row.settings, 'newsletters.settings');
 
 function toNewsletter(row: NewsletterRow, sending: TNewsletterSendProgress | null = null): TNewsletter {
   return {
@@ -66,7 +69,7 @@ function toNewsletter(row: NewsletterRow, sending: TNewsletterSendProgress | nul
     status: row.status,
     drafted_at: row.drafted_at,
     sent_at: row.sent_at,
-    last_send: row.last_send ? (JSON.parse(row.last_send) as TNewsletterSendReport) : null,
+    last_send: parseStored(ZNewsletterSendReport, row.last_send, 'newsletters.last_send'),
     sending,
     created_at: row.created_at,
     updated_at: row.updated_at,
