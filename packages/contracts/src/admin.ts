@@ -13,6 +13,18 @@ import {
 import { ZKnapName } from './knaps.js';
 import { ORG_ROLES, ZMember } from './users.js';
 
+/** The `detail` texts of organization administration: members, invitations, claimed domains. */
+export const ADMIN_DETAIL = {
+  lastAdmin: 'An organization needs at least one admin: promote someone else first',
+  invitationNotFound: 'This invitation is invalid, expired or was already used',
+  invitationForOther: (email: string) =>
+    `This invitation is for ${email}. Sign in with that address to accept it.`,
+  alreadyMember: 'They are already a member of this organization',
+  domainNotClaimable:
+    'Only a verified address on your own company domain can claim it (not a webmail domain)',
+  domainTaken: 'Another organization has already claimed this domain',
+} as const;
+
 export const ZAdminMember = ZMember.extend({
   plan: ZPlanTier,
   /** The member's credit balance now. */

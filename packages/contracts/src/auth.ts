@@ -9,6 +9,21 @@ import {
   PLATFORM,
 } from './constants.js';
 
+/**
+ * The `detail` texts of signing in and sessions. How an identity-provider sign-in failed is
+ * SIGNIN_FAILURES (errors.ts): the callback page shows those too.
+ */
+export const AUTH_DETAIL = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  verificationLinkInvalid:
+    'This verification link is invalid, expired or for another account. Ask for a new one.',
+  alreadyVerified: 'Your email address is already verified',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  invalidOneShotCode: 'Invalid or expired code',
+  providerNotConfigured: (provider: string) => `Sign-in with ${provider} is not configured on this server`,
+} as const;
+
 const email = z
   .string()
   .trim()

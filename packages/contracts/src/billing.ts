@@ -2,6 +2,22 @@
 import { z } from 'zod';
 import { PLAN_TIERS } from './constants.js';
 
+/** The `detail` texts of plans, checkout and the billing provider. */
+export const BILLING_DETAIL = {
+  freeMeansCancel: 'To move to the free plan, cancel your subscription',
+  alreadyOnPlan: 'You are already on this plan',
+  noCheckoutPage: 'The billing provider gave no checkout page; try again',
+  noBillingAccount: 'There is no billing account yet: choose a plan first',
+  onFreePlan: 'You are on the free plan',
+  checkoutNotFound: 'Checkout not found',
+  checkoutConfirmed: 'This checkout was already confirmed',
+  checkoutExpired: 'This checkout has expired; choose the plan again',
+  invalidSignature: 'Invalid signature',
+  stripeNotConfigured: 'Stripe is not configured',
+  /** Stripe refused a call; `what` names it (e.g. 'checkout'), the cause is in the log. */
+  providerRefused: (what: string) => `The billing provider did not accept the request (${what}); try again`,
+} as const;
+
 export const ZPlanTier = z.enum(PLAN_TIERS);
 
 export const ZSubscriptionTier = z.object({

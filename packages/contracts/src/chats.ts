@@ -17,6 +17,12 @@ import {
   MESSAGE_STATES,
 } from './constants.js';
 
+/** The `detail` texts of chats and their messages ('Chat not found' and the like are DETAIL's). */
+export const CHAT_DETAIL = {
+  metadataTooLarge: 'Message metadata is too large',
+  badCursor: 'Invalid querystring.cursor: cursor must be a next_cursor this endpoint gave',
+} as const;
+
 export const ZToolStep = z.looseObject({ tool: z.string(), resultSummary: z.string().optional() });
 export type TToolStep = z.infer<typeof ZToolStep>;
 

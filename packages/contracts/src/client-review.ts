@@ -24,6 +24,13 @@ export const CLIENT_REVIEW_LIMITS = {
 } as const;
 const L = CLIENT_REVIEW_LIMITS;
 
+/** The `detail` texts of client reviews. */
+export const CLIENT_REVIEW_DETAIL = {
+  notFound: 'Client review not found',
+  tooMany: `You have ${L.reviews} client reviews: delete one to make another`,
+  pdfNotCurrent: "The email's attachment is not this review's current PDF: export the PDF again and send it",
+} as const;
+
 /** The sections of a review, in the order they are shown and printed. */
 export const CLIENT_REVIEW_SECTIONS = [
   'summary',

@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { RETENTION_KINDS, RETENTION_MAX_DAYS } from './constants.js';
 
+/** The `detail` texts of legal holds and the review of client email. */
+export const COMPLIANCE_DETAIL = {
+  notOnHold: 'This member is not on legal hold',
+  reviewNotFound: 'Email review not found',
+  reviewDecided: 'This email has already been reviewed',
+} as const;
+
 const keepDays = z.number().int().min(1).max(RETENTION_MAX_DAYS).nullable();
 
 /** Keep-days per kind of record (null: forever), and whether client email waits for review. */

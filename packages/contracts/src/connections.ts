@@ -1,10 +1,37 @@
 import { z } from 'zod';
 import {
   MCP_DESCRIPTION_MAX,
+  MCP_SERVERS_MAX,
   MCP_URL_MAX,
   SEVANTA_SYSTEM_CODE_PATTERN,
   SEVANTA_SYSTEM_CODE_RULE,
 } from './constants.js';
+
+/**
+ * The `detail` texts of connections: connecting, custom tool URLs, and calling a connected system
+ * (`name` is the integration's name, e.g. 'Google Drive'). The tools pass these on to the model too.
+ */
+export const CONNECTION_DETAIL = {
+  notFound: 'Connection not found',
+  linkInvalid: 'This connection link is invalid or has expired. Please start again.',
+  sevantaSystemRequired: 'Enter your Sevanta system code to connect Sevanta',
+  notOAuth: (type: string) => `${type} cannot be connected with OAuth`,
+  notConfigured: (name: string) => `${name} is not configured on this server`,
+  mcpNotFound: 'Custom tool URL not found',
+  tooManyMcp: `You can add at most ${MCP_SERVERS_MAX} custom tool URLs`,
+  notConnected: (name: string) => `${name} is not connected`,
+  unavailable: (name: string) => `${name} did not answer; please try again`,
+  /** A connection whose instance URL is missing or not the provider's own (Salesforce's org). */
+  noInstance: (name: string) => `${name} did not say where its API is; please reconnect ${name}`,
+  answerTooLarge: (name: string) => `${name} answered with more than we can read`,
+  fileNotFound: 'File not found',
+  contactNotFound: 'Contact not found',
+  isFolder: (name: string) => `${name} is a folder, not a file`,
+  notText: (name: string, mimeType: string, alsoGoogleDocs = false) =>
+    `${name} is not a text file (${mimeType}); only ${alsoGoogleDocs ? 'text files and Google Docs, Sheets or Slides' : 'text files'} can be read here`,
+  outlookTooLarge:
+    'Outlook takes at most 4 MB per message with its attachments (about 3 MB of files); send it through Gmail or share a link',
+} as const;
 
 /** SPEC §3 custom tool URL. */
 export const ZMcpUrl = z.object({ id: z.string(), mcp_description: z.string(), mcp_url: z.string() });

@@ -5,7 +5,15 @@ import {
   EMAIL_CONNECTION_TYPES,
   EMAIL_SUBJECT_MAX,
   FILENAME_MAX_LENGTH,
+  MAX_ATTACHMENT_BYTES,
 } from './constants.js';
+
+/** The `detail` texts of sending an email with an attachment. */
+export const EMAIL_DETAIL = {
+  fileAndPdf: 'Attach either a file or a stored PDF (pdf_id), not both',
+  emptyAttachment: 'The attachment is empty',
+  attachmentTooLarge: `The attachment is larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`,
+} as const;
 
 /** A header line may not break: CR or LF would let a value add headers (Bcc) of its own. */
 const oneLine = (schema: z.ZodString) =>

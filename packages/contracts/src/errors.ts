@@ -85,9 +85,15 @@ export const CONNECTION_FAILURES = {
 } as const;
 export type ConnectionFailure = keyof typeof CONNECTION_FAILURES;
 
-/** Server-side `detail` texts of this API (not in SPEC §8, which lists client texts). */
+/**
+ * Server-side `detail` texts of this API (not in SPEC §8, which lists client texts): the ones every
+ * route can answer, those more than one module answers, and the reply texts the web shows. A
+ * domain's own texts are its `…_DETAIL` object, in its contracts module (`NEWSLETTER_DETAIL`…).
+ */
 export const DETAIL = {
   notFound: 'Not found',
+  /** A request value that is not what the route takes: `where` is e.g. `body.title`. */
+  invalid: (where: string, message = 'invalid value') => `Invalid ${where}: ${message}`,
   routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
   unauthorized: 'Unauthorized',
   internal: 'Internal server error',
@@ -100,6 +106,18 @@ export const DETAIL = {
   headersTooLarge: 'The request headers are too large',
   malformedRequest: 'Malformed HTTP request',
   requestTimeout: 'The request took too long to arrive',
+  invalidContentLength: 'Invalid Content-Length header',
+  emptyJsonBody: 'Request body is empty but Content-Type is application/json',
+  /** Multipart forms (platform/multipart.ts). */
+  multipartOnly: 'Send the form as multipart/form-data',
+  oneFileOnly: 'Send at most one file',
+  tooManyFormFields: 'The form has too many fields',
+  tooManyFormParts: 'The form has too many parts',
+  unexpectedFile: (field: string, fileField: string) =>
+    `Unexpected file in field '${field}'; send it as '${fileField}'`,
+  formFieldTooLarge: (field: string) => `The field '${field}' is too large`,
+  formFieldRepeated: (field: string) => `The field '${field}' is given more than once`,
+  malformedMultipart: 'Malformed multipart form',
   // Text a database cannot store: PostgreSQL text holds no U+0000, and a lone UTF-16 surrogate
   // (a JSON escape like "\ud800" without its pair) is not valid UTF-8.
   nulCharacter: 'Text may not contain the NUL character',
@@ -124,4 +142,21 @@ export const DETAIL = {
   approvalInputChanged: 'This action changed after it was approved, so it was not run. Ask again.',
   rateLimited: (seconds: number) =>
     `Too many requests for model or PDF work. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  tooManySignups: 'Too many accounts were created from this network. Try again later.',
+  tooManySigninAttempts: 'Too many failed sign-in attempts. Try again in a few minutes.',
+  tooManyVerificationMails: 'We sent several links already. Check your inbox, or try again in an hour.',
+  approvalPending: 'Approve or deny the pending action first',
+  /** What only a platform operator (OPERATOR_EMAILS) may do: `action` is e.g. 'run jobs'. */
+  operatorsOnly: (action: string) => `Only operators can ${action}`,
+  userNotFound: 'User not found',
+  memberNotFound: 'Member not found',
+  chatNotFound: 'Chat not found',
+  /** A chat message, or a message in a connected mailbox. */
+  messageNotFound: 'Message not found',
 } as const;
+
+/** The field a `DETAIL.invalid` answer names in the request body, and what it says of it. */
+export function invalidBodyField(detail: string | undefined): { field: string; message: string } | null {
+  const match = detail ? /^Invalid body\.([\w.]+): (.+)$/.exec(detail) : null;
+  return match ? { field: match[1]!, message: match[2]! } : null;
+}

@@ -17,6 +17,15 @@ export const FINANCIAL_PLAN_LIMITS = {
 } as const;
 const L = FINANCIAL_PLAN_LIMITS;
 
+/** The `detail` texts of financial plans. */
+export const FINANCIAL_PLAN_DETAIL = {
+  notFound: 'Financial plan not found',
+  tooMany: `You have ${L.plans} plans: delete one to make another`,
+  /** Goal `index` falls outside the years the plan covers. */
+  goalOutsidePlan: (index: number, goal: { name: string; year: number }, first: number, last: number) =>
+    `Invalid body.goals.${index}.year: "${goal.name}" is in ${goal.year}; the plan covers ${first} to ${last}`,
+} as const;
+
 const money = (what: string) =>
   z
     .number({ error: `Enter ${what} in dollars` })

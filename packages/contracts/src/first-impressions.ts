@@ -6,6 +6,12 @@ import { FIRST_IMPRESSION_LIMITS } from './constants.js';
 
 const L = FIRST_IMPRESSION_LIMITS;
 
+/** The `detail` texts of first-impression briefings. */
+export const FIRST_IMPRESSION_DETAIL = {
+  notFound: 'Briefing not found',
+  tooMany: `You have ${L.briefings} briefings: delete one to make another`,
+} as const;
+
 /** Trimmed text; empty or missing is null. */
 const optionalText = (max: number, message: string) =>
   z

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/** The `detail` texts of the operators' jobs view. */
+export const HEALTH_DETAIL = {
+  jobNotFound: 'Job not found',
+  /** A job run by hand threw; its message is the operator's to read. */
+  jobFailed: (message: string) => `The job failed: ${message}`,
+} as const;
+
 export const ZHealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['sqlite', 'postgres']),

@@ -19,6 +19,27 @@ import {
 } from './constants.js';
 import { ZRoadmap } from './pdf.js';
 
+/** The `detail` texts of knaps: access, requests, and processing one component into the next. */
+export const KNAP_DETAIL = {
+  notFound: 'Knap not found',
+  requestNotFound: 'Request not found',
+  alreadyHave: 'You already have this knap',
+  alreadyAsked: 'You already asked for this knap; an operator will decide',
+  requestDecided: 'This request was already decided',
+  wrongNextComponent: (component: string, next: string, asked: string) =>
+    `${component} leads to ${next}, not ${asked}`,
+  noNextComponent: (component: string) => `${component} has no next component to process into`,
+  wrongNextStep: (next: string, step: string) => `next_step for ${next} is '${step}'`,
+  /** The component whose stored data the step needs is empty or not what it needs. */
+  finishStepFirst: (component: string) => `Finish the ${component} step first`,
+  modelNoAnswer: 'The model did not answer; try again',
+  noMeetingNotes: 'This meeting has no notes or transcript yet',
+  csvNoNameColumn: 'The CSV needs a header row with a name column (or first name and last name)',
+  csvTooManyRows: (rows: number) => `The CSV has ${rows} rows; at most ${PROSPECT_MAX_ROWS} can be read`,
+  connectFirst: (name: string) => `Connect ${name} first`,
+  noRows: 'No rows were found in this source; try another search',
+} as const;
+
 export const ZKnapName = z.enum(KNAP_NAMES);
 export const ZKnapComponentId = z.enum(KNAP_COMPONENT_IDS);
 

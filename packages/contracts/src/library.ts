@@ -2,7 +2,20 @@
 // knap outputs, saved prompts, and the workspace documents (reviews, plans, newsletters,
 // briefings) — with search and filters by kind and client. Saved prompts live here.
 import { z } from 'zod';
-import { LIBRARY_KINDS, LIBRARY_PROMPT_TEXT_MAX, LIBRARY_PROMPT_TITLE_MAX } from './constants.js';
+import {
+  LIBRARY_KINDS,
+  LIBRARY_PROMPT_TEXT_MAX,
+  LIBRARY_PROMPT_TITLE_MAX,
+  LIBRARY_PROMPTS_MAX,
+} from './constants.js';
+
+/** The `detail` texts of the Library and its saved prompts. */
+export const LIBRARY_DETAIL = {
+  itemNotFound: 'Item not found',
+  promptNotFound: 'Prompt not found',
+  notDeletedHere: 'This kind of item is deleted where it was made, not in the Library',
+  tooManyPrompts: `You can keep up to ${LIBRARY_PROMPTS_MAX} prompts: delete one first`,
+} as const;
 
 export const ZLibraryKind = z.enum(LIBRARY_KINDS);
 

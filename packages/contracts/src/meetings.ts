@@ -3,6 +3,30 @@
 import { z } from 'zod';
 import { TRANSCRIPT_MAX_CHARS } from './constants.js';
 
+/** The `detail` texts of meetings, transcripts, the calendar sync and the meeting bot. */
+export const MEETING_DETAIL = {
+  notFound: 'Meeting not found',
+  transcriptNotText: 'This is not a text file; upload a .vtt, .srt or .txt transcript',
+  webvttHeaderMissing: 'A WebVTT transcript starts with the line WEBVTT',
+  noCues: (format: 'vtt' | 'srt') =>
+    format === 'vtt'
+      ? 'This WebVTT file has no cues (lines like "00:00:01.000 --> 00:00:04.000")'
+      : 'This SRT file has no cues (lines like "00:00:01,000 --> 00:00:04,000")',
+  noWords: 'The transcript has no words in it',
+  googleListingUnfinished: 'Google Calendar did not finish the listing',
+  outlookListingUnfinished: 'Outlook Calendar did not finish the listing',
+  outlookOtherHost: 'Outlook Calendar sent a link to another host',
+  botNotConfigured: 'No meeting bot service is configured',
+  webhookNotJson: 'Invalid webhook payload: not JSON',
+  webhookNotEvent: 'Invalid webhook payload: expected {event, data}',
+  webhookNotStatus: 'Invalid webhook payload: expected data.bot_id and data.status.code',
+  webhookUnsigned: 'Missing webhook signature',
+  webhookTooOld: 'Webhook timestamp is outside the allowed 5 minutes',
+  webhookBadSignature: 'Invalid webhook signature',
+  /** The live socket's `{type: 'error', detail}` for a message that is not a bot action. */
+  badSocketAction: 'Expected {"type": "bot_action", "action": "start" | "stop", "timestamp": number}',
+} as const;
+
 export const RESPONSE_STATUSES = [
   'accepted',
   'declined',

@@ -20,6 +20,19 @@ export const NEWSLETTER_LIMITS = {
 } as const;
 const L = NEWSLETTER_LIMITS;
 
+/** The `detail` texts of newsletters. */
+export const NEWSLETTER_DETAIL = {
+  notFound: 'Newsletter not found',
+  tooMany: `You have ${L.newsletters} newsletters: delete one to make another`,
+  emptyExport: 'The newsletter is empty: draft or write it first',
+  emptySend: 'The newsletter is empty: draft or write it before sending',
+  alreadySending: 'This newsletter is being sent: wait until its emails have gone before sending it again',
+  kindChanged: 'Invalid body.settings.kind: a newsletter cannot change its kind',
+  /** Addresses sent that are not among the user's clients: the first three are named. */
+  notClients: (emails: readonly string[]) =>
+    `Invalid body.recipients: not among your clients: ${emails.slice(0, 3).join(', ')}${emails.length > 3 ? ` and ${emails.length - 3} more` : ''}`,
+} as const;
+
 export const NEWSLETTER_KINDS = ['topics', 'quarterly'] as const;
 export type NewsletterKind = (typeof NEWSLETTER_KINDS)[number];
 

@@ -5,6 +5,11 @@
 import { z } from 'zod';
 import { ONBOARDING_STEPS } from './constants.js';
 
+/** The `detail` texts of the first-run guide. */
+export const ONBOARDING_DETAIL = {
+  profileIncomplete: 'Set your name and timezone before confirming them',
+} as const;
+
 export const ZOnboardingStepId = z.enum(ONBOARDING_STEPS);
 
 export const ONBOARDING_STEP_STATUSES = ['done', 'skipped', 'todo'] as const;

@@ -1,6 +1,23 @@
 // PDF roadmaps and the PDF service (SPEC §1 PDF generation, §7 Email and PDF).
 import { z } from 'zod';
-import { ROADMAP_GAP_CATEGORIES, type RoadmapGapCategory } from './constants.js';
+import { MAX_PDF_BYTES, ROADMAP_GAP_CATEGORIES, type RoadmapGapCategory } from './constants.js';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The `detail` texts of PDFs: uploads, and what a PDF may hold (the server's caps are given). */
+export const PDF_DETAIL = {
+  notFound: 'PDF not found',
+  tooLarge: `The PDF is larger than ${MAX_PDF_BYTES / 1024 / 1024} MB`,
+  busy: 'Too many PDFs are being made right now: try again in a few seconds',
+  noFile: "Send the PDF as the form's file field",
+  notAPdf: 'The file is not a PDF',
+  incomplete: 'The PDF is incomplete or damaged (it has no end-of-file marker)',
+  tooManyPages: (max: number) => `The PDF would be longer than ${max} pages`,
+  textTooLong: (chars: number, max: number) =>
+    `The PDF's text is too long: ${count(chars)} characters, at most ${count(max)}`,
+  tooMany: (what: 'sections' | 'table columns' | 'table and chart rows', n: number, max: number) =>
+    `The PDF has too many ${what}: ${count(n)}, at most ${count(max)}`,
+} as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const money = z.number().nonnegative().max(1e12);

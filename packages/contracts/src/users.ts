@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PRODUCT } from './constants.js';
 
+/** The `detail` texts of a user's own record and settings. */
+export const USER_DETAIL = {
+  noProfileImage: 'No profile image',
+  /** The zone as sent, cut short: it is the user's text. */
+  invalidTimezone: (zone: string) => `Invalid timezone: ${zone.slice(0, 64)}`,
+} as const;
+
 export const ZOrganization = z.object({ id: z.string(), org_name: z.string() });
 export type TOrganization = z.infer<typeof ZOrganization>;
 

@@ -23,8 +23,8 @@ export const notFound = (detail: string = DETAIL.notFound) => new HttpError(404,
 const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (e) => [415, DETAIL.unsupportedMediaType(mediaTypeOf(e))],
   FST_ERR_CTP_BODY_TOO_LARGE: () => [413, DETAIL.bodyTooLarge],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => [400, 'Invalid Content-Length header'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => [400, 'Request body is empty but Content-Type is application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => [400, DETAIL.invalidContentLength],
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => [400, DETAIL.emptyJsonBody],
   FST_ERR_CTP_INVALID_JSON_BODY: () => [400, DETAIL.malformedJson],
   // Refused while routing (Fastify's `frameworkErrors`): a path that does not percent-decode, and
   // a path segment longer than the router's maxParamLength (100).
@@ -101,7 +101,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const field = where
         ? `${error.validationContext ?? 'body'}.${where}`
         : (error.validationContext ?? 'body');
-      return reply.status(422).send({ detail: `Invalid ${field}: ${first?.message ?? 'invalid value'}` });
+      return reply.status(422).send({ detail: DETAIL.invalid(field, first?.message) });
     }
 
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;

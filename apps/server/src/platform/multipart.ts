@@ -3,6 +3,7 @@
 // is not multipart, 413 when something is too large, 422 when the form is not the expected one or
 // a field or file name holds text a database cannot store (platform/request-text.ts).
 import multipart from '@fastify/multipart';
+import { DETAIL } from '@knap/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from './deps.js';
 import { HttpError } from './errors.js';
@@ -39,14 +40,14 @@ export async function registerMultipart(app: AppInstance): Promise<void> {
 
 /** The parser's own failures, as the status and text the user sees. */
 const PARSER_ERRORS: Record<string, [number, string]> = {
-  FST_FILES_LIMIT: [422, 'Send at most one file'],
-  FST_FIELDS_LIMIT: [413, 'The form has too many fields'],
-  FST_PARTS_LIMIT: [413, 'The form has too many parts'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Send the form as multipart/form-data'],
+  FST_FILES_LIMIT: [422, DETAIL.oneFileOnly],
+  FST_FIELDS_LIMIT: [413, DETAIL.tooManyFormFields],
+  FST_PARTS_LIMIT: [413, DETAIL.tooManyFormParts],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, DETAIL.multipartOnly],
 };
 
 export async function readForm(req: FastifyRequest, options: FormOptions): Promise<Form> {
-  if (!req.isMultipart()) throw new HttpError(415, 'Send the form as multipart/form-data');
+  if (!req.isMultipart()) throw new HttpError(415, DETAIL.multipartOnly);
   const form: Form = { fields: {}, file: null };
   try {
     const parts = req.parts({
@@ -63,19 +64,16 @@ export async function readForm(req: FastifyRequest, options: FormOptions): Promi
         // Read it even when refused, so the parser moves on and the error below is the one answered.
         const content = await part.toBuffer();
         if (part.fieldname !== options.fileField)
-          throw new HttpError(
-            422,
-            `Unexpected file in field '${part.fieldname}'; send it as '${options.fileField}'`,
-          );
+          throw new HttpError(422, DETAIL.unexpectedFile(part.fieldname, options.fileField));
         // A browser posts a file input left empty as a part with no name and no bytes: no file.
         if (!part.filename && content.length === 0) continue;
         const badName = unstorableText(() => `form.${part.fieldname} file name`, part.filename ?? '');
         if (badName) throw badName;
         form.file = { filename: part.filename ?? '', mimetype: part.mimetype, content };
       } else {
-        if (part.valueTruncated) throw new HttpError(413, `The field '${part.fieldname}' is too large`);
+        if (part.valueTruncated) throw new HttpError(413, DETAIL.formFieldTooLarge(part.fieldname));
         if (Object.hasOwn(form.fields, part.fieldname))
-          throw new HttpError(422, `The field '${part.fieldname}' is given more than once`);
+          throw new HttpError(422, DETAIL.formFieldRepeated(part.fieldname));
         const value = String(part.value);
         const badValue = unstorableText(() => `form.${part.fieldname}`, value);
         if (badValue) throw badValue;
@@ -95,5 +93,5 @@ function formError(err: unknown, options: FormOptions): HttpError {
   const known = PARSER_ERRORS[code];
   if (known) return new HttpError(...known);
   // Anything else is busboy refusing the bytes (no boundary, a part cut short, a bad header).
-  return new HttpError(400, 'Malformed multipart form');
+  return new HttpError(400, DETAIL.malformedMultipart);
 }

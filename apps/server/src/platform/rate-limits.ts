@@ -36,7 +36,6 @@ export type LimitName =
   | 'verificationMail';
 
 const LOGIN_WINDOW_S = 15 * 60;
-export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Try again in a few minutes.';
 
 export function limitRules(config: Config): Record<LimitName, LimitRule> {
   const { modelPerMinute, pdfPerMinute, registerPerHour } = config.rateLimits;
@@ -48,7 +47,7 @@ export function limitRules(config: Config): Record<LimitName, LimitRule> {
     register: {
       points: registerPerHour,
       duration: 3600,
-      detail: () => 'Too many accounts were created from this network. Try again later.',
+      detail: () => DETAIL.tooManySignups,
     },
     // Failed sign-ins. Per account *and* address, so nobody can lock a named user out from their
     // own network; per address against one network guessing many accounts; per account (far
@@ -56,18 +55,22 @@ export function limitRules(config: Config): Record<LimitName, LimitRule> {
     loginAccountIp: {
       points: loginFailures.accountIp,
       duration: LOGIN_WINDOW_S,
-      detail: () => TOO_MANY_ATTEMPTS,
+      detail: () => DETAIL.tooManySigninAttempts,
     },
-    loginIp: { points: loginFailures.ip, duration: LOGIN_WINDOW_S, detail: () => TOO_MANY_ATTEMPTS },
+    loginIp: {
+      points: loginFailures.ip,
+      duration: LOGIN_WINDOW_S,
+      detail: () => DETAIL.tooManySigninAttempts,
+    },
     loginAccount: {
       points: loginFailures.account,
       duration: LOGIN_WINDOW_S,
-      detail: () => TOO_MANY_ATTEMPTS,
+      detail: () => DETAIL.tooManySigninAttempts,
     },
     verificationMail: {
       points: 5,
       duration: 3600,
-      detail: () => 'We sent several links already. Check your inbox, or try again in an hour.',
+      detail: () => DETAIL.tooManyVerificationMails,
     },
   };
 }

@@ -15,7 +15,7 @@ export function unstorableText(where: () => string, text: string): HttpError | n
   if (!UNSTORABLE.test(text)) return null;
   return new HttpError(
     422,
-    `Invalid ${where()}: ${text.includes('\0') ? DETAIL.nulCharacter : DETAIL.loneSurrogate}`,
+    DETAIL.invalid(where(), text.includes('\0') ? DETAIL.nulCharacter : DETAIL.loneSurrogate),
   );
 }
 

@@ -3,6 +3,7 @@
 // and `flush` for actions that need the saved document (drafting, the PDF, sending). A draft the
 // server would refuse is not sent; its problems, and those named in a refusal, are shown on their
 // fields. Leaving the document saves what is waiting, and a reload with unsaved changes asks first.
+import { invalidBodyField } from '@knap/contracts';
 import { CircleCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from './api-client';
@@ -34,8 +35,8 @@ export interface AutosaveOptions<D, B> {
 
 /** 'Invalid body.settings.firm_news: Keep…' -> {'settings.firm_news': 'Keep…'}. */
 export function bodyFieldErrors(detail: string | undefined): FieldErrors {
-  const match = /^Invalid body\.([\w.]+): (.+)$/.exec(detail ?? '');
-  return match ? { [match[1]!.replace(/\.\d+$/, '')]: match[2]! } : {};
+  const invalid = invalidBodyField(detail);
+  return invalid ? { [invalid.field.replace(/\.\d+$/, '')]: invalid.message } : {};
 }
 
 /** The field problems a status shows. */

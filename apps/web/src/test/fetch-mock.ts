@@ -1,4 +1,5 @@
 // A global fetch stand-in that routes by "METHOD /path"; unknown routes answer 404 like our API.
+import { DETAIL } from '@knap/contracts';
 import { vi } from 'vitest';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -12,7 +13,7 @@ export function mockFetch(routes: Record<string, FetchHandler>) {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const request = new Request(url, init);
     const handler = routes[`${request.method} ${url.pathname}`];
-    return handler ? handler(request) : jsonResponse({ detail: 'Not found' }, 404);
+    return handler ? handler(request) : jsonResponse({ detail: DETAIL.notFound }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

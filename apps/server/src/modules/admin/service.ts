@@ -3,6 +3,7 @@
 // area does not exist for them), and every change is in the audit trail.
 import {
   ACCOUNT_LABEL_CHOICES,
+  ADMIN_DETAIL,
   DETAIL,
   type KnapName,
   type TAdminChat,
@@ -27,13 +28,10 @@ import * as organizations from '../organizations/service.js';
 import { accountLabel } from '../users/account-label.js';
 import * as repo from './repo.js';
 
-export const ADMIN_NOT_FOUND = 'Not found';
-export const MEMBER_NOT_FOUND = 'Member not found';
-
 /** The organizations the user administers; 404 when there are none. */
 export async function requireAdmin(deps: AppDeps, user: UserRow): Promise<string[]> {
   const orgs = await organizations.adminOrganizationsOf(deps, user.id);
-  if (orgs.length === 0) throw notFound(ADMIN_NOT_FOUND);
+  if (orgs.length === 0) throw notFound();
   return orgs;
 }
 
@@ -57,7 +55,7 @@ export async function listMembers(deps: AppDeps, admin: UserRow, q: string): Pro
 async function requireMember(deps: AppDeps, admin: UserRow, userId: string) {
   const orgs = await requireAdmin(deps, admin);
   const member = (await repo.members(deps.db.db, orgs, '')).find((m) => m.user_id === userId);
-  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  if (!member) throw notFound(DETAIL.memberNotFound);
   return member;
 }
 
@@ -77,8 +75,7 @@ export async function changeRole(deps: AppDeps, admin: UserRow, userId: string, 
   try {
     await repo.setRole(deps.db.db, member.organization_id, userId, role);
   } catch (err) {
-    if (err instanceof repo.LastAdmin)
-      throw new HttpError(409, 'An organization needs at least one admin: promote someone else first');
+    if (err instanceof repo.LastAdmin) throw new HttpError(409, ADMIN_DETAIL.lastAdmin);
     throw err;
   }
   await recordAudit(deps, {
@@ -131,7 +128,7 @@ export async function decideKnapRequest(
 /** The admin's (first) organization with its account label and claimed domain. */
 export async function getOrganization(deps: AppDeps, admin: UserRow): Promise<TAdminOrganization> {
   const [org] = await repo.organizationsById(deps.db.db, await requireAdmin(deps, admin));
-  if (!org) throw notFound(ADMIN_NOT_FOUND);
+  if (!org) throw notFound();
   const { firstPartyOrg, accountLabels } = deps.config;
   return {
     organization_id: org.id,
@@ -241,7 +238,7 @@ export async function usage(deps: AppDeps, admin: UserRow, weeks: number): Promi
 /** What the audit export may contain for this admin: their organizations and members only. */
 export async function auditScope(deps: AppDeps, admin: UserRow, userId: string | undefined) {
   const { orgs, userIds } = await memberIds(deps, admin);
-  if (userId && !userIds.includes(userId)) throw notFound(MEMBER_NOT_FOUND);
+  if (userId && !userIds.includes(userId)) throw notFound(DETAIL.memberNotFound);
   await recordAudit(deps, {
     action: 'admin.audit_exported',
     userId: userId ?? null,
@@ -266,13 +263,11 @@ export async function memberChats(
   }));
 }
 
-export const ADMIN_CHAT_NOT_FOUND = 'Chat not found';
-
 /** A member's chat, read-only, with its tool approvals; the view itself goes in the audit trail. */
 export async function viewChat(deps: AppDeps, admin: UserRow, chatId: string): Promise<TAdminChat> {
   const { userIds } = await memberIds(deps, admin);
   const chat = await repo.chatOfUsers(deps.db.db, userIds, chatId);
-  if (!chat) throw notFound(ADMIN_CHAT_NOT_FOUND);
+  if (!chat) throw notFound(DETAIL.chatNotFound);
   const [messages, approvals] = await Promise.all([
     chats.messageRows(deps, chat.id),
     repo.approvalsOfChat(deps.db.db, chat.id),

@@ -14,11 +14,12 @@ import {
   ZReplyMetadata,
 } from '@knap/contracts';
 import type { MessageRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { ToolDefinition } from '../tools/registry.js';
 
 /** A stored row's metadata, checked against the contract (a row without any has none). */
 export const metadataOf = (row: MessageRow): TReplyMetadata =>
-  row.metadata ? ZReplyMetadata.parse(JSON.parse(row.metadata)) : {};
+  parseStored(ZReplyMetadata, row.metadata, 'messages.metadata') ?? {};
 
 export const toolPartsOf = (parts: readonly AssistantPart[]) => parts.filter(isToolPart);
 

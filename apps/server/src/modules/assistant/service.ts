@@ -158,7 +158,7 @@ async function applyDecisions(
   for (const part of waiting) {
     const decision = decisions.find((d) => d.id === part.approval?.id);
     if (!decision || decision.status === 'pending') {
-      throw new HttpError(409, 'Approve or deny the pending action first');
+      throw new HttpError(409, DETAIL.approvalPending);
     }
     const approved = decision.status === 'approved';
     // What runs is what the user saw when they decided: the input recorded with the request.

@@ -1,4 +1,4 @@
-import { OPERATOR_PATHS, ZAuditExportQuery } from '@knap/contracts';
+import { DETAIL, OPERATOR_PATHS, ZAuditExportQuery } from '@knap/contracts';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { authOf, isOperator } from '../../platform/auth.js';
@@ -37,7 +37,7 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
   app.addHook('onRequest', app.requireUser);
   app.addHook('onRequest', async (req) => {
     if (!isOperator(deps, authOf(req).user))
-      throw new HttpError(403, 'Only operators can read the audit trail');
+      throw new HttpError(403, DETAIL.operatorsOnly('read the audit trail'));
   });
 
   app.get(OPERATOR_PATHS.audit, { schema: { querystring: ZAuditExportQuery } }, (req, reply) =>

@@ -1,10 +1,11 @@
+import { AUTH_DETAIL } from '@knap/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
 import { pkceChallenge } from '../../platform/oauth.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, claimDomain, refreshCookieOf, signUp } from '../../testing/users.js';
-import { INVALID_CREDENTIALS, REFRESH_GRACE_MS } from './service.js';
+import { REFRESH_GRACE_MS } from './service.js';
 
 const clock = fixedClock('2026-11-22T10:00:00.000Z');
 
@@ -121,7 +122,7 @@ describe(`built-in accounts and tokens (${testEngine()})`, () => {
     const unknown = await login('wrong password', '203.0.113.7', 'nobody@example.com');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ detail: INVALID_CREDENTIALS });
+    expect(wrong.json()).toEqual({ detail: AUTH_DETAIL.invalidCredentials });
     expect(unknown.json()).toEqual(wrong.json());
 
     const ok = await login(u.password, '203.0.113.7', u.email.toUpperCase());

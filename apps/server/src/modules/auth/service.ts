@@ -1,5 +1,6 @@
 // Sign-in: built-in accounts, identity providers, rotating refresh tokens and one-shot codes.
 import {
+  AUTH_DETAIL,
   EMAIL_LINK_PAGES,
   type LoginProvider,
   type RunMode,
@@ -31,20 +32,6 @@ export const ONE_SHOT_CODE_TTL_MS = 60_000;
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** A verification link works this long, once. */
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 3600_000;
-
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const EMAIL_TAKEN = 'An account with this email already exists';
-export const VERIFICATION_LINK_INVALID =
-  'This verification link is invalid, expired or for another account. Ask for a new one.';
-export const ALREADY_VERIFIED = 'Your email address is already verified';
-export const SIGNIN_OTHER_BROWSER =
-  'This sign-in was started in another browser or has expired. Please sign in again.';
-export const ACCOUNT_NEEDS_PASSWORD =
-  'An account with this email already exists, and your identity provider does not confirm that you own the address. Sign in with your password.';
-export const INVALID_SESSION = 'Your session has expired. Please sign in again.';
-export const INVALID_ONE_SHOT_CODE = 'Invalid or expired code';
-export const PROVIDER_NOT_CONFIGURED = (p: string) => `Sign-in with ${p} is not configured on this server`;
-export const PROVIDER_VERIFY_FAILED = SIGNIN_FAILURES.provider;
 
 export interface IssuedSession {
   access_token: string;
@@ -100,13 +87,13 @@ interface Log {
  */
 export async function register(deps: AppDeps, input: TRegisterRequest, client: Client, log: Log) {
   await deps.limits.consume('register', `ip:${client.ip}`);
-  if (await users.findUserByEmail(deps, input.email)) throw new HttpError(409, EMAIL_TAKEN);
+  if (await users.findUserByEmail(deps, input.email)) throw new HttpError(409, AUTH_DETAIL.emailTaken);
   const passwordHash = await hashPassword(input.password, deps.config.scryptLogN);
   const user = await users
     .createUser(deps, { email: input.email, name: input.name, passwordHash })
     .catch(async (e) => {
       // Two registrations raced past the check above; the unique index decided.
-      if (await users.findUserByEmail(deps, input.email)) throw new HttpError(409, EMAIL_TAKEN);
+      if (await users.findUserByEmail(deps, input.email)) throw new HttpError(409, AUTH_DETAIL.emailTaken);
       throw e;
     });
   // The account exists either way: a mail server that is down costs a resend, not the sign-up.
@@ -146,7 +133,7 @@ async function mailVerificationLink(deps: AppDeps, user: UserRow, log: Log): Pro
 
 /** Mails the signed-in user a new verification link (a few an hour at most). */
 export async function resendVerification(deps: AppDeps, user: UserRow, log: Log) {
-  if (user.email_verified_at) throw new HttpError(409, ALREADY_VERIFIED);
+  if (user.email_verified_at) throw new HttpError(409, AUTH_DETAIL.alreadyVerified);
   await deps.limits.consume('verificationMail', user.id);
   await mailVerificationLink(deps, user, log);
   return { sent_to: user.email };
@@ -158,7 +145,7 @@ export async function resendVerification(deps: AppDeps, user: UserRow, log: Log)
  */
 export async function verifyEmail(deps: AppDeps, user: UserRow, token: string) {
   const link = await repo.consumeEmailVerification(deps.db.db, sha256(token), user.id, isoNow(deps.clock));
-  if (!link || link.email !== user.email) throw new HttpError(404, VERIFICATION_LINK_INVALID);
+  if (!link || link.email !== user.email) throw new HttpError(404, AUTH_DETAIL.verificationLinkInvalid);
   const verified = await users.markEmailVerified(deps, user, 'link');
   return { email: verified.email, email_verified: true };
 }
@@ -182,7 +169,7 @@ export async function login(deps: AppDeps, input: TLoginRequest, client: Client)
       await deps.limits.consume(name, subject).catch((err: unknown) => {
         if (!(err instanceof HttpError && err.status === 429)) throw err;
       });
-    throw new HttpError(401, INVALID_CREDENTIALS);
+    throw new HttpError(401, AUTH_DETAIL.invalidCredentials);
   }
   await deps.limits.reset('loginAccountIp', limits[0][1]);
   await upgradePasswordHash(deps, user, input.password);
@@ -204,11 +191,12 @@ export async function refresh(
   deps: AppDeps,
   presented: string | undefined,
 ): Promise<{ access_token: string; refreshToken: string | null }> {
-  if (!presented) throw new HttpError(401, INVALID_SESSION);
+  if (!presented) throw new HttpError(401, AUTH_DETAIL.sessionExpired);
   const nowDate = deps.clock.now();
   const now = nowDate.toISOString();
   const token = await repo.findRefreshToken(deps.db.db, sha256(presented));
-  if (!token || token.revoked_at || token.expires_at <= now) throw new HttpError(401, INVALID_SESSION);
+  if (!token || token.revoked_at || token.expires_at <= now)
+    throw new HttpError(401, AUTH_DETAIL.sessionExpired);
 
   const claims = { userId: token.user_id, sessionId: token.session_id };
   const rotatedNow = !token.rotated_at && (await repo.markRotated(deps.db.db, token.id, now));
@@ -223,7 +211,7 @@ export async function refresh(
         target: token.session_id,
         details: { reason: 'a refresh token was used again after it was replaced' },
       });
-      throw new HttpError(401, INVALID_SESSION);
+      throw new HttpError(401, AUTH_DETAIL.sessionExpired);
     }
     return { access_token: await signAccessToken(deps, claims), refreshToken: null };
   }
@@ -265,7 +253,7 @@ export async function exchangeOneShotCode(
   const row = await repo.consumeOneShotCode(deps.db.db, sha256(input.code), isoNow(deps.clock));
   const bound = row?.code_challenge && pkceChallenge(input.code_verifier) === row.code_challenge;
   const user = bound ? await users.findUserById(deps, row.user_id) : undefined;
-  if (!user) throw new HttpError(400, INVALID_ONE_SHOT_CODE);
+  if (!user) throw new HttpError(400, AUTH_DETAIL.invalidOneShotCode);
   return startSession(deps, user, userAgent);
 }
 
@@ -291,7 +279,7 @@ const PROVIDER_SCOPES: Record<LoginProvider, string> = {
 
 function providerConfig(deps: AppDeps, provider: LoginProvider) {
   const endpoints = deps.config.identityProviders[provider];
-  if (!endpoints) throw new HttpError(404, PROVIDER_NOT_CONFIGURED(provider));
+  if (!endpoints) throw new HttpError(404, AUTH_DETAIL.providerNotConfigured(provider));
   return endpoints;
 }
 
@@ -404,7 +392,7 @@ export async function completeProviderSignin(
     if (err instanceof HttpError && err.status < 500)
       return {
         location: callbackPage({
-          error: err.detail === ACCOUNT_NEEDS_PASSWORD ? 'needs_password' : 'provider',
+          error: err.detail === SIGNIN_FAILURES.needs_password ? 'needs_password' : 'provider',
         }),
       };
     throw err;
@@ -434,7 +422,7 @@ async function verifiedUserinfo(
 ): Promise<ProviderUserinfo> {
   const info = await fetchUserinfo(providerConfig(deps, provider), accessToken);
   const email = typeof info?.email === 'string' ? info.email.trim().toLowerCase() : '';
-  if (!info || typeof info.sub !== 'string' || !email) throw new HttpError(401, PROVIDER_VERIFY_FAILED);
+  if (!info || typeof info.sub !== 'string' || !email) throw new HttpError(401, SIGNIN_FAILURES.provider);
   return {
     sub: info.sub,
     email,
@@ -478,7 +466,7 @@ async function userOfIdentity(
       emailVerified: info.emailVerified,
     });
   }
-  if (!info.emailVerified) throw new HttpError(409, ACCOUNT_NEEDS_PASSWORD);
+  if (!info.emailVerified) throw new HttpError(409, SIGNIN_FAILURES.needs_password);
   const link = { provider, sub: info.sub, profileImageUrl: info.picture };
   if (existing.email_verified_at) return users.linkProvider(deps, existing.id, link);
   const claimed = await users.claimAccount(deps, existing.id, link);
@@ -500,7 +488,7 @@ async function userOfIdentity(
  */
 export async function signinWithProvider(deps: AppDeps, input: TSigninRequest, userAgent: string | null) {
   const info = await verifiedUserinfo(deps, input.login_provider, input.access_token);
-  if (input.user && info.sub !== input.user.sub) throw new HttpError(401, PROVIDER_VERIFY_FAILED);
+  if (input.user && info.sub !== input.user.sub) throw new HttpError(401, SIGNIN_FAILURES.provider);
   return startSession(deps, await userOfIdentity(deps, input.login_provider, info), userAgent);
 }
 

@@ -1,4 +1,5 @@
 import {
+  BILLING_DETAIL,
   BILLING_PATHS,
   ZCheckoutRequest,
   ZLocalCheckout,
@@ -23,7 +24,8 @@ export async function stripeWebhookRoutes(app: AppInstance): Promise<void> {
     done(null, body),
   );
   app.post(BILLING_PATHS.webhook, async (req) => {
-    if (deps.config.billing.provider !== 'stripe') throw new HttpError(404, 'Stripe is not configured');
+    if (deps.config.billing.provider !== 'stripe')
+      throw new HttpError(404, BILLING_DETAIL.stripeNotConfigured);
     const signature = req.headers['stripe-signature'];
     return billing.handleStripeWebhook(
       deps,

@@ -2,6 +2,7 @@
 // the billing portal and cancelling, through Stripe or the local provider. A plan change starts a
 // fresh credit period with the new plan's credits; cancelling moves the account to free at once.
 import {
+  BILLING_DETAIL,
   PLAN_TIERS,
   type PlanTier,
   type TLocalCheckout,
@@ -88,9 +89,9 @@ const url = (deps: AppDeps, path: string) => `${deps.config.publicUrl}${path}`;
 
 /** POST create-checkout-session: a URL where the user confirms (and, on Stripe, pays for) the plan. */
 export async function createCheckout(deps: AppDeps, log: Log, user: UserRow, plan: PlanTier) {
-  if (plan === 'free') throw new HttpError(422, 'To move to the free plan, cancel your subscription');
+  if (plan === 'free') throw new HttpError(422, BILLING_DETAIL.freeMeansCancel);
   const current = await repo.findSubscription(deps.db.db, user.id);
-  if ((current?.plan ?? 'free') === plan) throw new HttpError(409, 'You are already on this plan');
+  if ((current?.plan ?? 'free') === plan) throw new HttpError(409, BILLING_DETAIL.alreadyOnPlan);
 
   if (deps.config.billing.provider === 'local') {
     const id = randomToken(24);
@@ -132,7 +133,7 @@ export async function createCheckout(deps: AppDeps, log: Log, user: UserRow, pla
       subscription_data: { metadata: { user_id: user.id, plan } },
     }),
   );
-  if (!session.url) throw new HttpError(502, 'The billing provider gave no checkout page; try again');
+  if (!session.url) throw new HttpError(502, BILLING_DETAIL.noCheckoutPage);
   return { url: session.url };
 }
 
@@ -162,7 +163,7 @@ async function createCustomer(deps: AppDeps, log: Log, user: UserRow): Promise<s
 export async function portal(deps: AppDeps, log: Log, user: UserRow) {
   if (deps.config.billing.provider === 'local') return { url: url(deps, '/billing') };
   const customer = (await repo.findSubscription(deps.db.db, user.id))?.customer_id;
-  if (!customer) throw new HttpError(409, 'There is no billing account yet: choose a plan first');
+  if (!customer) throw new HttpError(409, BILLING_DETAIL.noBillingAccount);
   const session = await callStripe(deps, log, 'billing portal', (stripe) =>
     stripe.billingPortal.sessions.create({ customer, return_url: url(deps, '/billing') }),
   );
@@ -172,7 +173,7 @@ export async function portal(deps: AppDeps, log: Log, user: UserRow) {
 /** POST cancel: ends the paid plan now and answers the updated subscription. */
 export async function cancel(deps: AppDeps, log: Log, user: UserRow): Promise<TSubscription> {
   const current = await repo.findSubscription(deps.db.db, user.id);
-  if (!current || current.plan === 'free') throw new HttpError(409, 'You are on the free plan');
+  if (!current || current.plan === 'free') throw new HttpError(409, BILLING_DETAIL.onFreePlan);
   if (current.provider === 'stripe' && current.subscription_id)
     await callStripe(deps, log, 'cancel', (stripe) => stripe.subscriptions.cancel(current.subscription_id!));
   await applyPlanChange(deps, user.id, {
@@ -189,7 +190,7 @@ export async function cancel(deps: AppDeps, log: Log, user: UserRow): Promise<TS
 
 async function openCheckout(deps: AppDeps, user: UserRow, id: string) {
   const checkout = await repo.findCheckout(deps.db.db, user.id, id);
-  if (!checkout) throw notFound('Checkout not found');
+  if (!checkout) throw notFound(BILLING_DETAIL.checkoutNotFound);
   return checkout;
 }
 
@@ -208,9 +209,8 @@ export async function localCheckout(deps: AppDeps, user: UserRow, id: string): P
 /** Confirms a local checkout: the plan changes once, however often it is confirmed. */
 export async function confirmLocalCheckout(deps: AppDeps, user: UserRow, id: string): Promise<TSubscription> {
   const checkout = await openCheckout(deps, user, id);
-  if (checkout.completed_at) throw new HttpError(409, 'This checkout was already confirmed');
-  if (checkout.expires_at < isoNow(deps.clock))
-    throw new HttpError(410, 'This checkout has expired; choose the plan again');
+  if (checkout.completed_at) throw new HttpError(409, BILLING_DETAIL.checkoutConfirmed);
+  if (checkout.expires_at < isoNow(deps.clock)) throw new HttpError(410, BILLING_DETAIL.checkoutExpired);
   const now = deps.clock.now();
   await applyPlanChange(deps, user.id, {
     plan: checkout.plan as PlanTier,
@@ -254,7 +254,7 @@ export async function handleStripeWebhook(
   signature: string | undefined,
 ) {
   const event = verifiedEvent(deps, rawBody, signature);
-  if (!event) throw new HttpError(400, 'Invalid signature');
+  if (!event) throw new HttpError(400, BILLING_DETAIL.invalidSignature);
   if (
     !(await repo.recordEvent(deps.db.db, { id: event.id, type: event.type, received_at: isoNow(deps.clock) }))
   )

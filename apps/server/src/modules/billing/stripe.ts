@@ -1,5 +1,6 @@
 // Stripe through its official client, pointed at STRIPE_API_URL (Stripe itself, or a loopback fake
 // in tests): Checkout Sessions, the Billing Portal, cancelling, and reading signed webhook events.
+import { BILLING_DETAIL } from '@knap/contracts';
 import Stripe from 'stripe';
 import type { BillingConfig, PaidPlan } from '../../config.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -49,7 +50,7 @@ export async function callStripe<T>(
   } catch (err) {
     if (err instanceof Stripe.errors.StripeError) {
       log.warn({ err: { type: err.type, code: err.code, message: err.message } }, `Stripe ${what} failed`);
-      throw new HttpError(502, `The billing provider did not accept the request (${what}); try again`);
+      throw new HttpError(502, BILLING_DETAIL.providerRefused(what));
     }
     throw err;
   }

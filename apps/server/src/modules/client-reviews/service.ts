@@ -4,6 +4,7 @@
 // edits each section, exports a PDF (into the user's PDFs) and emails it through the approval step,
 // after which the review is marked sent.
 import {
+  CLIENT_REVIEW_DETAIL,
   CLIENT_REVIEW_LIMITS,
   CLIENT_REVIEW_SECTIONS,
   emailRecipients,
@@ -15,14 +16,17 @@ import {
   type TClientReviewSources,
   type TClientReviewSummary,
   type TClientReviewUpdate,
-  type TMeetingNotesContent,
   type TParticipant,
   type ZClientReviewCreate,
+  ZClientReviewEmail,
   ZClientReviewModelDraft,
+  ZClientReviewSections,
+  ZClientReviewSources,
 } from '@knap/contracts';
 import type { z } from 'zod';
 import { newId } from '../../platform/crypto.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { crmRecordsOf } from '../connections/systems/crm-person.js';
@@ -32,18 +36,13 @@ import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
 import * as meetingsService from '../meetings/service.js';
-import { parseJson } from '../meetings/service.js';
+import { notesOf, participantsOf } from '../meetings/service.js';
 import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import { DRAFT_PROMPT, type ReviewDraftInput } from './prompts.js';
 import * as repo from './repo.js';
 
 const L = CLIENT_REVIEW_LIMITS;
-
-export const REVIEW_NOT_FOUND = 'Client review not found';
-export const TOO_MANY_REVIEWS = `You have ${L.reviews} client reviews: delete one to make another`;
-export const PDF_NOT_CURRENT =
-  "The email's attachment is not this review's current PDF: export the PDF again and send it";
 
 /** The titles of the sections, as the PDF prints them (the screen has the same). */
 export const SECTION_TITLES: Record<keyof TClientReviewSections, string> = {
@@ -95,6 +94,9 @@ export function isClientMeeting(
 
 // ---- Reading ----
 
+const sectionsOf = (row: { sections: string }) =>
+  parseStored(ZClientReviewSections, row.sections, 'client_reviews.sections');
+
 function toReview(row: repo.ReviewRow): TClientReview {
   const pdf =
     row.pdf_id && row.pdf_filename && row.pdf_created_at
@@ -113,9 +115,9 @@ function toReview(row: repo.ReviewRow): TClientReview {
     period_start: row.period_start,
     period_end: row.period_end,
     status: row.status,
-    sections: JSON.parse(row.sections) as TClientReviewSections,
-    email: JSON.parse(row.email) as TClientReviewEmail,
-    sources: JSON.parse(row.sources) as TClientReviewSources,
+    sections: sectionsOf(row),
+    email: parseStored(ZClientReviewEmail, row.email, 'client_reviews.email'),
+    sources: parseStored(ZClientReviewSources, row.sources, 'client_reviews.sources'),
     pdf,
     pdf_is_current: pdf !== null && pdf.created_at >= row.content_updated_at,
     sent_at: row.sent_at,
@@ -129,7 +131,7 @@ function toReview(row: repo.ReviewRow): TClientReview {
 
 async function ownedRow(deps: AppDeps, userId: string, id: string) {
   const row = await repo.findReview(deps.db.db, userId, id);
-  if (!row) throw notFound(REVIEW_NOT_FOUND);
+  if (!row) throw notFound(CLIENT_REVIEW_DETAIL.notFound);
   return row;
 }
 
@@ -188,16 +190,10 @@ async function meetingsOf(deps: AppDeps, user: UserRow, client: Client, start: s
     limit: 2000,
   });
   return rows
-    .filter((m) =>
-      isClientMeeting(
-        { title: m.title, participants: parseJson<TParticipant[]>(m.participants, []) },
-        client,
-        user.email,
-      ),
-    )
+    .filter((m) => isClientMeeting({ title: m.title, participants: participantsOf(m) }, client, user.email))
     .slice(0, L.meetings)
     .flatMap((m: MeetingRow) => {
-      const notes = parseJson<TMeetingNotesContent | null>(m.notes, null);
+      const notes = notesOf(m);
       if (!notes) return [];
       return [
         {
@@ -242,7 +238,8 @@ export async function createReview(
   user: UserRow,
   body: z.output<typeof ZClientReviewCreate>,
 ): Promise<TClientReview> {
-  if ((await repo.countReviews(deps.db.db, user.id)) >= L.reviews) throw new HttpError(422, TOO_MANY_REVIEWS);
+  if ((await repo.countReviews(deps.db.db, user.id)) >= L.reviews)
+    throw new HttpError(422, CLIENT_REVIEW_DETAIL.tooMany);
   const client: Client = { name: body.client_name, email: body.client_email?.toLowerCase() ?? null };
   const clientKey = clientKeyOf(client.name, client.email);
 
@@ -276,10 +273,7 @@ export async function createReview(
       period_end: r.period_end,
       // A prior section is context, not the whole of it: long ones are cut.
       sections: Object.fromEntries(
-        Object.entries(JSON.parse(r.sections) as TClientReviewSections).map(([k, v]) => [
-          k,
-          v.slice(0, 4000),
-        ]),
+        Object.entries(sectionsOf(r)).map(([k, v]) => [k, v.slice(0, 4000)]),
       ) as TClientReviewSections,
     })),
   };
@@ -333,11 +327,10 @@ export async function updateReview(
 ): Promise<TClientReview> {
   const row = await ownedRow(deps, userId, id);
   const now = deps.clock.now().toISOString();
+  const stored = sectionsOf(row);
   const contentChanged =
     body.period_label !== row.period_label ||
-    CLIENT_REVIEW_SECTIONS.some(
-      (k) => body.sections[k] !== (JSON.parse(row.sections) as TClientReviewSections)[k],
-    );
+    CLIENT_REVIEW_SECTIONS.some((k) => body.sections[k] !== stored[k]);
   await repo.updateReview(deps.db.db, userId, id, {
     period_label: body.period_label,
     sections: JSON.stringify(body.sections),
@@ -350,7 +343,7 @@ export async function updateReview(
 
 export async function deleteReview(deps: AppDeps, userId: string, id: string) {
   await refuseIfHeld(deps, userId, 'client reviews');
-  if (!(await repo.deleteReview(deps.db.db, userId, id))) throw notFound(REVIEW_NOT_FOUND);
+  if (!(await repo.deleteReview(deps.db.db, userId, id))) throw notFound(CLIENT_REVIEW_DETAIL.notFound);
   return { success: true };
 }
 
@@ -395,7 +388,7 @@ export async function exportReviewPdf(deps: AppDeps, user: UserRow, id: string):
   const pdf = await generateDocumentPdf(deps, user, reviewDocument(review));
   // updated_at stays: making a PDF is not an edit.
   if (!(await repo.updateReview(deps.db.db, user.id, id, { pdf_id: pdf.id })))
-    throw notFound(REVIEW_NOT_FOUND);
+    throw notFound(CLIENT_REVIEW_DETAIL.notFound);
   return getReview(deps, user.id, id);
 }
 
@@ -416,7 +409,7 @@ export async function sendReview(
 ): Promise<TClientReview> {
   const row = await ownedRow(deps, userId, id);
   if (!row.pdf_id || row.pdf_id !== body.pdf_id || !row.pdf_created_at)
-    throw new HttpError(409, PDF_NOT_CURRENT);
+    throw new HttpError(409, CLIENT_REVIEW_DETAIL.pdfNotCurrent);
   const { pdf_id, ...email } = body;
   const sent = await sendEmail(deps, userId, { fields: { ...email, pdf_id }, file: null });
   const now = deps.clock.now().toISOString();

@@ -2,7 +2,14 @@
 // forever) and whether its client email waits for review, and legal holds that keep a user's
 // records from every deletion. Organization admins only (404 for everyone else); every change is in
 // the audit trail.
-import { RETENTION_KINDS, type TLegalHold, type TPolicy, type TRetentionPolicy } from '@knap/contracts';
+import {
+  COMPLIANCE_DETAIL,
+  DETAIL,
+  RETENTION_KINDS,
+  type TLegalHold,
+  type TPolicy,
+  type TRetentionPolicy,
+} from '@knap/contracts';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
@@ -10,8 +17,6 @@ import { requireAdmin } from '../admin/service.js';
 import { recordAudit } from '../audit/service.js';
 import * as holds from '../legal-holds/service.js';
 import * as repo from './repo.js';
-
-export const MEMBER_NOT_FOUND = 'Member not found';
 
 /** No policy row: everything is kept forever and email is not reviewed. */
 const DEFAULT_POLICY: TRetentionPolicy = {
@@ -92,7 +97,7 @@ export async function listHolds(deps: AppDeps, admin: UserRow): Promise<TLegalHo
 async function memberOf(deps: AppDeps, admin: UserRow, userId: string): Promise<string> {
   const orgs = await requireAdmin(deps, admin);
   const org = await repo.organizationOf(deps.db.db, userId);
-  if (!org || !orgs.includes(org.id)) throw notFound(MEMBER_NOT_FOUND);
+  if (!org || !orgs.includes(org.id)) throw notFound(DETAIL.memberNotFound);
   return org.id;
 }
 
@@ -111,7 +116,7 @@ export async function placeHold(deps: AppDeps, admin: UserRow, userId: string, r
 
 export async function releaseHold(deps: AppDeps, admin: UserRow, userId: string) {
   const organizationId = await memberOf(deps, admin, userId);
-  if (!(await holds.releaseHold(deps, userId))) throw notFound('This member is not on legal hold');
+  if (!(await holds.releaseHold(deps, userId))) throw notFound(COMPLIANCE_DETAIL.notOnHold);
   await recordAudit(deps, {
     action: 'admin.legal_hold',
     userId,

@@ -3,7 +3,7 @@
 // organization admin approves it (then it leaves, through the account named at send time, else the
 // first connected one, else the outbox) or returns it with a comment. The author sees the state in
 // their review list and, for email drafted in a chat, as a message in that chat.
-import { DETAIL, type TEmailReview } from '@knap/contracts';
+import { COMPLIANCE_DETAIL, DETAIL, type TEmailReview } from '@knap/contracts';
 import { newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -20,9 +20,6 @@ import {
 } from '../connections/systems/mail.js';
 import * as repo from './repo.js';
 import { reviewsEmailOf } from './service.js';
-
-export const REVIEW_NOT_FOUND = 'Email review not found';
-export const REVIEW_DECIDED = 'This email has already been reviewed';
 
 /**
  * Holds the mail for review when the user's organization requires it: answers the review's id, or
@@ -145,7 +142,7 @@ export async function decideReview(
 ): Promise<TEmailReview> {
   const orgs = await requireAdmin(deps, admin);
   const review = await repo.findReview(deps.db.db, orgs, id);
-  if (!review) throw notFound(REVIEW_NOT_FOUND);
+  if (!review) throw notFound(COMPLIANCE_DETAIL.reviewNotFound);
   // Another admin approves an admin's own email; with no other admin it stays held (its author may
   // still withdraw it by returning it).
   if (decision.approve)
@@ -161,7 +158,8 @@ export async function decideReview(
     reviewer: admin.email,
     decided_at: deps.clock.now().toISOString(),
   };
-  if (!(await repo.claimReview(deps.db.db, id, decided))) throw new HttpError(409, REVIEW_DECIDED);
+  if (!(await repo.claimReview(deps.db.db, id, decided)))
+    throw new HttpError(409, COMPLIANCE_DETAIL.reviewDecided);
   let delivered: 'gmail' | 'outlook' | 'outbox' | null = null;
   if (decision.approve) {
     try {

@@ -1,5 +1,6 @@
 import {
   CONNECTION_PATHS,
+  DETAIL,
   REFRESH_COOKIE,
   SEVANTA_PATHS,
   ZAddMcpUrlRequest,
@@ -75,7 +76,7 @@ export async function connectionRoutes(app: AppInstance): Promise<void> {
     { schema: { querystring: ZSevantaAuthParamsQuery, response: { 200: ZSevantaAuthParams } } },
     async (req) => {
       const { user } = authOf(req);
-      if (req.query.email.toLowerCase() !== user.email) throw notFound('User not found');
+      if (req.query.email.toLowerCase() !== user.email) throw notFound(DETAIL.userNotFound);
       const { state } = await oauth.startConnection(deps, user, {
         type: 'sevanta',
         mode: req.query.mode,

@@ -85,7 +85,7 @@ export async function ledger(deps: AppDeps, user: UserRow): Promise<TLedgerEntry
 
 /** The caller's usage only: another user's uuid answers 404. */
 export async function getUsage(deps: AppDeps, viewer: UserRow, userUuid: string): Promise<TCreditsUsage> {
-  if (userUuid !== viewer.uuid && userUuid !== viewer.id) throw notFound('User not found');
+  if (userUuid !== viewer.uuid && userUuid !== viewer.id) throw notFound(DETAIL.userNotFound);
   const a = await account(deps, viewer.id);
   return { balance: Math.max(a.balance, 0), credits_used: a.credits_used, max_credits: a.max_credits };
 }
@@ -115,9 +115,9 @@ export async function adjust(
   input: { user_uuid: string; num_credits: number; reason: string },
   direction: 1 | -1,
 ): Promise<TCreditsUsage> {
-  if (!isOperator(deps, actor)) throw new HttpError(403, 'Only operators can change credits');
+  if (!isOperator(deps, actor)) throw new HttpError(403, DETAIL.operatorsOnly('change credits'));
   const target = await users.findUserByUuid(deps, input.user_uuid);
-  if (!target) throw notFound('User not found');
+  if (!target) throw notFound(DETAIL.userNotFound);
   await refuseOwn(deps, { actor, subjectId: target.id, what: 'credits', detail: DETAIL.ownCredits });
   return changeCredits(deps, actor, target.id, direction * input.num_credits, input.reason);
 }

@@ -1,4 +1,10 @@
-import { EMAIL_PATHS, MAX_ATTACHMENT_BYTES, ZEmailSendResult, ZOutboxEmail } from '@knap/contracts';
+import {
+  EMAIL_DETAIL,
+  EMAIL_PATHS,
+  MAX_ATTACHMENT_BYTES,
+  ZEmailSendResult,
+  ZOutboxEmail,
+} from '@knap/contracts';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
 import type { AppInstance } from '../../platform/deps.js';
@@ -16,7 +22,7 @@ export async function emailRoutes(app: AppInstance): Promise<void> {
     const form = await readForm(req, {
       fileField: 'attachment',
       maxFileBytes: MAX_ATTACHMENT_BYTES,
-      fileTooLarge: `The attachment is larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`,
+      fileTooLarge: EMAIL_DETAIL.attachmentTooLarge,
     });
     return sendEmail(deps, authOf(req).user.id, form);
   });

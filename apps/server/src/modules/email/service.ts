@@ -4,6 +4,8 @@
 // unless a name is given.
 import {
   DEFAULT_ATTACHMENT_FILENAME,
+  DETAIL,
+  EMAIL_DETAIL,
   emailRecipients,
   type TEmailSendForm,
   type TEmailSendResult,
@@ -27,10 +29,7 @@ function parseFields(fields: Record<string, string>): TEmailSendForm {
   const parsed = ZEmailSendForm.safeParse(fields);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new HttpError(
-    422,
-    `Invalid body.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid value'}`,
-  );
+  throw new HttpError(422, DETAIL.invalid(`body.${issue?.path.join('.') ?? ''}`, issue?.message));
 }
 
 /** A `type/subtype` the client declared, if it is one; it goes into a mail header. */
@@ -43,10 +42,9 @@ async function attachmentOf(
   fields: TEmailSendForm,
   file: FormFile | null,
 ): Promise<MailAttachment | null> {
-  if (file && fields.pdf_id)
-    throw new HttpError(422, 'Attach either a file or a stored PDF (pdf_id), not both');
+  if (file && fields.pdf_id) throw new HttpError(422, EMAIL_DETAIL.fileAndPdf);
   if (file) {
-    if (file.content.length === 0) throw new HttpError(422, 'The attachment is empty');
+    if (file.content.length === 0) throw new HttpError(422, EMAIL_DETAIL.emptyAttachment);
     return {
       filename: safeFilename(fields.filename ?? file.filename, DEFAULT_ATTACHMENT_FILENAME),
       contentType: notAPdf(file.content) ? declaredType(file.mimetype) : 'application/pdf',

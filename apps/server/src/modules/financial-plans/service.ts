@@ -4,6 +4,8 @@
 // into the user's PDFs.
 import {
   DEFAULT_PLAN_INPUTS,
+  DETAIL,
+  FINANCIAL_PLAN_DETAIL,
   FINANCIAL_PLAN_LIMITS,
   type TFinancialPlan,
   type TFinancialPlanInputs,
@@ -17,6 +19,7 @@ import {
 import type { z } from 'zod';
 import { newId } from '../../platform/crypto.js';
 import type { FinancialPlansTable, UserRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { modelMeter } from '../credits/service.js';
@@ -28,9 +31,6 @@ import { fiveYearSteps, planYears, projectPlan } from './projection.js';
 import { NARRATIVE_PROMPT, type PlanNarrativeInput } from './prompts.js';
 import * as repo from './repo.js';
 
-export const PLAN_NOT_FOUND = 'Financial plan not found';
-export const TOO_MANY_PLANS = `You have ${FINANCIAL_PLAN_LIMITS.plans} plans: delete one to make another`;
-
 type PlanRow = Pick<
   FinancialPlansTable,
   'id' | 'inputs' | 'narrative_drafted_at' | 'base_year' | 'created_at' | 'updated_at'
@@ -38,7 +38,8 @@ type PlanRow = Pick<
 
 const thisYear = (deps: AppDeps) => deps.clock.now().getUTCFullYear();
 
-const inputsOf = (row: Pick<PlanRow, 'inputs'>) => JSON.parse(row.inputs) as TFinancialPlanInputs;
+const inputsOf = (row: Pick<PlanRow, 'inputs'>) =>
+  parseStored(ZFinancialPlanInputs, row.inputs, 'financial_plans.inputs');
 
 function toPlan(row: PlanRow): TFinancialPlan {
   const inputs = inputsOf(row);
@@ -58,16 +59,13 @@ function checkGoalYears(inputs: TFinancialPlanInputs, baseYear: number): void {
   const { first, last } = planYears(inputs, baseYear);
   inputs.goals.forEach((goal, i) => {
     if (goal.year < first || goal.year > last)
-      throw new HttpError(
-        422,
-        `Invalid body.goals.${i}.year: "${goal.name}" is in ${goal.year}; the plan covers ${first} to ${last}`,
-      );
+      throw new HttpError(422, FINANCIAL_PLAN_DETAIL.goalOutsidePlan(i, goal, first, last));
   });
 }
 
 async function ownedRow(deps: AppDeps, userId: string, id: string) {
   const row = await repo.findPlan(deps.db.db, userId, id);
-  if (!row) throw notFound(PLAN_NOT_FOUND);
+  if (!row) throw notFound(FINANCIAL_PLAN_DETAIL.notFound);
   return row;
 }
 
@@ -96,12 +94,12 @@ export async function createPlan(
   body: z.output<typeof ZFinancialPlanCreate>,
 ): Promise<TFinancialPlan> {
   if ((await repo.countPlans(deps.db.db, userId)) >= FINANCIAL_PLAN_LIMITS.plans)
-    throw new HttpError(422, TOO_MANY_PLANS);
+    throw new HttpError(422, FINANCIAL_PLAN_DETAIL.tooMany);
   // The ages only make sense together, so they are checked once the defaults fill the gaps.
   const parsed = ZFinancialPlanInputs.safeParse({ ...DEFAULT_PLAN_INPUTS, ...body });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new HttpError(422, `Invalid body.${issue.path.join('.')}: ${issue.message}`);
+    throw new HttpError(422, DETAIL.invalid(`body.${issue.path.join('.')}`, issue.message));
   }
   const inputs = parsed.data;
   const baseYear = thisYear(deps);
@@ -145,7 +143,7 @@ export async function updatePlan(
 
 export async function deletePlan(deps: AppDeps, userId: string, id: string) {
   await refuseIfHeld(deps, userId, 'plans');
-  if (!(await repo.deletePlan(deps.db.db, userId, id))) throw notFound(PLAN_NOT_FOUND);
+  if (!(await repo.deletePlan(deps.db.db, userId, id))) throw notFound(FINANCIAL_PLAN_DETAIL.notFound);
   return { success: true };
 }
 
@@ -192,7 +190,7 @@ export async function draftNarrative(
       updated_at: now,
     }))
   )
-    throw notFound(PLAN_NOT_FOUND);
+    throw notFound(FINANCIAL_PLAN_DETAIL.notFound);
   return getPlan(deps, userId, id);
 }
 

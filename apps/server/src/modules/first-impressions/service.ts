@@ -4,20 +4,23 @@
 // and the model drafts the briefing and 5 to 8 discovery questions from it; the advisor edits both,
 // regenerates them, exports a PDF (into the user's PDFs) and deletes the briefing.
 import {
+  FIRST_IMPRESSION_DETAIL,
   FIRST_IMPRESSION_LIMITS,
   type TBriefing,
   type TBriefingSources,
   type TBriefingSummary,
   type TBriefingUpdate,
-  type TMeetingNotesContent,
   type TParticipant,
   type TPdfInfo,
+  ZBriefing,
   type ZBriefingCreate,
   ZBriefingModelDraft,
+  ZBriefingSources,
 } from '@knap/contracts';
 import type { z } from 'zod';
 import { newId } from '../../platform/crypto.js';
 import type { MeetingRow, UserRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { crmRecordsOf } from '../connections/systems/crm-person.js';
@@ -25,16 +28,13 @@ import { modelMeter } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
 import * as meetingsService from '../meetings/service.js';
-import { parseJson } from '../meetings/service.js';
+import { notesOf, participantsOf } from '../meetings/service.js';
 import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import { type BriefingDraftInput, DRAFT_PROMPT } from './prompts.js';
 import * as repo from './repo.js';
 
 const L = FIRST_IMPRESSION_LIMITS;
-
-export const BRIEFING_NOT_FOUND = 'Briefing not found';
-export const TOO_MANY_BRIEFINGS = `You have ${L.briefings} briefings: delete one to make another`;
 
 type Prospect = { name: string | null; email: string | null; company: string | null };
 
@@ -65,6 +65,8 @@ export function isProspectMeeting(
 
 // ---- Reading ----
 
+const sourcesOf = (text: string) => parseStored(ZBriefingSources, text, 'briefings.sources');
+
 function toBriefing(row: repo.BriefingRow): TBriefing {
   return {
     id: row.id,
@@ -72,8 +74,8 @@ function toBriefing(row: repo.BriefingRow): TBriefing {
     email: row.email,
     company: row.company,
     briefing: row.briefing,
-    questions: parseJson<string[]>(row.questions, []),
-    sources: parseJson<TBriefingSources>(row.sources, { meetings: [], crm: [] }),
+    questions: parseStored(ZBriefing.shape.questions, row.questions, 'briefings.questions'),
+    sources: sourcesOf(row.sources),
     drafted_at: row.drafted_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -82,7 +84,7 @@ function toBriefing(row: repo.BriefingRow): TBriefing {
 
 async function ownedRow(deps: AppDeps, userId: string, id: string) {
   const row = await repo.findBriefing(deps.db.db, userId, id);
-  if (!row) throw notFound(BRIEFING_NOT_FOUND);
+  if (!row) throw notFound(FIRST_IMPRESSION_DETAIL.notFound);
   return row;
 }
 
@@ -92,7 +94,7 @@ export async function getBriefing(deps: AppDeps, userId: string, id: string): Pr
 
 export async function listBriefings(deps: AppDeps, userId: string): Promise<TBriefingSummary[]> {
   return (await repo.listBriefings(deps.db.db, userId, L.briefings)).map(({ sources, ...row }) => {
-    const found = parseJson<TBriefingSources>(sources, { meetings: [], crm: [] });
+    const found = sourcesOf(sources);
     return { ...row, source_count: found.meetings.length + found.crm.length };
   });
 }
@@ -109,11 +111,7 @@ async function meetingsOf(deps: AppDeps, user: UserRow, prospect: Prospect): Pro
   const when = (m: MeetingRow) => m.start_time ?? m.created_at;
   return [...found.values()]
     .filter((m) =>
-      isProspectMeeting(
-        { title: m.title, participants: parseJson<TParticipant[]>(m.participants, []) },
-        prospect,
-        user.email,
-      ),
+      isProspectMeeting({ title: m.title, participants: participantsOf(m) }, prospect, user.email),
     )
     .sort((a, b) => when(b).localeCompare(when(a)) || a.id.localeCompare(b.id))
     .slice(0, L.meetings);
@@ -134,9 +132,7 @@ async function draftFor(deps: AppDeps, log: Log, user: UserRow, prospect: Prospe
   const now = deps.clock.now().toISOString();
   const meetings = await meetingsOf(deps, user, prospect);
   const guests = meetings.map((m) =>
-    parseJson<TParticipant[]>(m.participants, []).filter(
-      (p) => (p.email ?? '').toLowerCase() !== user.email.toLowerCase(),
-    ),
+    participantsOf(m).filter((p) => (p.email ?? '').toLowerCase() !== user.email.toLowerCase()),
   );
   // CRMs are searched by name: the one entered, else the one a meeting gives the address, else the
   // address's first word.
@@ -158,7 +154,7 @@ async function draftFor(deps: AppDeps, log: Log, user: UserRow, prospect: Prospe
     'first impressions',
   );
   const facts = meetings.map((m, i) => {
-    const notes = m.notes_status === 'ready' ? parseJson<TMeetingNotesContent | null>(m.notes, null) : null;
+    const notes = m.notes_status === 'ready' ? notesOf(m) : null;
     return {
       id: m.id,
       title: m.title?.trim() || 'Untitled meeting',
@@ -212,7 +208,7 @@ export async function createBriefing(
   body: z.output<typeof ZBriefingCreate>,
 ): Promise<TBriefing> {
   if ((await repo.countBriefings(deps.db.db, user.id)) >= L.briefings)
-    throw new HttpError(422, TOO_MANY_BRIEFINGS);
+    throw new HttpError(422, FIRST_IMPRESSION_DETAIL.tooMany);
   const prospect: Prospect = {
     name: body.name?.replace(/\s+/g, ' ') ?? null,
     email: body.email?.toLowerCase() ?? null,
@@ -251,7 +247,7 @@ export async function regenerateBriefing(
     updated_at: draft.drafted_at,
   });
   // Deleted while the model was writing.
-  if (!saved) throw notFound(BRIEFING_NOT_FOUND);
+  if (!saved) throw notFound(FIRST_IMPRESSION_DETAIL.notFound);
   return getBriefing(deps, user.id, id);
 }
 
@@ -269,14 +265,14 @@ export async function updateBriefing(
     questions: JSON.stringify(body.questions),
     updated_at: deps.clock.now().toISOString(),
   });
-  if (!saved) throw notFound(BRIEFING_NOT_FOUND);
+  if (!saved) throw notFound(FIRST_IMPRESSION_DETAIL.notFound);
   return getBriefing(deps, userId, id);
 }
 
 export async function deleteBriefing(deps: AppDeps, userId: string, id: string) {
   await ownedRow(deps, userId, id);
   await refuseIfHeld(deps, userId, 'briefings');
-  if (!(await repo.deleteBriefing(deps.db.db, userId, id))) throw notFound(BRIEFING_NOT_FOUND);
+  if (!(await repo.deleteBriefing(deps.db.db, userId, id))) throw notFound(FIRST_IMPRESSION_DETAIL.notFound);
   return { success: true };
 }
 

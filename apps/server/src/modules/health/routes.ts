@@ -1,4 +1,4 @@
-import { OPERATOR_PATHS, ZHealthResponse } from '@knap/contracts';
+import { DETAIL, HEALTH_DETAIL, OPERATOR_PATHS, ZHealthResponse } from '@knap/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { authOf, isOperator } from '../../platform/auth.js';
@@ -27,7 +27,7 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
     { onRequest: app.requireUser, schema: { response: { 200: ZJobsView } } },
     async (req) => {
       if (!isOperator(app.deps, authOf(req).user))
-        throw new HttpError(403, 'Only operators can see the jobs');
+        throw new HttpError(403, DETAIL.operatorsOnly('see the jobs'));
       return { backend: app.deps.jobs.backend, jobs: await app.deps.jobs.status() };
     },
   );
@@ -38,11 +38,11 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
       schema: { params: z.object({ name: z.string().min(1).max(100) }), response: { 200: ZJobsView } },
     },
     async (req) => {
-      if (!isOperator(app.deps, authOf(req).user)) throw new HttpError(403, 'Only operators can run jobs');
+      if (!isOperator(app.deps, authOf(req).user)) throw new HttpError(403, DETAIL.operatorsOnly('run jobs'));
       const { jobs } = app.deps;
-      if (!jobs.jobs().includes(req.params.name)) throw new HttpError(404, 'Job not found');
+      if (!jobs.jobs().includes(req.params.name)) throw new HttpError(404, HEALTH_DETAIL.jobNotFound);
       await jobs.runNow(req.params.name).catch((err: unknown) => {
-        throw new HttpError(502, `The job failed: ${err instanceof Error ? err.message : String(err)}`);
+        throw new HttpError(502, HEALTH_DETAIL.jobFailed(err instanceof Error ? err.message : String(err)));
       });
       return { backend: jobs.backend, jobs: await jobs.status() };
     },

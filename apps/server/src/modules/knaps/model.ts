@@ -1,6 +1,6 @@
 // How knap steps ask the model: one call with a task prompt and JSON input, the answer read
 // tolerantly and checked against the step's schema; long lists go in chunks merged by row id.
-import { ERR } from '@knap/contracts';
+import { ERR, KNAP_DETAIL } from '@knap/contracts';
 import { generateText } from 'ai';
 import type { z } from 'zod';
 import type { UserRow } from '../../platform/db/schema.js';
@@ -66,7 +66,7 @@ export async function askModel<S extends z.ZodType>(
       ).text;
     } catch (err) {
       log.warn({ err }, 'knap model call failed');
-      throw new HttpError(502, 'The model did not answer; try again');
+      throw new HttpError(502, KNAP_DETAIL.modelNoAnswer);
     }
   });
   const insights = readInsights(text, schema);

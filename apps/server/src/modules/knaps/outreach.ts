@@ -6,10 +6,8 @@ import {
   OUTREACH_MAX_CLIENTS,
   OUTREACH_NO_CONTACT_DAYS,
   OUTREACH_RMD_AGE,
-  type TMeetingNotesContent,
   type TOutreachCard,
   type TOutreachClient,
-  type TParticipant,
   type ZClientCardOutreachData,
   type ZClientInfoData,
   ZOutreachMessages,
@@ -20,7 +18,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { connectedScopes } from '../connections/oauth/service.js';
 import * as wealthbox from '../connections/systems/wealthbox.js';
 import * as meetingsService from '../meetings/service.js';
-import { parseJson } from '../meetings/service.js';
+import { notesOf, participantsOf } from '../meetings/service.js';
 import { answerInChunks, askModel, type KnapContext } from './model.js';
 import { OUTREACH_PROMPT } from './prompts.js';
 
@@ -42,10 +40,10 @@ export async function clientsOf(deps: AppDeps, user: UserRow, today: string): Pr
   for (const m of meetings.reverse()) {
     const day = (m.start_time ?? m.created_at).slice(0, 10);
     if (day > today) continue;
-    const people = parseJson<TParticipant[]>(m.participants, []).filter(
+    const people = participantsOf(m).filter(
       (p) => p.email && p.email.toLowerCase() !== user.email.toLowerCase(),
     );
-    const notes = parseJson<TMeetingNotesContent | null>(m.notes, null);
+    const notes = notesOf(m);
     const events = (notes?.client_facts ?? [])
       .map((f) => f.fact.trim())
       .filter((fact) => LIFE_EVENT.test(fact))

@@ -4,6 +4,7 @@
 import {
   DEFAULT_ATTACHMENT_FILENAME,
   GAP_CATEGORIES,
+  KNAP_DETAIL,
   PORTFOLIO_DISCLOSURE,
   type TMeetingNotesContent,
   type TRoadmap,
@@ -69,8 +70,7 @@ export async function buildProfile(ctx: KnapContext, input: { meeting_id?: strin
   let clientNames: string[] = [];
   if (input.meeting_id) {
     const meeting = await meetingNotes(deps, user.id, input.meeting_id);
-    if (!meeting.notes && !meeting.transcript)
-      throw new HttpError(422, 'This meeting has no notes or transcript yet');
+    if (!meeting.notes && !meeting.transcript) throw new HttpError(422, KNAP_DETAIL.noMeetingNotes);
     const clients = meeting.meeting.participants.filter(
       (p) => p.email.toLowerCase() !== user.email.toLowerCase(),
     );

@@ -3,6 +3,7 @@
 // the best ranked, and an outreach email drafted for each of them with an address.
 import {
   INTEGRATION_NAMES,
+  KNAP_DETAIL,
   PROSPECT_MAX_ROWS,
   PROSPECT_SOURCES,
   type ProspectSource,
@@ -64,10 +65,9 @@ export function prospectsFromCsv(text: string): TProspectRow[] {
   const { columns, records } = parsed;
   const nameColumn = NAME_COLUMNS.find((c) => columns.includes(c));
   const split = columns.includes('first name') || columns.includes('last name');
-  if (!nameColumn && !split)
-    throw new HttpError(422, 'The CSV needs a header row with a name column (or first name and last name)');
+  if (!nameColumn && !split) throw new HttpError(422, KNAP_DETAIL.csvNoNameColumn);
   if (records.length > PROSPECT_MAX_ROWS)
-    throw new HttpError(422, `The CSV has ${records.length} rows; at most ${PROSPECT_MAX_ROWS} can be read`);
+    throw new HttpError(422, KNAP_DETAIL.csvTooManyRows(records.length));
   const known = new Set([...NAME_COLUMNS, 'first name', 'last name', 'email', 'company', 'title']);
   return records.flatMap((r, n) => {
     const name = (nameColumn ? r[nameColumn] : `${r['first name'] ?? ''} ${r['last name'] ?? ''}`)!.trim();
@@ -98,7 +98,7 @@ async function prospectsFrom(
   const { source, query } = input;
   if (source === 'csv') return prospectsFromCsv(input.csv ?? '');
   const { scopes } = await connectedScopes(deps, userId);
-  if (!scopes.includes(source)) throw new HttpError(409, `Connect ${INTEGRATION_NAMES[source]} first`);
+  if (!scopes.includes(source)) throw new HttpError(409, KNAP_DETAIL.connectFirst(INTEGRATION_NAMES[source]));
   if (source === 'sevanta')
     return (await searchDeals(deps, userId, query)).map((d) => ({
       id: `sevanta:${d.id}`,
@@ -135,7 +135,7 @@ const SAMPLE_ROWS = 50;
 /** data-selection -> review-form: the rows loaded from the source, and criteria suggested from them. */
 export async function loadProspects(ctx: KnapContext, input: TDataSelectionInput) {
   const rows = await prospectsFrom(ctx.deps, ctx.user.id, input);
-  if (rows.length === 0) throw new HttpError(422, 'No rows were found in this source; try another search');
+  if (rows.length === 0) throw new HttpError(422, KNAP_DETAIL.noRows);
   const criteria = await askModel(
     ctx.deps,
     ctx.log,
@@ -163,7 +163,7 @@ export async function loadProspects(ctx: KnapContext, input: TDataSelectionInput
 /** review-form -> preview-edit: every row scored in chunks, the best ranked, drafts for them. */
 export async function rankProspects(ctx: KnapContext, input: z.infer<typeof ZReviewFormData>) {
   const { rows } = await ctx.stored('data-selection', ZDataSelectionData);
-  if (rows.length === 0) throw new HttpError(409, 'Finish the data-selection step first');
+  if (rows.length === 0) throw new HttpError(409, KNAP_DETAIL.finishStepFirst('data-selection'));
   const criteria: TProspectCriteria = input.enhanced_insights;
   const scores = await answerInChunks(rows, async (chunk) => {
     const task = {

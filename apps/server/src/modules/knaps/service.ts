@@ -5,6 +5,7 @@ import {
   DETAIL,
   KNAP_CATALOGUE,
   KNAP_COMPONENT_DATA,
+  KNAP_DETAIL,
   KNAP_FLOW,
   KNAP_NAMES,
   KNAP_PROCESS_INPUTS,
@@ -34,8 +35,6 @@ import { clientsOf, draftOutreach, findOutreach } from './outreach.js';
 import { buildEmail, buildGaps, buildPlan, buildPortfolio, buildProfile } from './planning.js';
 import { dataSelection, loadProspects, rankProspects } from './prospecting.js';
 import * as repo from './repo.js';
-
-export const KNAP_NOT_FOUND = 'Knap not found';
 
 /** The user's knaps; the configured defaults are given the first time they are read. */
 async function knapsOf(deps: AppDeps, userId: string): Promise<KnapName[]> {
@@ -79,14 +78,14 @@ const knapOfComponent = (componentId: KnapComponentId): KnapDefinition =>
 
 async function requireKnapOf(deps: AppDeps, userId: string, componentId: KnapComponentId) {
   const knap = knapOfComponent(componentId);
-  if (!(await knapsOf(deps, userId)).includes(knap.name)) throw notFound(KNAP_NOT_FOUND);
+  if (!(await knapsOf(deps, userId)).includes(knap.name)) throw notFound(KNAP_DETAIL.notFound);
   return knap;
 }
 
 // Access management.
 
 function requireOperator(deps: AppDeps, user: UserRow) {
-  if (!isOperator(deps, user)) throw new HttpError(403, 'Only operators can manage knaps');
+  if (!isOperator(deps, user)) throw new HttpError(403, DETAIL.operatorsOnly('manage knaps'));
 }
 
 /** An operator gives or takes a knap; answers the user's knaps after the change. */
@@ -98,7 +97,7 @@ export async function setKnap(
 ): Promise<{ email: string; knaps: KnapName[] }> {
   requireOperator(deps, actor);
   const target = await users.findUserByEmail(deps, input.email);
-  if (!target) throw notFound('User not found');
+  if (!target) throw notFound(DETAIL.userNotFound);
   return { email: target.email, knaps: await changeKnap(deps, actor, target.id, input.knap, grant) };
 }
 
@@ -132,8 +131,7 @@ export async function requestKnap(
   user: UserRow,
   input: { knap: KnapName; note: string },
 ): Promise<TKnapRequest> {
-  if ((await knapsOf(deps, user.id)).includes(input.knap))
-    throw new HttpError(409, 'You already have this knap');
+  if ((await knapsOf(deps, user.id)).includes(input.knap)) throw new HttpError(409, KNAP_DETAIL.alreadyHave);
   const id = newId();
   const created = await repo.insertRequest(deps.db.db, {
     id,
@@ -142,7 +140,7 @@ export async function requestKnap(
     note: input.note,
     created_at: isoNow(deps.clock),
   });
-  if (!created) throw new HttpError(409, 'You already asked for this knap; an operator will decide');
+  if (!created) throw new HttpError(409, KNAP_DETAIL.alreadyAsked);
   return toRequest((await repo.findRequest(deps.db.db, id))!);
 }
 
@@ -158,8 +156,6 @@ export async function reviewRequests(deps: AppDeps, actor: UserRow, status?: TKn
 export const requestsOf = async (deps: AppDeps, userIds: string[], status?: TKnapRequest['status']) =>
   (await repo.listRequests(deps.db.db, { userIds, status })).map(toRequest);
 
-export const REQUEST_NOT_FOUND = 'Request not found';
-
 /** An operator approves (granting the knap) or declines a pending request. */
 export async function decideRequest(
   deps: AppDeps,
@@ -171,7 +167,8 @@ export async function decideRequest(
 ): Promise<TKnapRequest> {
   if (!onlyUsers) requireOperator(deps, actor);
   const request = await repo.findRequest(deps.db.db, id);
-  if (!request || (onlyUsers && !onlyUsers.includes(request.user_id))) throw notFound(REQUEST_NOT_FOUND);
+  if (!request || (onlyUsers && !onlyUsers.includes(request.user_id)))
+    throw notFound(KNAP_DETAIL.requestNotFound);
   await refuseOwn(deps, {
     actor,
     subjectId: request.user_id,
@@ -184,7 +181,7 @@ export async function decideRequest(
     decided_by: actor.email,
     decided_at: isoNow(deps.clock),
   });
-  if (!decided) throw new HttpError(409, 'This request was already decided');
+  if (!decided) throw new HttpError(409, KNAP_DETAIL.requestDecided);
   return toRequest((await repo.findRequest(deps.db.db, id))!);
 }
 
@@ -301,17 +298,17 @@ export async function processComponent(
     throw new HttpError(
       422,
       next
-        ? `${body.component_id} leads to ${next}, not ${body.next_component_id}`
-        : `${body.component_id} has no next component to process into`,
+        ? KNAP_DETAIL.wrongNextComponent(body.component_id, next, body.next_component_id)
+        : KNAP_DETAIL.noNextComponent(body.component_id),
     );
   const step = knap.steps.find((s) => s.components.includes(next))!;
-  if (body.next_step !== step.id) throw new HttpError(422, `next_step for ${next} is '${step.id}'`);
+  if (body.next_step !== step.id) throw new HttpError(422, KNAP_DETAIL.wrongNextStep(next, step.id));
   const process = PROCESSORS[body.component_id as ProcessableComponentId];
   const input = KNAP_PROCESS_INPUTS[body.component_id]!.safeParse(body.input_data);
   if (!input.success) {
     const issue = input.error.issues[0];
     const where = issue?.path.length ? `input_data.${issue.path.join('.')}` : 'input_data';
-    throw new HttpError(422, `Invalid ${where}: ${issue?.message ?? 'invalid value'}`);
+    throw new HttpError(422, DETAIL.invalid(where, issue?.message));
   }
   const ctx: KnapContext = {
     deps,
@@ -322,7 +319,7 @@ export async function processComponent(
     stored: async <S extends z.ZodType>(componentId: string, schema: S) => {
       const data = await storedData(deps, user.id, componentId as KnapComponentId);
       const parsed = schema.safeParse(data);
-      if (!parsed.success) throw new HttpError(409, `Finish the ${componentId} step first`);
+      if (!parsed.success) throw new HttpError(409, KNAP_DETAIL.finishStepFirst(componentId));
       return parsed.data as z.infer<S>;
     },
   };

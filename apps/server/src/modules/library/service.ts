@@ -2,6 +2,7 @@
 // words in the title, client or summary and filtered by kind and client; deleting goes to the
 // item's own source. Saved prompts are kept here.
 import {
+  LIBRARY_DETAIL,
   LIBRARY_PROMPTS_MAX,
   type LibraryKind,
   type TLibraryQuery,
@@ -16,9 +17,6 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import * as repo from './repo.js';
 import { LIBRARY_SOURCES } from './sources.js';
-
-export const ITEM_NOT_FOUND = 'Item not found';
-export const PROMPT_NOT_FOUND = 'Prompt not found';
 
 const words = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
 
@@ -46,9 +44,8 @@ export async function listLibrary(
 
 export async function deleteItem(deps: AppDeps, user: UserRow, kind: LibraryKind, id: string) {
   const source = LIBRARY_SOURCES.find((s) => s.kind === kind);
-  if (!source?.remove)
-    throw new HttpError(422, 'This kind of item is deleted where it was made, not in the Library');
-  if (!(await source.remove(deps, user, id))) throw notFound(ITEM_NOT_FOUND);
+  if (!source?.remove) throw new HttpError(422, LIBRARY_DETAIL.notDeletedHere);
+  if (!(await source.remove(deps, user, id))) throw notFound(LIBRARY_DETAIL.itemNotFound);
   return { success: true };
 }
 
@@ -61,7 +58,7 @@ export async function savePrompt(
   input: TSavedPromptInput,
 ): Promise<TSavedPrompt> {
   if ((await repo.countPrompts(deps.db.db, user.id)) >= LIBRARY_PROMPTS_MAX)
-    throw new HttpError(409, `You can keep up to ${LIBRARY_PROMPTS_MAX} prompts: delete one first`);
+    throw new HttpError(409, LIBRARY_DETAIL.tooManyPrompts);
   const now = isoNow(deps.clock);
   const row = { id: newId(), user_id: user.id, ...input, created_at: now, updated_at: now };
   await repo.insertPrompt(deps.db.db, row);
@@ -75,6 +72,6 @@ export async function updatePrompt(
   input: TSavedPromptInput,
 ): Promise<TSavedPrompt> {
   if (!(await repo.updatePrompt(deps.db.db, user.id, id, { ...input, updated_at: isoNow(deps.clock) })))
-    throw notFound(PROMPT_NOT_FOUND);
+    throw notFound(LIBRARY_DETAIL.promptNotFound);
   return (await repo.findPrompt(deps.db.db, user.id, id))!;
 }

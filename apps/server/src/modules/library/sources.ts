@@ -6,12 +6,13 @@ import {
   KNAP_GATED_ROUTES,
   type KnapComponentId,
   PDF_PATHS,
-  type TMeetingNotesContent,
   type TParticipant,
 } from '@knap/contracts';
+import { z } from 'zod';
 import type { UserRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import { componentRows, knapNamesOf } from '../knaps/service.js';
-import { meetingRowsWith, parseJson } from '../meetings/service.js';
+import { meetingRowsWith, notesOf, participantsOf } from '../meetings/service.js';
 import { deletePdf, listPdfs } from '../pdf/service.js';
 import { item, type LibrarySource, SOURCE_LIMIT } from './library-source.js';
 import * as repo from './repo.js';
@@ -52,12 +53,12 @@ const meetingNotes: LibrarySource = {
   kind: 'notes',
   list: async (deps, user) =>
     (await meetingRowsWith(deps, { userId: user.id, what: 'notes', limit: SOURCE_LIMIT })).map((m) => {
-      const notes = parseJson<TMeetingNotesContent | null>(m.notes, null);
+      const notes = notesOf(m);
       return item({
         id: m.id,
         kind: 'notes',
         title: m.title || 'Meeting notes',
-        client: guestOf(parseJson<TParticipant[]>(m.participants, []), user),
+        client: guestOf(participantsOf(m), user),
         summary: notes?.summary.slice(0, 300) ?? null,
         created_at: m.start_time ?? m.created_at,
         updated_at: m.updated_at,
@@ -80,6 +81,13 @@ const ROUTE_OF_KNAP = Object.fromEntries(
   Object.entries(KNAP_GATED_ROUTES).map(([path, knap]) => [knap, `/${path}`]),
 ) as Record<string, string>;
 
+/**
+ * Of a step's stored data the Library reads only the household (the client). Each step's full
+ * schema (KNAP_COMPONENT_DATA) is the knaps module's to apply: data older than its schema counts
+ * there as not done, and must not take the whole Library down here.
+ */
+const ZKnapHousehold = z.object({ household: z.unknown().optional() });
+
 const knapOutputs: LibrarySource = {
   kind: 'knap',
   list: async (deps, user) => {
@@ -91,12 +99,12 @@ const knapOutputs: LibrarySource = {
     const rows = await componentRows(deps, user.id, wanted);
     return rows.map((row) => {
       const knap = knapOf.get(row.component_id)!;
-      const data = parseJson<{ household?: unknown } | null>(row.data, null);
+      const data = parseStored(ZKnapHousehold, row.data, 'knap_component_data.data');
       return item({
         id: row.component_id,
         kind: 'knap',
         title: KNAP_OUTPUTS[row.component_id as KnapComponentId]!,
-        client: typeof data?.household === 'string' ? data.household : null,
+        client: typeof data.household === 'string' ? data.household : null,
         summary: KNAP_CATALOGUE[knap].tag,
         created_at: row.updated_at,
         updated_at: row.updated_at,

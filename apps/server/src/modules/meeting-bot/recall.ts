@@ -1,6 +1,7 @@
 // The Recall.ai bot API (or anything that speaks it): bots are booked over REST with
 // `Authorization: Token {key}`, and report their status by webhooks signed the Svix way.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MEETING_DETAIL } from '@knap/contracts';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../platform/errors.js';
@@ -134,14 +135,13 @@ export function createRecallProvider(
       try {
         json = JSON.parse(rawBody);
       } catch {
-        throw new HttpError(400, 'Invalid webhook payload: not JSON');
+        throw new HttpError(400, MEETING_DETAIL.webhookNotJson);
       }
       const webhook = ZWebhook.safeParse(json);
-      if (!webhook.success) throw new HttpError(400, 'Invalid webhook payload: expected {event, data}');
+      if (!webhook.success) throw new HttpError(400, MEETING_DETAIL.webhookNotEvent);
       if (webhook.data.event !== 'bot.status_change') return null;
       const change = ZStatusChange.safeParse(webhook.data.data);
-      if (!change.success)
-        throw new HttpError(400, 'Invalid webhook payload: expected data.bot_id and data.status.code');
+      if (!change.success) throw new HttpError(400, MEETING_DETAIL.webhookNotStatus);
       const { bot_id, status } = change.data;
       const mapped = STATUS_OF_CODE[status.code];
       if (!mapped) return null;
@@ -187,10 +187,10 @@ function verifySignature(secret: string, headers: WebhookHeaders, body: string, 
   const id = header(headers, 'id');
   const timestamp = header(headers, 'timestamp');
   const signatures = header(headers, 'signature');
-  if (!id || !timestamp || !signatures) throw new HttpError(401, 'Missing webhook signature');
+  if (!id || !timestamp || !signatures) throw new HttpError(401, MEETING_DETAIL.webhookUnsigned);
   const sentAt = Number(timestamp) * 1000;
   if (!Number.isFinite(sentAt) || Math.abs(now.getTime() - sentAt) > WEBHOOK_TOLERANCE_MS) {
-    throw new HttpError(401, 'Webhook timestamp is outside the allowed 5 minutes');
+    throw new HttpError(401, MEETING_DETAIL.webhookTooOld);
   }
   const expected = createHmac('sha256', webhookSigningKey(secret))
     .update(`${id}.${timestamp}.${body}`)
@@ -202,5 +202,5 @@ function verifySignature(secret: string, headers: WebhookHeaders, body: string, 
     const given = Buffer.from(signature, 'base64');
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
-  if (!valid) throw new HttpError(401, 'Invalid webhook signature');
+  if (!valid) throw new HttpError(401, MEETING_DETAIL.webhookBadSignature);
 }

@@ -3,6 +3,7 @@
 import websocket from '@fastify/websocket';
 import {
   MEETING_BOT_PATHS,
+  MEETING_DETAIL,
   ZBotStatusResponse,
   ZBotToggleRequest,
   ZBotToggleResponse,
@@ -53,7 +54,7 @@ export async function meetingBotRoutes(app: AppInstance): Promise<void> {
     hooks.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     hooks.post(MEETING_BOT_PATHS.webhook, async (req) => {
       const provider = botProvider(deps);
-      if (!provider.parseWebhook) throw new HttpError(404, 'No meeting bot service is configured');
+      if (!provider.parseWebhook) throw new HttpError(404, MEETING_DETAIL.botNotConfigured);
       const raw = typeof req.body === 'string' ? req.body : '';
       const event = provider.parseWebhook(req.headers, raw, deps.clock.now());
       try {

@@ -1,7 +1,7 @@
 // The notetaker's live channel. The browser proves who it is with its first message, the same
 // access token as its bearer header (a URL would end up in logs, and must never name the user);
 // then it hears status_update for its own bots only, and may switch the notetaker on or off.
-import { type BotStatusUpdateMessage, ERR } from '@knap/contracts';
+import { type BotStatusUpdateMessage, ERR, MEETING_DETAIL } from '@knap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -22,7 +22,6 @@ const ZBotAction = z.object({
   action: z.enum(['start', 'stop']),
   timestamp: z.number(),
 });
-const BAD_ACTION = 'Expected {"type": "bot_action", "action": "start" | "stop", "timestamp": number}';
 
 async function userOfToken(deps: AppDeps, token: string) {
   const claims = await verifyAccessToken(deps, token);
@@ -73,7 +72,7 @@ export function handleBotSocket(deps: AppDeps, socket: WebSocket, log: Pick<Fast
 
   async function act(raw: unknown, userId: string, token: string): Promise<void> {
     const action = ZBotAction.safeParse(raw);
-    if (!action.success) return send({ type: 'error', detail: BAD_ACTION });
+    if (!action.success) return send({ type: 'error', detail: MEETING_DETAIL.badSocketAction });
     // A session signed out since the socket opened may no longer act.
     if (!(await userOfToken(deps, token))) return refuse();
     const enabled = action.data.action === 'start';

@@ -1,8 +1,16 @@
 // Meetings of a user (SPEC §7 Meetings and notetaker): the list, a meeting's notes and transcript,
 // and the privacy toggle. Owner only: another user's meeting answers 404.
-import type { TMeeting, TMeetingNotes, TMeetingNotesContent, TParticipant } from '@knap/contracts';
+import {
+  MEETING_DETAIL,
+  type TMeeting,
+  type TMeetingNotes,
+  ZMeetingNotesContent,
+  ZParticipant,
+} from '@knap/contracts';
+import { z } from 'zod';
 import { newId } from '../../platform/crypto.js';
 import type { MeetingRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/hooks.js';
@@ -11,17 +19,13 @@ import { generateMeetingNotes } from './notes.js';
 import * as repo from './repo.js';
 import { normalizeTranscript, type TranscriptFormat } from './transcripts.js';
 
-export const MEETING_NOT_FOUND = 'Meeting not found';
-
-/** A JSON column's value, or `fallback` when it is empty or unreadable. */
-export const parseJson = <T>(raw: string | null, fallback: T): T => {
-  if (!raw) return fallback;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return fallback;
-  }
-};
+const ZParticipants = z.array(ZParticipant);
+/** A meeting row's guests (meetings.participants), for this module and the ones that read its rows. */
+export const participantsOf = (row: Pick<MeetingRow, 'participants'>) =>
+  parseStored(ZParticipants, row.participants, 'meetings.participants');
+/** A meeting row's notes (meetings.notes), null while it has none. */
+export const notesOf = (row: Pick<MeetingRow, 'notes'>) =>
+  parseStored(ZMeetingNotesContent, row.notes, 'meetings.notes');
 
 export function toMeeting(row: MeetingRow): TMeeting {
   return {
@@ -35,13 +39,13 @@ export function toMeeting(row: MeetingRow): TMeeting {
     user_private_meeting: row.user_private_meeting === 1,
     bot_status: row.bot_status,
     bot_error: row.bot_error,
-    participants: parseJson<TParticipant[]>(row.participants, []),
+    participants: participantsOf(row),
   };
 }
 
 export async function ownedMeeting(deps: AppDeps, userId: string, id: string): Promise<MeetingRow> {
   const row = await repo.findMeeting(deps.db.db, userId, id);
-  if (!row) throw notFound(MEETING_NOT_FOUND);
+  if (!row) throw notFound(MEETING_DETAIL.notFound);
   return row;
 }
 
@@ -131,7 +135,7 @@ export async function meetingNotes(deps: AppDeps, userId: string, id: string): P
   return {
     meeting: toMeeting(row),
     notes_status: row.notes_status,
-    notes: row.notes_status === 'ready' ? parseJson<TMeetingNotesContent | null>(row.notes, null) : null,
+    notes: row.notes_status === 'ready' ? notesOf(row) : null,
     transcript: row.transcript,
   };
 }

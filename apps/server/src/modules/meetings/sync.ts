@@ -3,7 +3,7 @@
 // cursor (Google's nextSyncToken, Graph's deltaLink); later syncs ask only for what changed.
 // Cancelled events remove their meeting. A cursor the provider no longer knows (410) starts over.
 
-import { isCalendarIntegration } from '@knap/contracts';
+import { isCalendarIntegration, MEETING_DETAIL } from '@knap/contracts';
 import { newId } from '../../platform/crypto.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
@@ -69,7 +69,7 @@ async function googleChanges(
     if (!body.nextPageToken) break;
     pageToken = body.nextPageToken;
   }
-  throw new HttpError(502, 'Google Calendar did not finish the listing');
+  throw new HttpError(502, MEETING_DETAIL.googleListingUnfinished);
 }
 
 async function graphChanges(
@@ -89,8 +89,7 @@ async function graphChanges(
   const out: Changes = { events: [], removed: [], cursor: '' };
   for (let page = 0; page < MAX_PAGES; page++) {
     // Next and delta links come from the answer: follow them only on Graph's own host.
-    if (new URL(url).origin !== origin)
-      throw new HttpError(502, 'Outlook Calendar sent a link to another host');
+    if (new URL(url).origin !== origin) throw new HttpError(502, MEETING_DETAIL.outlookOtherHost);
     const body = await api.call<{
       value?: Array<GraphEvent & { '@removed'?: unknown }>;
       '@odata.nextLink'?: string;
@@ -104,7 +103,7 @@ async function graphChanges(
     if (!body['@odata.nextLink']) break;
     url = body['@odata.nextLink'];
   }
-  throw new HttpError(502, 'Outlook Calendar did not finish the listing');
+  throw new HttpError(502, MEETING_DETAIL.outlookListingUnfinished);
 }
 
 const READERS = { google: googleChanges, microsoft: graphChanges };

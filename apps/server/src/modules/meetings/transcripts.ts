@@ -1,7 +1,7 @@
 // Uploaded transcripts (WebVTT, SRT or plain text) become one plain form: "Speaker: words" lines,
 // consecutive lines of the same speaker joined. Anything that is not such a transcript is refused
 // with a reason the user can act on.
-import type { TRANSCRIPT_FORMATS } from '@knap/contracts';
+import { MEETING_DETAIL, type TRANSCRIPT_FORMATS } from '@knap/contracts';
 import { HttpError } from '../../platform/errors.js';
 
 export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
@@ -52,13 +52,7 @@ function cueLines(content: string, format: 'vtt' | 'srt'): Line[] {
     cues += 1;
     for (const text of lines.slice(timing + 1)) out.push(lineOf(text));
   }
-  if (cues === 0)
-    throw new HttpError(
-      422,
-      format === 'vtt'
-        ? 'This WebVTT file has no cues (lines like "00:00:01.000 --> 00:00:04.000")'
-        : 'This SRT file has no cues (lines like "00:00:01,000 --> 00:00:04,000")',
-    );
+  if (cues === 0) throw new HttpError(422, MEETING_DETAIL.noCues(format));
   return out;
 }
 
@@ -70,8 +64,7 @@ export function normalizeTranscript(
   content: string,
   declared?: TranscriptFormat,
 ): { format: TranscriptFormat; text: string } {
-  if (content.includes('\u0000'))
-    throw new HttpError(422, 'This is not a text file; upload a .vtt, .srt or .txt transcript');
+  if (content.includes('\u0000')) throw new HttpError(422, MEETING_DETAIL.transcriptNotText);
   const format = declared ?? detectFormat(content);
   if (
     format === 'vtt' &&
@@ -80,7 +73,7 @@ export function normalizeTranscript(
       .trimStart()
       .startsWith('WEBVTT')
   )
-    throw new HttpError(422, 'A WebVTT transcript starts with the line WEBVTT');
+    throw new HttpError(422, MEETING_DETAIL.webvttHeaderMissing);
   const lines =
     format === 'text'
       ? content
@@ -97,7 +90,7 @@ export function normalizeTranscript(
       last.text = `${last.text} ${line.text}`;
     else merged.push({ ...line });
   }
-  if (merged.length === 0) throw new HttpError(422, 'The transcript has no words in it');
+  if (merged.length === 0) throw new HttpError(422, MEETING_DETAIL.noWords);
   return {
     format,
     text: merged.map((l) => (l.speaker ? `${l.speaker}: ${l.text}` : l.text)).join('\n'),

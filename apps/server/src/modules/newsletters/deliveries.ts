@@ -10,7 +10,7 @@
 // leave it alone; a row taken by a run that died mid-send is taken again after CLAIM_LEASE_MS, so the
 // one email in flight at a crash may go twice (at least once), and no other does.
 import {
-  type EmailConnectionType,
+  EMAIL_CONNECTION_TYPES,
   firstNameOf,
   newsletterPlainText,
   personalize,
@@ -18,8 +18,10 @@ import {
   type TNewsletterSendReport,
 } from '@knap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { mapWithLimit } from '../../platform/concurrency.js';
 import type { NewsletterDeliveriesTable, NewslettersTable } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { sendEmail } from '../email/service.js';
@@ -41,14 +43,16 @@ export const CLAIM_LEASE_MS = 5 * 60_000;
 export const SEND_STOPPED = 'The send was stopped before this email went';
 
 /** What the job needs of a send, kept on the newsletter (`pending_send`) while it is 'sending'. */
-export interface PendingSend {
+const ZPendingSend = z.object({
   /** The subject and Markdown body as they were when the user approved the send. */
-  subject: string;
-  body: string;
-  connection_type: EmailConnectionType;
+  subject: z.string(),
+  body: z.string(),
+  connection_type: z.enum(EMAIL_CONNECTION_TYPES),
   /** The status to go back to when no email of the send was delivered. */
-  previous_status: 'draft' | 'sent';
-}
+  previous_status: z.enum(['draft', 'sent']),
+});
+export type PendingSend = z.infer<typeof ZPendingSend>;
+const pendingSendOf = (text: string) => parseStored(ZPendingSend, text, 'newsletters.pending_send');
 
 type Delivery = NewsletterDeliveriesTable;
 
@@ -93,7 +97,7 @@ export async function runNewsletterSends(deps: AppDeps, log: SendLog) {
       ...new Set(batch.map((d) => d.newsletter_id)),
     ])) {
       if (!n.pending_send) continue;
-      const send = JSON.parse(n.pending_send) as PendingSend;
+      const send = pendingSendOf(n.pending_send);
       sends.set(n.id, { send, text: newsletterPlainText(send.body) });
     }
     const outcomes = await mapWithLimit(batch, NEWSLETTER_SENDS_AT_ONCE, (d) =>
@@ -159,7 +163,7 @@ async function finishSend(deps: AppDeps, newsletterId: string): Promise<boolean>
     if (!n?.pending_send) return false;
     const deliveries = await repo.listDeliveries(trx, newsletterId);
     if (deliveries.some((d) => d.status === 'pending')) return false;
-    const send = JSON.parse(n.pending_send) as PendingSend;
+    const send = pendingSendOf(n.pending_send);
     const now = deps.clock.now().toISOString();
     const report: TNewsletterSendReport = {
       sent_at: now,

@@ -3,6 +3,7 @@ import {
   EMAIL_PATHS,
   firstNameOf,
   MEETING_PATHS,
+  NEWSLETTER_DETAIL,
   NEWSLETTER_LIMITS,
   NEWSLETTER_PATHS,
   newsletterPlainText,
@@ -24,7 +25,7 @@ import { fakeLlm } from '../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, joinByInvitation, type SignedInUser, signUp, userIdOf } from '../../testing/users.js';
 import { CLAIM_LEASE_MS, type PendingSend } from './deliveries.js';
-import { ALREADY_SENDING, DISCLAIMER, figureLines } from './service.js';
+import { DISCLAIMER, figureLines } from './service.js';
 
 const clock = fixedClock('2026-06-01T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -596,7 +597,7 @@ describe(`newsletters (${testEngine()})`, () => {
       url: NEWSLETTER_PATHS.send(n.id),
       payload: { recipients: ['bob@li.example'], connection_type: 'Outlook' },
     });
-    expect([again.statusCode, again.json()]).toEqual([409, { detail: ALREADY_SENDING }]);
+    expect([again.statusCode, again.json()]).toEqual([409, { detail: NEWSLETTER_DETAIL.alreadySending }]);
     expect(await stateOf()).toEqual(before);
     expect(await getNewsletter(u, n.id)).toMatchObject({
       status: 'sending',

@@ -6,6 +6,7 @@
 // emails go out in the background job of deliveries.ts, not inside the request.
 import {
   FIRST_NAME_PLACEHOLDER,
+  NEWSLETTER_DETAIL,
   NEWSLETTER_LIMITS,
   NEWSLETTER_SEGMENT_LABELS,
   NEWSLETTER_SEGMENTS,
@@ -19,7 +20,6 @@ import {
   type TNewsletterQuarterlyDraft,
   type TNewsletterSend,
   type TNewsletterSendProgress,
-  type TNewsletterSendReport,
   type TNewsletterSettings,
   type TNewsletterSummary,
   type TNewsletterTopicsDraft,
@@ -27,10 +27,13 @@ import {
   type TPdfInfo,
   type TQuarterlySettings,
   ZNewsletterQuarterlyDraft,
+  ZNewsletterSendReport,
+  ZNewsletterSettings,
   ZNewsletterTopicsDraft,
 } from '@knap/contracts';
 import { newId } from '../../platform/crypto.js';
 import type { NewslettersTable, UserRow } from '../../platform/db/schema.js';
+import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { modelMeter, requireModelBudget } from '../credits/service.js';
@@ -42,12 +45,6 @@ import { type PendingSend, progressOf, type SendLog, startSending } from './deli
 import { QUARTERLY_PROMPT, type QuarterlyTaskInput, TOPICS_PROMPT, type TopicsTaskInput } from './prompts.js';
 import * as repo from './repo.js';
 
-export const NEWSLETTER_NOT_FOUND = 'Newsletter not found';
-export const TOO_MANY_NEWSLETTERS = `You have ${NEWSLETTER_LIMITS.newsletters} newsletters: delete one to make another`;
-export const NOTHING_TO_SEND = 'The newsletter is empty: draft or write it before sending';
-export const ALREADY_SENDING =
-  'This newsletter is being sent: wait until its emails have gone before sending it again';
-export const KIND_CHANGED = 'Invalid body.settings.kind: a newsletter cannot change its kind';
 export const DISCLAIMER =
   'This newsletter is for general information only. It is not investment, tax or legal advice; please talk with us about your own situation.';
 
@@ -59,7 +56,8 @@ type NewsletterRow = NewslettersTable;
 
 const todayOf = (deps: AppDeps) => deps.clock.now().toISOString().slice(0, 10);
 
-const settingsOf = (row: Pick<NewsletterRow, 'settings'>) => JSON.parse(row.settings) as TNewsletterSettings;
+const settingsOf = (row: Pick<NewsletterRow, 'settings'>) =>
+  parseStored(ZNewsletterSettings, row.settings, 'newsletters.settings');
 
 function toNewsletter(row: NewsletterRow, sending: TNewsletterSendProgress | null = null): TNewsletter {
   return {
@@ -71,7 +69,7 @@ function toNewsletter(row: NewsletterRow, sending: TNewsletterSendProgress | nul
     status: row.status,
     drafted_at: row.drafted_at,
     sent_at: row.sent_at,
-    last_send: row.last_send ? (JSON.parse(row.last_send) as TNewsletterSendReport) : null,
+    last_send: parseStored(ZNewsletterSendReport, row.last_send, 'newsletters.last_send'),
     sending,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -177,7 +175,7 @@ const fitSubject = (subject: string) => subject.replace(/[\r\n]+/g, ' ').trim();
 
 async function ownedRow(deps: AppDeps, userId: string, id: string): Promise<NewsletterRow> {
   const row = await repo.findNewsletter(deps.db.db, userId, id);
-  if (!row) throw notFound(NEWSLETTER_NOT_FOUND);
+  if (!row) throw notFound(NEWSLETTER_DETAIL.notFound);
   return row;
 }
 
@@ -220,7 +218,7 @@ export async function createNewsletter(
   settings: TNewsletterSettings,
 ): Promise<TNewsletter> {
   if ((await repo.countNewsletters(deps.db.db, user.id)) >= NEWSLETTER_LIMITS.newsletters)
-    throw new HttpError(422, TOO_MANY_NEWSLETTERS);
+    throw new HttpError(422, NEWSLETTER_DETAIL.tooMany);
   // Out of credits or over the rate limit, nothing is made (the draft would fail anyway).
   await requireModelBudget(deps, user.id, 'check');
   const now = deps.clock.now().toISOString();
@@ -269,7 +267,8 @@ export async function redraftNewsletter(
     drafted_at: now,
     updated_at: now,
   };
-  if (!(await repo.updateNewsletter(deps.db.db, user.id, id, drafted))) throw notFound(NEWSLETTER_NOT_FOUND);
+  if (!(await repo.updateNewsletter(deps.db.db, user.id, id, drafted)))
+    throw notFound(NEWSLETTER_DETAIL.notFound);
   return answerOf(deps, { ...row, ...drafted });
 }
 
@@ -281,7 +280,7 @@ export async function updateNewsletter(
   body: TNewsletterUpdate,
 ): Promise<TNewsletter> {
   const row = await ownedRow(deps, userId, id);
-  if (body.settings.kind !== row.kind) throw new HttpError(422, KIND_CHANGED);
+  if (body.settings.kind !== row.kind) throw new HttpError(422, NEWSLETTER_DETAIL.kindChanged);
   const values = {
     subject: body.subject,
     body: body.body,
@@ -294,7 +293,7 @@ export async function updateNewsletter(
 
 export async function deleteNewsletter(deps: AppDeps, userId: string, id: string) {
   await refuseIfHeld(deps, userId, 'newsletters');
-  if (!(await repo.deleteNewsletter(deps.db.db, userId, id))) throw notFound(NEWSLETTER_NOT_FOUND);
+  if (!(await repo.deleteNewsletter(deps.db.db, userId, id))) throw notFound(NEWSLETTER_DETAIL.notFound);
   return { success: true };
 }
 
@@ -308,7 +307,7 @@ function pdfFilename(deps: AppDeps, settings: TNewsletterSettings): string {
 /** The newsletter as a PDF in the user's PDFs: the body as a reader without a name sees it. */
 export async function exportNewsletterPdf(deps: AppDeps, user: UserRow, id: string): Promise<TPdfInfo> {
   const row = await ownedRow(deps, user.id, id);
-  if (!row.body.trim()) throw new HttpError(422, 'The newsletter is empty: draft or write it first');
+  if (!row.body.trim()) throw new HttpError(422, NEWSLETTER_DETAIL.emptyExport);
   const settings = settingsOf(row);
   return generateDocumentPdf(deps, user, {
     title: personalize(row.subject, null),
@@ -367,14 +366,10 @@ export async function sendNewsletter(
   request: TNewsletterSend,
 ): Promise<TNewsletter> {
   const row = await ownedRow(deps, user.id, id);
-  if (!row.body.trim()) throw new HttpError(422, NOTHING_TO_SEND);
+  if (!row.body.trim()) throw new HttpError(422, NEWSLETTER_DETAIL.emptySend);
   const clients = new Map((await audienceClients(deps, user)).map((c) => [c.email.toLowerCase(), c]));
   const unknown = request.recipients.filter((email) => !clients.has(email.toLowerCase()));
-  if (unknown.length)
-    throw new HttpError(
-      422,
-      `Invalid body.recipients: not among your clients: ${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ` and ${unknown.length - 3} more` : ''}`,
-    );
+  if (unknown.length) throw new HttpError(422, NEWSLETTER_DETAIL.notClients(unknown));
   const now = deps.clock.now().toISOString();
   const pending: PendingSend = {
     subject: row.subject,
@@ -385,7 +380,7 @@ export async function sendNewsletter(
   const values = { pending_send: JSON.stringify(pending), updated_at: now };
   await deps.db.db.transaction().execute(async (trx) => {
     if (!(await repo.startSending(trx, { userId: user.id, id }, values)))
-      throw new HttpError(409, ALREADY_SENDING);
+      throw new HttpError(409, NEWSLETTER_DETAIL.alreadySending);
     await repo.deleteDeliveries(trx, id);
     await repo.insertDeliveries(
       trx,

@@ -1,6 +1,7 @@
 import {
   CHAT_PATHS,
   MEETING_BOT_PATHS,
+  ONBOARDING_DETAIL,
   ONBOARDING_PATHS,
   ONBOARDING_STEPS,
   type OnboardingStepId,
@@ -13,7 +14,6 @@ import { fixedClock } from '../../platform/clock.js';
 import { connectViaOAuth, startGoogleAndMicrosoft } from '../../testing/connections.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp } from '../../testing/users.js';
-import { PROFILE_INCOMPLETE } from './service.js';
 
 const START = '2026-06-01T12:00:00.000Z';
 const clock = fixedClock(START);
@@ -92,7 +92,7 @@ describe(`onboarding (${testEngine()})`, () => {
     // A new account has no timezone: confirming is refused, and nothing else in the body is kept.
     const early = await put(user, { profile_confirmed: true, skip: { crm: true } });
     expect(early.statusCode).toBe(422);
-    expect(early.json()).toEqual({ detail: PROFILE_INCOMPLETE });
+    expect(early.json()).toEqual({ detail: ONBOARDING_DETAIL.profileIncomplete });
     expect(statuses(await get(user))).toEqual(allTodo);
 
     // The profile's data goes through the users endpoints.

@@ -7,6 +7,7 @@ import {
   INTEGRATION_CATALOGUE,
   INTEGRATION_NAMES,
   type IntegrationId,
+  ONBOARDING_DETAIL,
   ONBOARDING_STEPS,
   type OnboardingStepId,
   type TOnboarding,
@@ -20,8 +21,6 @@ import { HttpError } from '../../platform/errors.js';
 import { connectedScopes } from '../connections/oauth/service.js';
 import { isValidTimezone } from '../users/service.js';
 import * as repo from './repo.js';
-
-export const PROFILE_INCOMPLETE = 'Set your name and timezone before confirming them';
 
 type OnboardingUser = Pick<UserRow, 'id' | 'name' | 'timezone' | 'meeting_notetaker_enabled' | 'chat_count'>;
 
@@ -87,7 +86,8 @@ export async function updateOnboarding(
   user: OnboardingUser,
   body: z.output<typeof ZOnboardingUpdate>,
 ): Promise<TOnboarding> {
-  if (body.profile_confirmed && !profileComplete(user)) throw new HttpError(422, PROFILE_INCOMPLETE);
+  if (body.profile_confirmed && !profileComplete(user))
+    throw new HttpError(422, ONBOARDING_DETAIL.profileIncomplete);
   const now = deps.clock.now().toISOString();
   await deps.db.db.transaction().execute(async (trx) => {
     for (const id of ONBOARDING_STEPS) {

@@ -2,7 +2,7 @@
 // organization grows only by an admin's invitation (a single-use link mailed to the address) or,
 // where an admin claimed their own verified email domain and turned auto-join on, by a verified
 // address on that domain. An unverified address never joins or founds a shared organization.
-import { EMAIL_LINK_PAGES, type TInvitation, type TInvitationPreview } from '@knap/contracts';
+import { ADMIN_DETAIL, EMAIL_LINK_PAGES, type TInvitation, type TInvitationPreview } from '@knap/contracts';
 import type { Kysely } from 'kysely';
 import { newId, randomToken, sha256 } from '../../platform/crypto.js';
 import type { Database, UserRow } from '../../platform/db/schema.js';
@@ -31,13 +31,6 @@ export const PUBLIC_EMAIL_DOMAINS = new Set([
 ]);
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
-export const INVITATION_NOT_FOUND = 'This invitation is invalid, expired or was already used';
-export const INVITATION_OTHER_ADDRESS = (email: string) =>
-  `This invitation is for ${email}. Sign in with that address to accept it.`;
-export const ALREADY_MEMBER = 'They are already a member of this organization';
-export const DOMAIN_NOT_CLAIMABLE =
-  'Only a verified address on your own company domain can claim it (not a webmail domain)';
-export const DOMAIN_TAKEN = 'Another organization has already claimed this domain';
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -149,9 +142,9 @@ export async function claimDomain(
   claim: { admin: UserRow; organizationId: string; autoJoin: boolean },
 ) {
   const domain = claimableDomain(claim.admin);
-  if (!domain) throw new HttpError(403, DOMAIN_NOT_CLAIMABLE);
+  if (!domain) throw new HttpError(403, ADMIN_DETAIL.domainNotClaimable);
   const holder = await repo.findOrganizationByDomain(deps.db.db, domain);
-  if (holder && holder.id !== claim.organizationId) throw new HttpError(409, DOMAIN_TAKEN);
+  if (holder && holder.id !== claim.organizationId) throw new HttpError(409, ADMIN_DETAIL.domainTaken);
   await repo
     .setDomain(deps.db.db, claim.organizationId, {
       domain,
@@ -161,7 +154,7 @@ export async function claimDomain(
     .catch(async (err: unknown) => {
       // Two organizations claimed it at once: the unique index decided.
       const now = await repo.findOrganizationByDomain(deps.db.db, domain);
-      if (now && now.id !== claim.organizationId) throw new HttpError(409, DOMAIN_TAKEN);
+      if (now && now.id !== claim.organizationId) throw new HttpError(409, ADMIN_DETAIL.domainTaken);
       throw err;
     });
   await recordAudit(deps, {
@@ -222,7 +215,8 @@ export async function invite(
   },
   log: Log,
 ): Promise<TInvitation> {
-  if (invitation.memberEmails.includes(invitation.email)) throw new HttpError(409, ALREADY_MEMBER);
+  if (invitation.memberEmails.includes(invitation.email))
+    throw new HttpError(409, ADMIN_DETAIL.alreadyMember);
   const now = deps.clock.now();
   const token = randomToken();
   const row = {
@@ -279,7 +273,7 @@ export async function revokeInvitation(
       deps.clock.now().toISOString(),
     ))
   )
-    throw notFound(INVITATION_NOT_FOUND);
+    throw notFound(ADMIN_DETAIL.invitationNotFound);
   await recordAudit(deps, {
     action: 'organization.invitation_revoked',
     userId: null,
@@ -291,8 +285,8 @@ export async function revokeInvitation(
 /** A usable invitation for this user's address, or 404 (403 when it is for another address). */
 async function invitationFor(deps: AppDeps, user: Pick<UserRow, 'email'>, token: string) {
   const row = await repo.usableInvitation(deps.db.db, sha256(token), deps.clock.now().toISOString());
-  if (!row) throw notFound(INVITATION_NOT_FOUND);
-  if (row.email !== user.email) throw new HttpError(403, INVITATION_OTHER_ADDRESS(row.email));
+  if (!row) throw notFound(ADMIN_DETAIL.invitationNotFound);
+  if (row.email !== user.email) throw new HttpError(403, ADMIN_DETAIL.invitationForOther(row.email));
   return row;
 }
 
@@ -312,7 +306,7 @@ export async function previewInvitation(
 export async function acceptInvitation(deps: AppDeps, user: Pick<UserRow, 'id' | 'email'>, token: string) {
   const row = await invitationFor(deps, user, token);
   if (!(await repo.markAccepted(deps.db.db, row.id, deps.clock.now().toISOString())))
-    throw notFound(INVITATION_NOT_FOUND);
+    throw notFound(ADMIN_DETAIL.invitationNotFound);
   await joinOrganization(deps, {
     userId: user.id,
     organizationId: row.organization_id,

@@ -1,6 +1,7 @@
 // What one PDF may hold. The contracts let a roadmap carry about a megabyte of text (270 pages, a
 // second of a worker's time); the screens make far less. These caps refuse only what no screen
 // makes, before any rendering, so one request cannot hold a worker for long.
+import { PDF_DETAIL } from '@knap/contracts';
 import type { PdfContent } from './content.js';
 
 /**
@@ -24,14 +25,8 @@ export const PDF_MAX_COLUMNS = 12;
  */
 export const PDF_MAX_PAGES = 200;
 
-export const PDF_TOO_MANY_PAGES = `The PDF would be longer than ${PDF_MAX_PAGES} pages`;
-
 /** Thrown by the page counter (layout.ts `openDoc`) to stop a render past PDF_MAX_PAGES. */
 export class TooManyPages extends Error {}
-
-const count = (n: number) => n.toLocaleString('en-US');
-const tooMany = (what: string, n: number, max: number) =>
-  `The PDF has too many ${what}: ${count(n)}, at most ${count(max)}`;
 
 /** Characters in every string of a value (the roadmap or the document spec as sent). */
 function textChars(value: unknown): number {
@@ -44,20 +39,19 @@ function textChars(value: unknown): number {
 /** Why the content is more than a PDF may hold, or null when it is within every cap. */
 export function oversize(job: PdfContent): string | null {
   const chars = textChars(job.kind === 'roadmap' ? job.roadmap : job.spec);
-  if (chars > PDF_MAX_TEXT_CHARS)
-    return `The PDF's text is too long: ${count(chars)} characters, at most ${count(PDF_MAX_TEXT_CHARS)}`;
+  if (chars > PDF_MAX_TEXT_CHARS) return PDF_DETAIL.textTooLong(chars, PDF_MAX_TEXT_CHARS);
   if (job.kind === 'roadmap') {
     const { gaps, action_plan, recommendation } = job.roadmap;
     const rows = gaps.length + action_plan.length + recommendation.allocation.length;
-    return rows > PDF_MAX_ROWS ? tooMany('table and chart rows', rows, PDF_MAX_ROWS) : null;
+    return rows > PDF_MAX_ROWS ? PDF_DETAIL.tooMany('table and chart rows', rows, PDF_MAX_ROWS) : null;
   }
   const { blocks } = job.spec;
-  if (blocks.length > PDF_MAX_BLOCKS) return tooMany('sections', blocks.length, PDF_MAX_BLOCKS);
+  if (blocks.length > PDF_MAX_BLOCKS) return PDF_DETAIL.tooMany('sections', blocks.length, PDF_MAX_BLOCKS);
   const columns = Math.max(0, ...blocks.map((b) => (b.kind === 'table' ? b.columns.length : 0)));
-  if (columns > PDF_MAX_COLUMNS) return tooMany('table columns', columns, PDF_MAX_COLUMNS);
+  if (columns > PDF_MAX_COLUMNS) return PDF_DETAIL.tooMany('table columns', columns, PDF_MAX_COLUMNS);
   const rows = blocks.reduce(
     (sum, b) => sum + (b.kind === 'table' ? b.rows.length : b.kind === 'bars' ? b.series.length : 0),
     0,
   );
-  return rows > PDF_MAX_ROWS ? tooMany('table and chart rows', rows, PDF_MAX_ROWS) : null;
+  return rows > PDF_MAX_ROWS ? PDF_DETAIL.tooMany('table and chart rows', rows, PDF_MAX_ROWS) : null;
 }

@@ -1,4 +1,4 @@
-import { DETAIL, type TRoadmap } from '@knap/contracts';
+import { DETAIL, PDF_DETAIL, type TRoadmap } from '@knap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authOf } from '../../platform/auth.js';
 import { pdfPageCount, pdfText, sampleRoadmap } from '../../testing/pdf.js';
@@ -8,11 +8,11 @@ import type { PdfDocumentSpec } from './content.js';
 import {
   PDF_MAX_BLOCKS,
   PDF_MAX_COLUMNS,
+  PDF_MAX_PAGES,
   PDF_MAX_ROWS,
   PDF_MAX_TEXT_CHARS,
-  PDF_TOO_MANY_PAGES,
 } from './limits.js';
-import { generateDocumentPdf, PDF_BUSY } from './service.js';
+import { generateDocumentPdf } from './service.js';
 
 /** `n` characters of words. */
 const words = (n: number) => 'planning '.repeat(Math.ceil(n / 9)).slice(0, n);
@@ -125,7 +125,7 @@ describe(`PDF rendering in the worker pool (${testEngine()})`, () => {
       url: '/test/document-pdf',
       payload: spec([{ kind: 'markdown', text: bullets }]),
     });
-    expect([res.statusCode, res.json()]).toEqual([413, { detail: PDF_TOO_MANY_PAGES }]);
+    expect([res.statusCode, res.json()]).toEqual([413, { detail: PDF_DETAIL.tooManyPages(PDF_MAX_PAGES) }]);
     expect(await storedPdfs()).toBe(before);
   });
 
@@ -176,7 +176,7 @@ describe(`PDF rendering in the worker pool (${testEngine()})`, () => {
       const busy = answers.filter((r) => r.statusCode === 503);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 503, 503]);
       for (const r of busy) {
-        expect(r.json()).toEqual({ detail: PDF_BUSY });
+        expect(r.json()).toEqual({ detail: PDF_DETAIL.busy });
         expect(r.headers['retry-after']).toBe('5');
       }
       const stored = await small.db.db.selectFrom('pdfs').select('id').execute();

@@ -1,4 +1,4 @@
-import { MAX_PDF_BYTES, PDF_PATHS, ZPdfInfo, ZRoadmap, ZSuccessResponse } from '@knap/contracts';
+import { MAX_PDF_BYTES, PDF_DETAIL, PDF_PATHS, ZPdfInfo, ZRoadmap, ZSuccessResponse } from '@knap/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
@@ -23,7 +23,7 @@ export async function pdfRoutes(app: AppInstance): Promise<void> {
     const form = await readForm(req, {
       fileField: 'file',
       maxFileBytes: MAX_PDF_BYTES,
-      fileTooLarge: pdfs.PDF_TOO_LARGE,
+      fileTooLarge: PDF_DETAIL.tooLarge,
     });
     return pdfs.uploadPdf(deps, uid(req), form.file);
   });

@@ -4,6 +4,7 @@ import {
   DEFAULT_ATTACHMENT_FILENAME,
   FALLBACK_TIMEZONE,
   MAX_PDF_BYTES,
+  PDF_DETAIL,
   type TPdfInfo,
   type TRoadmap,
 } from '@knap/contracts';
@@ -16,12 +17,9 @@ import type { FormFile } from '../../platform/multipart.js';
 import { recordAudit } from '../audit/service.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
 import type { PdfContent, PdfDocumentSpec } from './content.js';
-import { oversize, PDF_TOO_MANY_PAGES } from './limits.js';
+import { oversize, PDF_MAX_PAGES } from './limits.js';
 import * as repo from './repo.js';
 
-export const PDF_NOT_FOUND = 'PDF not found';
-export const PDF_TOO_LARGE = `The PDF is larger than ${MAX_PDF_BYTES / 1024 / 1024} MB`;
-export const PDF_BUSY = 'Too many PDFs are being made right now: try again in a few seconds';
 /** A full queue of the largest PDFs one worker takes drains in about this long. */
 const PDF_RETRY_AFTER_SECONDS = 5;
 
@@ -34,21 +32,21 @@ const TRAILER_WINDOW = 1024;
  */
 export function notAPdf(content: Buffer): { status: 415 | 422; detail: string } | null {
   if (!content.subarray(0, 5).equals(Buffer.from('%PDF-')))
-    return { status: 415, detail: 'The file is not a PDF' };
+    return { status: 415, detail: PDF_DETAIL.notAPdf };
   if (!content.subarray(-TRAILER_WINDOW).includes('%%EOF'))
-    return { status: 422, detail: 'The PDF is incomplete or damaged (it has no end-of-file marker)' };
+    return { status: 422, detail: PDF_DETAIL.incomplete };
   return null;
 }
 
 async function storePdf(deps: AppDeps, userId: string, filename: string, content: Buffer): Promise<TPdfInfo> {
-  if (content.length > MAX_PDF_BYTES) throw new HttpError(413, PDF_TOO_LARGE);
+  if (content.length > MAX_PDF_BYTES) throw new HttpError(413, PDF_DETAIL.tooLarge);
   const info = { id: newId(), filename, size: content.length, created_at: deps.clock.now().toISOString() };
   await repo.insertPdf(deps.db.db, { ...info, user_id: userId, content });
   return info;
 }
 
 export async function uploadPdf(deps: AppDeps, userId: string, file: FormFile | null): Promise<TPdfInfo> {
-  if (!file) throw new HttpError(422, "Send the PDF as the form's file field");
+  if (!file) throw new HttpError(422, PDF_DETAIL.noFile);
   const refused = notAPdf(file.content);
   if (refused) throw new HttpError(refused.status, refused.detail);
   return storePdf(deps, userId, safeFilename(file.filename, DEFAULT_ATTACHMENT_FILENAME), file.content);
@@ -76,8 +74,8 @@ async function renderPdf(deps: AppDeps, user: UserRow, content: PdfContent): Pro
     date: preparedOn(deps, user),
     createdAt: deps.clock.now().toISOString(),
   });
-  if (out === 'busy') throw new HttpError(503, PDF_BUSY, PDF_RETRY_AFTER_SECONDS);
-  if (out === 'too-many-pages') throw new HttpError(413, PDF_TOO_MANY_PAGES);
+  if (out === 'busy') throw new HttpError(503, PDF_DETAIL.busy, PDF_RETRY_AFTER_SECONDS);
+  if (out === 'too-many-pages') throw new HttpError(413, PDF_DETAIL.tooManyPages(PDF_MAX_PAGES));
   // The worker transferred these bytes: a Buffer over them, not a copy.
   return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
 }
@@ -125,12 +123,12 @@ export const listPdfs = (deps: AppDeps, userId: string): Promise<TPdfInfo[]> =>
 /** One of the user's PDFs with its bytes; 404 when there is none of theirs with this id. */
 export async function ownedPdf(deps: AppDeps, userId: string, id: string) {
   const pdf = await repo.findPdf(deps.db.db, userId, id);
-  if (!pdf) throw notFound(PDF_NOT_FOUND);
+  if (!pdf) throw notFound(PDF_DETAIL.notFound);
   return pdf;
 }
 
 export async function deletePdf(deps: AppDeps, userId: string, id: string) {
   await refuseIfHeld(deps, userId, 'PDFs');
-  if (!(await repo.deletePdf(deps.db.db, userId, id))) throw notFound(PDF_NOT_FOUND);
+  if (!(await repo.deletePdf(deps.db.db, userId, id))) throw notFound(PDF_DETAIL.notFound);
   return { success: true };
 }

@@ -1,9 +1,9 @@
-import { USER_PATHS } from '@knap/contracts';
+import { USER_DETAIL, USER_PATHS } from '@knap/contracts';
 import { type FakeServer, startFakeServer } from '@knap/fakes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp } from '../../testing/users.js';
-import { imageTypeOf, NO_PROFILE_IMAGE } from './service.js';
+import { imageTypeOf } from './service.js';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -79,7 +79,7 @@ describe(`profile image served by the server (${testEngine()})`, () => {
     expect(bobs.rawPayload.equals(OTHER_PNG)).toBe(true);
     const none = await getImage(nobody);
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ detail: NO_PROFILE_IMAGE });
+    expect(none.json()).toEqual({ detail: USER_DETAIL.noProfileImage });
     expect(requests).toEqual(['/bob.png']);
 
     const anonymous = await t.app.inject({ method: 'GET', url: USER_PATHS.profileImage });
@@ -90,7 +90,7 @@ describe(`profile image served by the server (${testEngine()})`, () => {
     for (const path of ['/logo.svg', '/svg-said-png.png']) {
       const res = await getImage(await userWithImage(`${images.url}${path}`));
       expect(res.statusCode, path).toBe(404);
-      expect(res.json()).toEqual({ detail: NO_PROFILE_IMAGE });
+      expect(res.json()).toEqual({ detail: USER_DETAIL.noProfileImage });
       expect(res.headers['content-type']).toContain('application/json');
     }
     expect(requests).toEqual(['/logo.svg', '/svg-said-png.png']);
@@ -100,7 +100,7 @@ describe(`profile image served by the server (${testEngine()})`, () => {
     for (const path of ['/huge.png', '/missing.png']) {
       const res = await getImage(await userWithImage(`${images.url}${path}`));
       expect(res.statusCode, path).toBe(404);
-      expect(res.json()).toEqual({ detail: NO_PROFILE_IMAGE });
+      expect(res.json()).toEqual({ detail: USER_DETAIL.noProfileImage });
     }
   });
 

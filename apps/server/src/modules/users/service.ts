@@ -1,5 +1,5 @@
 // Users: creation with their organization, the profile the app shows, and the user's settings.
-import { PRODUCT, type TOrganization, type TUser } from '@knap/contracts';
+import { DETAIL, PRODUCT, type TOrganization, type TUser, USER_DETAIL } from '@knap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { batchedByTurn } from '../../platform/batch.js';
 import { isoNow } from '../../platform/clock.js';
@@ -210,7 +210,7 @@ export async function getProfile(deps: AppDeps, user: UserRow): Promise<TUser> {
 
 /** Another user's id answers 404: a user sees only their own record. */
 export function getUserInfo(viewer: UserRow, id: string) {
-  if (id !== viewer.id && id !== viewer.uuid) throw notFound('User not found');
+  if (id !== viewer.id && id !== viewer.uuid) throw notFound(DETAIL.userNotFound);
   return {
     id: viewer.id,
     uuid: viewer.uuid,
@@ -220,7 +220,6 @@ export function getUserInfo(viewer: UserRow, id: string) {
   };
 }
 
-export const NO_PROFILE_IMAGE = 'No profile image';
 /** A provider's avatar is tens of kilobytes; a megabyte leaves room and keeps a bad URL cheap. */
 const PROFILE_IMAGE_MAX_BYTES = 1024 * 1024;
 /** The avatar waits on this; initials are shown meanwhile, so a slow host is given up on early. */
@@ -249,7 +248,7 @@ export async function getProfileImage(
   user: UserRow,
   log: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<{ contentType: string; bytes: Buffer }> {
-  if (!user.profile_image_url) throw notFound(NO_PROFILE_IMAGE);
+  if (!user.profile_image_url) throw notFound(USER_DETAIL.noProfileImage);
   const fetchImage = createSafeFetch({
     allowedHosts: deps.config.profileImageAllowedHosts ?? [],
     timeoutMs: PROFILE_IMAGE_TIMEOUT_MS,
@@ -268,7 +267,7 @@ export async function getProfileImage(
     return { contentType: type, bytes };
   } catch (err) {
     log.info({ err, userId: user.id }, 'profile image unavailable');
-    throw notFound(NO_PROFILE_IMAGE);
+    throw notFound(USER_DETAIL.noProfileImage);
   }
 }
 
@@ -282,7 +281,7 @@ export function isValidTimezone(zone: string): boolean {
 }
 
 export async function updateTimezone(deps: AppDeps, userId: string, timezone: string) {
-  if (!isValidTimezone(timezone)) throw new HttpError(422, `Invalid timezone: ${timezone.slice(0, 64)}`);
+  if (!isValidTimezone(timezone)) throw new HttpError(422, USER_DETAIL.invalidTimezone(timezone));
   await repo.updateUser(deps.db.db, userId, { timezone });
   return { timezone };
 }

@@ -1,4 +1,4 @@
-import { BILLING_PATHS, type TLocalCheckout } from '@knap/contracts';
+import { BILLING_DETAIL, BILLING_PATHS, type TLocalCheckout } from '@knap/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -90,7 +90,8 @@ describe('CheckoutPage', () => {
     second.unmount();
 
     renderCheckout({
-      [`GET ${BILLING_PATHS.localCheckout('s1')}`]: () => jsonResponse({ detail: 'Checkout not found' }, 404),
+      [`GET ${BILLING_PATHS.localCheckout('s1')}`]: () =>
+        jsonResponse({ detail: BILLING_DETAIL.checkoutNotFound }, 404),
     });
     expect(await screen.findByRole('heading', { name: 'Checkout not found' })).toBeTruthy();
   });
@@ -103,7 +104,7 @@ describe('CheckoutPage', () => {
   it('shows the expired state when the server refuses the confirmation as expired', async () => {
     renderCheckout({
       [`POST ${BILLING_PATHS.localConfirm('s1')}`]: () =>
-        jsonResponse({ detail: 'This checkout has expired; choose the plan again' }, 410),
+        jsonResponse({ detail: BILLING_DETAIL.checkoutExpired }, 410),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('heading', { name: 'This checkout has expired' })).toBeTruthy();

@@ -3,6 +3,7 @@
 import {
   ASSISTANT_PATHS,
   BILLING_PATHS,
+  DETAIL,
   type PlanTier,
   type TCreditsUsage,
   type TLedgerEntry,
@@ -54,7 +55,7 @@ export function billingApi({
   };
 }
 
-export const serverError = () => jsonResponse({ detail: 'Internal server error' }, 500);
+export const serverError = () => jsonResponse({ detail: DETAIL.internal }, 500);
 
 /** Every test of the file starts signed in as TEST_USER. */
 export function signedInForEachTest() {

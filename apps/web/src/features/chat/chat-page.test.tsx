@@ -217,7 +217,10 @@ describe('ChatPage with a chat id', () => {
   it('sends to /chat when the chat cannot be loaded', async () => {
     mockFetch({
       [`GET ${CHAT_PATHS.chat('missing')}`]: () =>
-        new Response('{"detail":"Chat not found"}', { status: 404, statusText: 'Not Found' }),
+        new Response(JSON.stringify({ detail: DETAIL.chatNotFound }), {
+          status: 404,
+          statusText: 'Not Found',
+        }),
     });
     const { router } = renderChat('/chat?id=missing');
 

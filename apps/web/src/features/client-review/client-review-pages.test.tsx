@@ -1,6 +1,8 @@
 import {
+  CLIENT_REVIEW_DETAIL,
   CLIENT_REVIEW_PATHS,
   EMAIL_PATHS,
+  KNAP_DETAIL,
   type TClientReview,
   type TClientReviewClient,
   type TClientReviewSummary,
@@ -178,8 +180,7 @@ describe('ClientReviewNewPage', () => {
   it('takes someone else by name, checks the period, and shows the server’s refusal', async () => {
     const fetchMock = mockFetch({
       [`GET ${CLIENT_REVIEW_PATHS.clients}`]: () => jsonResponse([]),
-      [`POST ${CLIENT_REVIEW_PATHS.list}`]: () =>
-        jsonResponse({ detail: 'The model did not answer; try again' }, 502),
+      [`POST ${CLIENT_REVIEW_PATHS.list}`]: () => jsonResponse({ detail: KNAP_DETAIL.modelNoAnswer }, 502),
     });
     renderRoutes(routes, '/client-review/new');
     expect(await screen.findByText(/No clients yet in your meetings or connected CRM/)).toBeTruthy();
@@ -199,7 +200,7 @@ describe('ClientReviewNewPage', () => {
       periodPresets(localToday())[0]!.id,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Draft the review' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The model did not answer; try again');
+    expect((await screen.findByRole('alert')).textContent).toBe(KNAP_DETAIL.modelNoAnswer);
   });
 });
 
@@ -301,8 +302,7 @@ describe('ClientReviewDetailPage', () => {
 
   it("shows the server's reason in the approval dialog when the send is refused", async () => {
     const exported = { ...review, pdf, pdf_is_current: true };
-    const detail =
-      "The email's attachment is not this review's current PDF: export the PDF again and send it";
+    const detail = CLIENT_REVIEW_DETAIL.pdfNotCurrent;
     mockFetch({
       [`GET ${CLIENT_REVIEW_PATHS.review('r1')}`]: () => jsonResponse(review),
       [`PUT ${CLIENT_REVIEW_PATHS.review('r1')}`]: () => jsonResponse(review),

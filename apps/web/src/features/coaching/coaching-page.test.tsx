@@ -1,4 +1,4 @@
-import { KNAP_PATHS, type TCoachingRow } from '@knap/contracts';
+import { KNAP_DETAIL, KNAP_PATHS, type TCoachingRow } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -139,12 +139,11 @@ describe('CoachingPage', () => {
         'meeting-table': { filters: NO_FILTERS, rows: [LEE], enhanced_insights: null },
       },
       {
-        [`POST ${KNAP_PATHS.process}`]: () =>
-          jsonResponse({ detail: 'The model did not answer; try again' }, 502),
+        [`POST ${KNAP_PATHS.process}`]: () => jsonResponse({ detail: KNAP_DETAIL.modelNoAnswer }, 502),
       },
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Apply' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The model did not answer; try again');
+    expect((await screen.findByRole('alert')).textContent).toBe(KNAP_DETAIL.modelNoAnswer);
   });
 
   it('shows every field in the raw data view', async () => {

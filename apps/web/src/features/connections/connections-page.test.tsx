@@ -1,4 +1,4 @@
-import { CONNECTION_PATHS, type TMcpUrl } from '@knap/contracts';
+import { CONNECTION_DETAIL, CONNECTION_PATHS, type TMcpUrl } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -140,7 +140,8 @@ describe('ConnectionsPage', () => {
       connectionsApi({
         states: { dropbox: { status: 'connected', email: 'ada@example.com' } },
         routes: {
-          [`POST ${CONNECTION_PATHS.remove}`]: () => jsonResponse({ detail: 'Connection not found' }, 404),
+          [`POST ${CONNECTION_PATHS.remove}`]: () =>
+            jsonResponse({ detail: CONNECTION_DETAIL.notFound }, 404),
         },
       }),
     );
@@ -149,7 +150,7 @@ describe('ConnectionsPage', () => {
     await userEvent.click(within(await row('Dropbox')).getByRole('button', { name: 'Disconnect Dropbox' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Disconnect Dropbox?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Connection not found');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(CONNECTION_DETAIL.notFound);
   });
 
   describe('connecting', () => {

@@ -112,9 +112,3 @@ export function parseDraft(draft: PlanDraft): ParsedDraft {
   };
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body };
 }
-
-/** The field a server 422 names ('Invalid body.goals.1.year: …'), with its message. */
-export function fieldErrorOf(detail: string | undefined): { field: string; message: string } | null {
-  const match = detail ? /^Invalid body\.([\w.]+): (.+)$/.exec(detail) : null;
-  return match ? { field: match[1]!, message: match[2]! } : null;
-}

@@ -1,7 +1,8 @@
 // The plan draft's autosave: a draft that does not read as numbers is not sent, and a server
 // refusal is shown on the field it names.
+import { invalidBodyField } from '@knap/contracts';
 import { useAutosave } from '../../lib/autosave';
-import { fieldErrorOf, type PlanDraft, parseDraft } from './plan-draft';
+import { type PlanDraft, parseDraft } from './plan-draft';
 import { useSavePlan } from './queries';
 
 export function usePlanAutosave(planId: string, draft: PlanDraft) {
@@ -10,7 +11,7 @@ export function usePlanAutosave(planId: string, draft: PlanDraft) {
     save: save.mutateAsync,
     prepare: parseDraft,
     refusalErrors: (detail) => {
-      const field = fieldErrorOf(detail);
+      const field = invalidBodyField(detail);
       return field ? { [field.field]: field.message } : {};
     },
     failedMessage: 'The plan could not be saved',

@@ -1,4 +1,10 @@
-import { FIRST_IMPRESSIONS_PATHS, PDF_PATHS, type TBriefing, type TBriefingSummary } from '@knap/contracts';
+import {
+  DETAIL,
+  FIRST_IMPRESSIONS_PATHS,
+  PDF_PATHS,
+  type TBriefing,
+  type TBriefingSummary,
+} from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -209,7 +215,7 @@ describe('FirstImpressionsPage', () => {
       [`POST ${FIRST_IMPRESSIONS_PATHS.regenerate('b1')}`]: () => jsonResponse(regenerated),
       [`POST ${FIRST_IMPRESSIONS_PATHS.pdf('b1')}`]: () => jsonResponse(pdf),
       [`DELETE ${FIRST_IMPRESSIONS_PATHS.briefing('b1')}`]: () =>
-        jsonResponse({ detail: 'Your account is under legal hold: briefings cannot be deleted' }, 409),
+        jsonResponse({ detail: DETAIL.onLegalHold('briefings') }, 409),
     });
     renderRoutes(routes, '/first-impressions?id=b1');
     await userEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
@@ -232,9 +238,7 @@ describe('FirstImpressionsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog', { name: `Delete the briefing for ${ANN}?` });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(
-      await within(confirm).findByText('Your account is under legal hold: briefings cannot be deleted'),
-    ).toBeTruthy();
+    expect(await within(confirm).findByText(DETAIL.onLegalHold('briefings'))).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/first-impressions?id=b1');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();

@@ -1,4 +1,4 @@
-import { KNAP_PATHS, type TKnapRequest } from '@knap/contracts';
+import { KNAP_DETAIL, KNAP_PATHS, type TKnapRequest } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -74,15 +74,12 @@ describe('RequestKnapPage', () => {
     mockFetch({
       ...knapApi([makeKnap('advancedPlanning', 1)]),
       [`GET ${KNAP_PATHS.requests}`]: () => jsonResponse([makeKnapRequest({})]),
-      [`POST ${KNAP_PATHS.requests}`]: () =>
-        jsonResponse({ detail: 'You already asked for this knap; an operator will decide' }, 409),
+      [`POST ${KNAP_PATHS.requests}`]: () => jsonResponse({ detail: KNAP_DETAIL.alreadyAsked }, 409),
     });
     renderPage('/request-knap?knap=Prospecting');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Request access' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'You already asked for this knap; an operator will decide',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe(KNAP_DETAIL.alreadyAsked);
   });
 
   it('has nothing to ask for when the user has every knap', async () => {

@@ -1,4 +1,4 @@
-import { LIBRARY_PATHS, type TLibraryItem, type TSavedPrompt } from '@knap/contracts';
+import { DETAIL, LIBRARY_PATHS, type TLibraryItem, type TSavedPrompt } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -128,16 +128,14 @@ describe('LibraryPage', () => {
       [`GET ${LIBRARY_PATHS.list}`]: () => jsonResponse({ items, clients: [] }),
       [`GET ${LIBRARY_PATHS.prompts}`]: () => jsonResponse([prompt]),
       [`DELETE ${LIBRARY_PATHS.item('pdf', 'i1')}`]: () =>
-        jsonResponse({ detail: 'Your account is under legal hold: PDFs cannot be deleted' }, 409),
+        jsonResponse({ detail: DETAIL.onLegalHold('PDFs') }, 409),
     });
     renderRoutes(routes, '/library');
     const pdf = await screen.findByRole('listitem', { name: 'portfolio_roadmap.pdf' });
     await userEvent.click(within(pdf).getByRole('button', { name: 'Delete portfolio_roadmap.pdf' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete portfolio_roadmap.pdf?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(
-      await within(dialog).findByText('Your account is under legal hold: PDFs cannot be deleted'),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText(DETAIL.onLegalHold('PDFs'))).toBeTruthy();
   });
 
   it('says when the library cannot be loaded, with Try again', async () => {

@@ -1,4 +1,5 @@
 import {
+  KNAP_DETAIL,
   NEWSLETTER_PATHS,
   type TNewsletter,
   type TNewsletterAudience,
@@ -137,7 +138,7 @@ describe('NewsletterGeneratorPage', () => {
     const fetchMock = mockFetch({
       [LIST]: () => jsonResponse([]),
       [`POST ${NEWSLETTER_PATHS.list}`]: () =>
-        jsonResponse({ ...empty, draft_error: 'The model did not answer; try again' }),
+        jsonResponse({ ...empty, draft_error: KNAP_DETAIL.modelNoAnswer }),
       [`GET ${NEWSLETTER_PATHS.newsletter('n1')}`]: () => jsonResponse(empty),
       [`POST ${NEWSLETTER_PATHS.draft('n1')}`]: redraft.handler,
     });
@@ -145,7 +146,7 @@ describe('NewsletterGeneratorPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Market update' }));
     await userEvent.click(screen.getByRole('button', { name: 'Draft newsletter' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The model did not answer; try again');
+    expect(alert.textContent).toContain(KNAP_DETAIL.modelNoAnswer);
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(calledRoutes(fetchMock)).toContain(`POST ${NEWSLETTER_PATHS.draft('n1')}`));
     redraft.release(jsonResponse(newsletter));

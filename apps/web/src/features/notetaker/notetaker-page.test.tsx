@@ -1,4 +1,4 @@
-import { MEETING_PATHS, type TMeetingNotes } from '@knap/contracts';
+import { MEETING_DETAIL, MEETING_PATHS, type TMeetingNotes } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -237,16 +237,14 @@ describe('NotetakerPage', () => {
       pageApi({
         ...notesRoute(() => jsonResponse(makeNotes())),
         [`PUT ${MEETING_PATHS.transcript('m1')}`]: () =>
-          jsonResponse({ detail: 'A WebVTT transcript starts with the line WEBVTT' }, 422),
+          jsonResponse({ detail: MEETING_DETAIL.webvttHeaderMissing }, 422),
       });
       renderPage('/notetaker?meeting_id=m1');
       await screen.findByText('No transcript yet.');
 
       await userEvent.upload(screen.getByLabelText('Transcript file'), new File(['hello'], 'call.vtt'));
 
-      expect((await screen.findByRole('alert')).textContent).toBe(
-        'A WebVTT transcript starts with the line WEBVTT',
-      );
+      expect((await screen.findByRole('alert')).textContent).toBe(MEETING_DETAIL.webvttHeaderMissing);
       expect(screen.getByRole('button', { name: 'Upload transcript' })).toBeTruthy();
     });
 

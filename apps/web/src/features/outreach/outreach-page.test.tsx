@@ -1,4 +1,4 @@
-import type { TOutreachCard, TOutreachClient } from '@knap/contracts';
+import { KNAP_DETAIL, type TOutreachCard, type TOutreachClient } from '@knap/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -121,14 +121,14 @@ describe('OutreachPage', () => {
     mockKnapApi({
       knap: makeKnap('outreachRecommendations', 2),
       data: { 'client-info': { clients: [ANN, BO] }, 'client-card-outreach': CARDS },
-      onProcess: () => jsonResponse({ detail: 'The model did not answer; try again' }, 502),
+      onProcess: () => jsonResponse({ detail: KNAP_DETAIL.modelNoAnswer }, 502),
     });
     renderPage();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Who to contact' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Draft messages' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('The model did not answer; try again');
+    expect((await screen.findByRole('alert')).textContent).toBe(KNAP_DETAIL.modelNoAnswer);
     expect(screen.getByRole('article', { name: 'Ann Henderson' })).toBeTruthy();
   });
 

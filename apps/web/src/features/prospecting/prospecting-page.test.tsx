@@ -1,4 +1,4 @@
-import { PROSPECT_CSV_MAX_CHARS } from '@knap/contracts';
+import { KNAP_DETAIL, PROSPECT_CSV_MAX_CHARS } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -141,15 +141,13 @@ describe('ProspectingPage', () => {
     mockKnapApi({
       knap: makeKnap('Prospecting', 1),
       data: { 'data-selection': dataSelection() },
-      onProcess: () => jsonResponse({ detail: 'No rows were found in this source; try another search' }, 422),
+      onProcess: () => jsonResponse({ detail: KNAP_DETAIL.noRows }, 422),
     });
     renderPage();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Load prospects' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'No rows were found in this source; try another search',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe(KNAP_DETAIL.noRows);
     expect(screen.getByRole('radio', { name: 'Wealthbox contacts' })).toBeTruthy();
   });
 

@@ -1,6 +1,6 @@
 // The user's custom tool URLs (MCP servers), whose tools join the assistant: add, edit, delete,
 // test connection, and their tools for a reply (listed through tool-cache.ts, called through client.ts).
-import { MCP_SERVERS_MAX, type TMcpTestResult, type TMcpUrl } from '@knap/contracts';
+import { CONNECTION_DETAIL, MCP_SERVERS_MAX, type TMcpTestResult, type TMcpUrl } from '@knap/contracts';
 import { isoNow } from '../../../platform/clock.js';
 import { newId } from '../../../platform/crypto.js';
 import type { McpServersTable } from '../../../platform/db/schema.js';
@@ -11,7 +11,6 @@ import { callMcpTool, listMcpTools, type McpConnectOptions, type McpToolInfo } f
 import * as repo from './repo.js';
 import { McpServerRecentlyFailed } from './tool-cache.js';
 
-export const MCP_NOT_FOUND = 'Custom tool URL not found';
 /** Listing a server's tools must not hold a reply up for long: a slow server is left out. */
 const LIST_TIMEOUT_MS = 4000;
 const CALL_TIMEOUT_MS = 30_000;
@@ -49,7 +48,7 @@ export async function addMcpUrl(
 ) {
   const url = checkedUrl(deps, input.mcp_url);
   if ((await repo.listMcpServers(deps.db.db, userId)).length >= MCP_SERVERS_MAX) {
-    throw new HttpError(422, `You can add at most ${MCP_SERVERS_MAX} custom tool URLs`);
+    throw new HttpError(422, CONNECTION_DETAIL.tooManyMcp);
   }
   const now = isoNow(deps.clock);
   const row = {
@@ -75,14 +74,14 @@ export async function updateMcpUrl(
     url,
     updated_at: isoNow(deps.clock),
   });
-  if (!row) throw notFound(MCP_NOT_FOUND);
+  if (!row) throw notFound(CONNECTION_DETAIL.mcpNotFound);
   // The next reply lists the server again, even if only its description changed.
   deps.mcpToolCache.drop(row.id);
   return toDto(row);
 }
 
 export async function deleteMcpUrl(deps: AppDeps, userId: string, id: string) {
-  if (!(await repo.deleteMcpServer(deps.db.db, userId, id))) throw notFound(MCP_NOT_FOUND);
+  if (!(await repo.deleteMcpServer(deps.db.db, userId, id))) throw notFound(CONNECTION_DETAIL.mcpNotFound);
   deps.mcpToolCache.drop(id);
   return { success: true };
 }
@@ -98,7 +97,7 @@ const errorText = (e: unknown) =>
  */
 export async function testMcpUrl(deps: AppDeps, userId: string, id: string): Promise<TMcpTestResult> {
   const row = await repo.findMcpServer(deps.db.db, userId, id);
-  if (!row) throw notFound(MCP_NOT_FOUND);
+  if (!row) throw notFound(CONNECTION_DETAIL.mcpNotFound);
   try {
     const tools = await listMcpTools(row.url, connectOptions(deps, LIST_TIMEOUT_MS));
     deps.mcpToolCache.put(row, tools, deps.clock);

@@ -1,7 +1,9 @@
 // OAuth connections: start a flow, finish it on the provider's callback, keep tokens encrypted and
 // fresh, list, and disconnect (revoking at the provider where it can).
 import {
+  CONNECTION_DETAIL,
   type ConnectionFailure,
+  DETAIL,
   INTEGRATION_CATALOGUE,
   INTEGRATION_NAMES,
   MEETING_ASSISTANT_DESCRIPTOR,
@@ -9,9 +11,11 @@ import {
   type TAvailableConnections,
   type TConnectionSummary,
 } from '@knap/contracts';
+import { z } from 'zod';
 import type { OAuthEndpoints } from '../../../config.js';
 import { decryptSecret, encryptSecret, newId } from '../../../platform/crypto.js';
 import type { ConnectionsTable, UserRow } from '../../../platform/db/schema.js';
+import { parseStored } from '../../../platform/db/stored-json.js';
 import type { AppDeps } from '../../../platform/deps.js';
 import { HttpError, notFound } from '../../../platform/errors.js';
 import { emit } from '../../../platform/hooks.js';
@@ -32,10 +36,7 @@ import { sevantaBase, sevantaEndpoints } from './sevanta.js';
 import { zohoAccountsServer, zohoApiDomain, zohoEndpoints } from './zoho.js';
 
 export const OAUTH_STATE_COOKIE = 'knap_oauth';
-export const STATE_INVALID = 'This connection link is invalid or has expired. Please start again.';
 
-export const CONNECTION_NOT_FOUND = 'Connection not found';
-export const SEVANTA_SYSTEM_REQUIRED = 'Enter your Sevanta system code to connect Sevanta';
 const PURPOSE = 'connect';
 /** Tokens are refreshed this long before they expire. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -75,16 +76,18 @@ const connectionEndpoints = (deps: AppDeps, row: ConnectionsTable) =>
 const isConfigured = (deps: AppDeps, provider: ConnectionProvider) =>
   provider === 'sevanta' ? !!deps.config.sevanta : !!deps.config.oauthProviders[provider];
 
-/** What a flow keeps in its server-side state besides the user and mode. */
-interface FlowData {
-  type: string;
-  forceConsent?: boolean;
+/** What a flow keeps in its server-side state besides the user and mode (oauth_states.data). */
+const ZFlowData = z.object({
+  type: z.string(),
+  forceConsent: z.boolean().optional(),
   /** The Sevanta system's base URL. */
-  instanceUrl?: string;
+  instanceUrl: z.string().optional(),
   /** The Sevanta page's nonce, handed back on its final redirect. */
-  nonce?: string;
-}
-const flowDataOf = (state: { data: string | null }) => JSON.parse(state.data ?? '{}') as FlowData;
+  nonce: z.string().optional(),
+});
+type FlowData = z.infer<typeof ZFlowData>;
+const flowDataOf = (state: { data: string | null }) =>
+  parseStored(ZFlowData, state.data ?? '{}', 'oauth_states.data');
 
 function toSummary(row: ConnectionsTable): TConnectionSummary {
   return {
@@ -133,15 +136,15 @@ export async function startConnection(
   },
 ): Promise<{ url: string; state: string }> {
   const flow = flowFor(input.type);
-  if (!flow) throw new HttpError(422, `${input.type} cannot be connected with OAuth`);
+  if (!flow) throw new HttpError(422, CONNECTION_DETAIL.notOAuth(input.type));
   if (!isConfigured(deps, flow.provider))
     throw new HttpError(
       404,
-      `${INTEGRATION_NAMES[input.type as keyof typeof INTEGRATION_NAMES]} is not configured on this server`,
+      CONNECTION_DETAIL.notConfigured(INTEGRATION_NAMES[input.type as keyof typeof INTEGRATION_NAMES]),
     );
   const data: FlowData = { type: input.type, forceConsent: !!input.force_consent };
   if (flow.provider === 'sevanta') {
-    if (!input.system_code) throw new HttpError(422, SEVANTA_SYSTEM_REQUIRED);
+    if (!input.system_code) throw new HttpError(422, CONNECTION_DETAIL.sevantaSystemRequired);
     data.instanceUrl = sevantaBase(deps.config, input.system_code)!;
     if (input.nonce) data.nonce = input.nonce;
   }
@@ -178,7 +181,8 @@ export async function authorizeRedirect(
 ): Promise<{ location: string; bound: boolean }> {
   const { stateId, expected } = flow;
   const state = await auth.peekOAuthState(deps, stateId);
-  if (!state || state.purpose !== PURPOSE || !state.user_id) throw new HttpError(400, STATE_INVALID);
+  if (!state || state.purpose !== PURPOSE || !state.user_id)
+    throw new HttpError(400, CONNECTION_DETAIL.linkInvalid);
   if ((await auth.browserSessionUserId(deps, flow.refreshCookie)) !== state.user_id) {
     const type = flowDataOf(state).type;
     return {
@@ -189,16 +193,16 @@ export async function authorizeRedirect(
   const data = flowDataOf(state);
   const provider = flowFor(data.type);
   const endpoints = provider && endpointsOf(deps, provider.provider, { instanceUrl: data.instanceUrl });
-  if (!provider || !endpoints) throw new HttpError(400, STATE_INVALID);
+  if (!provider || !endpoints) throw new HttpError(400, CONNECTION_DETAIL.linkInvalid);
   const user = await users.findUserById(deps, state.user_id);
-  if (!user) throw new HttpError(400, STATE_INVALID);
+  if (!user) throw new HttpError(400, CONNECTION_DETAIL.linkInvalid);
   if (
     expected &&
     (provider.provider !== 'sevanta' ||
       data.instanceUrl !== sevantaBase(deps.config, expected.systemCode) ||
       expected.email.toLowerCase() !== user.email)
   )
-    throw new HttpError(400, STATE_INVALID);
+    throw new HttpError(400, CONNECTION_DETAIL.linkInvalid);
   const forceConsent = !!data.forceConsent;
   const location = authorizeUrl(endpoints, {
     redirectUri: `${deps.config.publicUrl}${callbackPath(provider.provider)}`,
@@ -246,9 +250,9 @@ export async function completeConnection(
   log: { warn(obj: object, msg: string): void },
 ): Promise<{ location: string }> {
   const stateId = auth.stateIdOf(query.state);
-  if (!stateId || stateId !== browserStateId) throw new HttpError(400, STATE_INVALID);
+  if (!stateId || stateId !== browserStateId) throw new HttpError(400, CONNECTION_DETAIL.linkInvalid);
   const state = await auth.consumeOAuthState(deps, stateId, provider, PURPOSE);
-  if (!state?.user_id) throw new HttpError(400, STATE_INVALID);
+  if (!state?.user_id) throw new HttpError(400, CONNECTION_DETAIL.linkInvalid);
   const data = flowDataOf(state);
   const { type } = data;
   // The flow's last page: the connections ghost tells the app (its opener) and closes, or goes to
@@ -271,7 +275,7 @@ export async function completeConnection(
     provider === 'zoho' ? zohoAccountsServer(deps.config, query['accounts-server']) : null;
   const endpoints = endpointsOf(deps, provider, { instanceUrl: data.instanceUrl, accountsServer });
   const flow = flowFor(type);
-  if (!endpoints || !flow) throw new HttpError(400, STATE_INVALID);
+  if (!endpoints || !flow) throw new HttpError(400, CONNECTION_DETAIL.linkInvalid);
   const tokens = await exchangeCode(endpoints, {
     code: query.code,
     redirectUri: `${deps.config.publicUrl}${callbackPath(provider)}`,
@@ -307,7 +311,7 @@ export async function completeConnection(
 }
 
 export async function listUserConnections(deps: AppDeps, user: UserRow, email: string | undefined) {
-  if (email && email.toLowerCase() !== user.email) throw notFound('User not found');
+  if (email && email.toLowerCase() !== user.email) throw notFound(DETAIL.userNotFound);
   return (await repo.listConnections(deps.db.db, user.id)).map(toSummary);
 }
 
@@ -410,7 +414,7 @@ async function refreshAccessToken(deps: AppDeps, row: ConnectionsTable): Promise
  */
 export async function refreshConnection(deps: AppDeps, userId: string, type: string) {
   const row = await repo.findConnectionByType(deps.db.db, userId, type);
-  if (!row) throw notFound(CONNECTION_NOT_FOUND);
+  if (!row) throw notFound(CONNECTION_DETAIL.notFound);
   if (row.status === 'connected') await accessTokenFor(deps, userId, type, { force: true });
   const after = await repo.findConnectionByType(deps.db.db, userId, type);
   return { status: after?.status === 'connected' ? ('connected' as const) : ('needs_reconnect' as const) };
@@ -431,14 +435,14 @@ async function disconnect(deps: AppDeps, row: ConnectionsTable): Promise<void> {
 
 export async function removeConnectionByScope(deps: AppDeps, userId: string, scope: string) {
   const row = await repo.findConnectionByType(deps.db.db, userId, scope);
-  if (!row) throw notFound(CONNECTION_NOT_FOUND);
+  if (!row) throw notFound(CONNECTION_DETAIL.notFound);
   await disconnect(deps, row);
   return { success: true };
 }
 
 export async function removeConnectionById(deps: AppDeps, userId: string, id: string) {
   const row = await repo.findConnectionById(deps.db.db, userId, id);
-  if (!row) throw notFound(CONNECTION_NOT_FOUND);
+  if (!row) throw notFound(CONNECTION_DETAIL.notFound);
   await disconnect(deps, row);
   return { success: true };
 }

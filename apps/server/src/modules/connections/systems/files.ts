@@ -1,6 +1,6 @@
 // Files of the user's connected Google Drive, OneDrive or Dropbox: find them by name or content, and
 // read the text of one. All three answer in one small shape; binary files are refused, not guessed at.
-import type { IntegrationId } from '@knap/contracts';
+import { CONNECTION_DETAIL, type IntegrationId } from '@knap/contracts';
 import type { AppDeps } from '../../../platform/deps.js';
 import { HttpError } from '../../../platform/errors.js';
 import { providerApi } from './provider-api.js';
@@ -36,8 +36,6 @@ export interface FileStore {
 /** The longest text handed to the model: a long contract fits, a data dump does not. */
 export const MAX_FILE_CHARS = 50_000;
 
-const NOT_FOUND = 'File not found';
-
 /** Types whose bytes are text the model can read as is. */
 const TEXT_TYPE =
   /^(text\/|application\/(json|xml|csv|yaml|x-yaml|x-ndjson|javascript)$|application\/.+\+(json|xml)$)/;
@@ -72,12 +70,9 @@ const typeByName = (name: string) =>
 const isText = (file: FileSummary) => TEXT_TYPE.test(file.mime_type) || TEXT_TYPE.test(typeByName(file.name));
 
 /** A clear refusal the model can pass on, rather than binary noise in its context. */
-function refuseUnlessText(file: FileSummary, readable = 'text files') {
+function refuseUnlessText(file: FileSummary, alsoGoogleDocs = false) {
   if (!isText(file))
-    throw new HttpError(
-      415,
-      `${file.name} is not a text file (${file.mime_type}); only ${readable} can be read here`,
-    );
+    throw new HttpError(415, CONNECTION_DETAIL.notText(file.name, file.mime_type, alsoGoogleDocs));
 }
 
 function asText(file: FileSummary, text: string): FileText {
@@ -134,14 +129,17 @@ export const drive: FileStore = {
     const api = await providerApi(deps, userId, DRIVE);
     const url = `${driveFiles(deps)}/${encodeURIComponent(id)}`;
     const file = driveSummary(
-      await api.call<DriveFile>({ url: `${url}?fields=${DRIVE_FIELDS}`, notFound: NOT_FOUND }),
+      await api.call<DriveFile>({
+        url: `${url}?fields=${DRIVE_FIELDS}`,
+        notFound: CONNECTION_DETAIL.fileNotFound,
+      }),
     );
     const exportAs = EXPORT_AS[file.mime_type];
-    if (!exportAs) refuseUnlessText(file, 'text files and Google Docs, Sheets or Slides');
+    if (!exportAs) refuseUnlessText(file, true);
     const text = await api.call<string>({
       url: exportAs ? `${url}/export?${new URLSearchParams({ mimeType: exportAs })}` : `${url}?alt=media`,
       text: true,
-      notFound: NOT_FOUND,
+      notFound: CONNECTION_DETAIL.fileNotFound,
     });
     return asText(file, text);
   },
@@ -187,12 +185,18 @@ export const oneDrive: FileStore = {
   async read(deps, userId, id) {
     const api = await providerApi(deps, userId, ONEDRIVE);
     const url = `${oneDriveBase(deps)}/items/${encodeURIComponent(id)}`;
-    const item = await api.call<DriveItem>({ url: `${url}?$select=${ITEM_FIELDS}`, notFound: NOT_FOUND });
+    const item = await api.call<DriveItem>({
+      url: `${url}?$select=${ITEM_FIELDS}`,
+      notFound: CONNECTION_DETAIL.fileNotFound,
+    });
     const file = oneDriveSummary(item);
-    if (!item.file) throw new HttpError(415, `${item.name} is a folder, not a file`);
+    if (!item.file) throw new HttpError(415, CONNECTION_DETAIL.isFolder(item.name));
     refuseUnlessText(file);
     // Graph answers with a redirect to a short-lived download URL, which fetch follows.
-    return asText(file, await api.call<string>({ url: `${url}/content`, text: true, notFound: NOT_FOUND }));
+    return asText(
+      file,
+      await api.call<string>({ url: `${url}/content`, text: true, notFound: CONNECTION_DETAIL.fileNotFound }),
+    );
   },
 };
 
@@ -247,10 +251,10 @@ export const dropbox: FileStore = {
       body: { path: id },
       // Dropbox answers a path that is not there with 409 path/not_found.
       notFoundStatuses: [409],
-      notFound: 'File not found',
+      notFound: CONNECTION_DETAIL.fileNotFound,
     });
     const file = dropboxSummary(meta);
-    if (meta['.tag'] !== 'file') throw new HttpError(415, `${meta.name} is a folder, not a file`);
+    if (meta['.tag'] !== 'file') throw new HttpError(415, CONNECTION_DETAIL.isFolder(meta.name));
     refuseUnlessText(file);
     // Downloads go to the content host, with the argument in a header and no body.
     const text = await api.call<string>({

@@ -1,7 +1,7 @@
 // Mail of the user's connected Gmail or Outlook (Microsoft Graph): search, read, save a draft, and
 // send (with attachments). Both accounts answer in one small shape, so callers need not know which.
 import { randomBytes } from 'node:crypto';
-import { emailRecipients, type IntegrationId } from '@knap/contracts';
+import { CONNECTION_DETAIL, DETAIL, emailRecipients, type IntegrationId } from '@knap/contracts';
 import { newId } from '../../../platform/crypto.js';
 import type { AppDeps } from '../../../platform/deps.js';
 import { HttpError } from '../../../platform/errors.js';
@@ -59,8 +59,6 @@ export interface MailAccount {
 
 /** The longest body handed to the model: enough for any real letter, not for a mailing list digest. */
 export const MAX_MAIL_CHARS = 20_000;
-
-const NOT_FOUND = 'Message not found';
 
 const withBody = (summary: MailSummary, text: string): MailMessage => {
   const body = capText(text, MAX_MAIL_CHARS);
@@ -178,7 +176,7 @@ export const gmail: MailAccount = {
         gmailSummary(
           await api.call<GmailMessage>({
             url: `${gmailBase(deps)}/messages/${encodeURIComponent(id)}?${GMAIL_METADATA}`,
-            notFound: NOT_FOUND,
+            notFound: DETAIL.messageNotFound,
           }),
         ),
       ),
@@ -188,7 +186,7 @@ export const gmail: MailAccount = {
     const api = await providerApi(deps, userId, GMAIL);
     const message = await api.call<GmailMessage>({
       url: `${gmailBase(deps)}/messages/${encodeURIComponent(id)}?format=full`,
-      notFound: NOT_FOUND,
+      notFound: DETAIL.messageNotFound,
     });
     return withBody(gmailSummary(message), gmailBodyText(message.payload));
   },
@@ -280,7 +278,7 @@ export const outlook: MailAccount = {
       url: `${outlookBase(deps)}/messages/${encodeURIComponent(id)}?${odata({ $select: `${OUTLOOK_FIELDS},body` })}`,
       // Graph converts an HTML body to text when asked; stripping below covers it if not.
       headers: { prefer: 'outlook.body-content-type="text"' },
-      notFound: NOT_FOUND,
+      notFound: DETAIL.messageNotFound,
     });
     const content = message.body?.content ?? '';
     return withBody(
@@ -338,10 +336,7 @@ export async function sendMailVia(
   if (!api) return false;
   const body = JSON.stringify({ message: graphMessage(mail), saveToSentItems: true });
   if (Buffer.byteLength(body) > GRAPH_MAX_REQUEST_BYTES)
-    throw new HttpError(
-      413,
-      'Outlook takes at most 4 MB per message with its attachments (about 3 MB of files); send it through Gmail or share a link',
-    );
+    throw new HttpError(413, CONNECTION_DETAIL.outlookTooLarge);
   await api.call({
     url: `${outlookBase(deps)}/sendMail`,
     method: 'POST',

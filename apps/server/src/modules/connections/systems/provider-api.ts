@@ -1,7 +1,7 @@
 // One way to call an outside system's REST API as the user, through one of their connections:
 // a fresh token (refreshed by oauth/service.ts), a timeout, a size-bounded JSON answer, and errors the
 // user can read ({detail} with 409 when not connected, 404 when the record is gone, 502 otherwise).
-import { INTEGRATION_NAMES, type IntegrationId } from '@knap/contracts';
+import { CONNECTION_DETAIL, DETAIL, INTEGRATION_NAMES, type IntegrationId } from '@knap/contracts';
 import type { AppDeps } from '../../../platform/deps.js';
 import { HttpError } from '../../../platform/errors.js';
 import * as repo from '../oauth/repo.js';
@@ -11,13 +11,6 @@ import { accessTokenFor } from '../oauth/service.js';
 const TIMEOUT_MS = 15_000;
 /** Answers larger than this are refused rather than read into memory. */
 const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
-
-export const notConnected = (type: IntegrationId) => `${INTEGRATION_NAMES[type]} is not connected`;
-export const unavailable = (type: IntegrationId) =>
-  `${INTEGRATION_NAMES[type]} did not answer; please try again`;
-/** A connection whose instance URL is missing or not the provider's own (Salesforce's org). */
-export const noInstance = (type: IntegrationId) =>
-  `${INTEGRATION_NAMES[type]} did not say where its API is; please reconnect ${INTEGRATION_NAMES[type]}`;
 
 export interface ProviderRequest {
   /** Absolute URL, or a path joined to the connection's instance URL (Salesforce, Sevanta). */
@@ -52,7 +45,7 @@ export interface ProviderApi {
 /** The user's connection of `type`, ready to call; 409 '{Name} is not connected' otherwise. */
 export async function providerApi(deps: AppDeps, userId: string, type: IntegrationId): Promise<ProviderApi> {
   const token = await accessTokenFor(deps, userId, type);
-  if (!token) throw new HttpError(409, notConnected(type));
+  if (!token) throw new HttpError(409, CONNECTION_DETAIL.notConnected(INTEGRATION_NAMES[type]));
   const row = await repo.findConnectionByType(deps.db.db, userId, type);
   // A Salesforce org's host is checked again where it is used (connections stored before the
   // check); any other type's instance URL was set by us (Sevanta) or checked when stored (Zoho).
@@ -65,7 +58,8 @@ export async function providerApi(deps: AppDeps, userId: string, type: Integrati
     instanceUrl,
     async call<T>(request: ProviderRequest): Promise<T> {
       const url = /^https?:\/\//.test(request.url) ? request.url : `${instanceUrl ?? ''}${request.url}`;
-      if (!/^https?:\/\//.test(url)) throw new HttpError(502, noInstance(type));
+      if (!/^https?:\/\//.test(url))
+        throw new HttpError(502, CONNECTION_DETAIL.noInstance(INTEGRATION_NAMES[type]));
       const body =
         request.body === undefined
           ? undefined
@@ -85,7 +79,7 @@ export async function providerApi(deps: AppDeps, userId: string, type: Integrati
       }).catch(() => null);
       if (res && (res.status === 404 || request.notFoundStatuses?.includes(res.status))) {
         await res.body?.cancel().catch(() => undefined);
-        throw new HttpError(404, request.notFound ?? 'Not found');
+        throw new HttpError(404, request.notFound ?? DETAIL.notFound);
       }
       if (res?.status === 410 && request.goneAs) {
         await res.body?.cancel().catch(() => undefined);
@@ -93,22 +87,22 @@ export async function providerApi(deps: AppDeps, userId: string, type: Integrati
       }
       if (!res?.ok) {
         await res?.body?.cancel().catch(() => undefined);
-        throw new HttpError(502, unavailable(type));
+        throw new HttpError(502, CONNECTION_DETAIL.unavailable(INTEGRATION_NAMES[type]));
       }
       const length = Number(res.headers.get('content-length') ?? 0);
       if (length > MAX_ANSWER_BYTES) {
         await res.body?.cancel().catch(() => undefined);
-        throw new HttpError(502, `${INTEGRATION_NAMES[type]} answered with more than we can read`);
+        throw new HttpError(502, CONNECTION_DETAIL.answerTooLarge(INTEGRATION_NAMES[type]));
       }
       const raw = await res.text();
       if (raw.length > MAX_ANSWER_BYTES)
-        throw new HttpError(502, `${INTEGRATION_NAMES[type]} answered with more than we can read`);
+        throw new HttpError(502, CONNECTION_DETAIL.answerTooLarge(INTEGRATION_NAMES[type]));
       if (request.text) return raw as T;
       if (!raw) return undefined as T;
       try {
         return JSON.parse(raw) as T;
       } catch {
-        throw new HttpError(502, unavailable(type));
+        throw new HttpError(502, CONNECTION_DETAIL.unavailable(INTEGRATION_NAMES[type]));
       }
     },
   };

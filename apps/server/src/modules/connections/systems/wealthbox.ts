@@ -1,4 +1,5 @@
 // Wealthbox CRM through the user's connection: contacts and their notes.
+import { CONNECTION_DETAIL } from '@knap/contracts';
 import type { AppDeps } from '../../../platform/deps.js';
 import { type ProviderRequest, providerApi } from './provider-api.js';
 
@@ -38,7 +39,11 @@ function call<T>(
   init: Pick<ProviderRequest, 'method' | 'body'> = {},
 ) {
   return providerApi(deps, userId, 'wealthbox').then((api) =>
-    api.call<T>({ url: `${deps.config.apis.wealthbox}${path}`, notFound: 'Contact not found', ...init }),
+    api.call<T>({
+      url: `${deps.config.apis.wealthbox}${path}`,
+      notFound: CONNECTION_DETAIL.contactNotFound,
+      ...init,
+    }),
   );
 }
 

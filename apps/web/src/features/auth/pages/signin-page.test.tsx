@@ -1,4 +1,4 @@
-import { AUTH_PATHS, USER_PATHS } from '@knap/contracts';
+import { AUTH_DETAIL, AUTH_PATHS, USER_PATHS } from '@knap/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -41,7 +41,7 @@ afterEach(() => {
 describe('SignInPage', () => {
   it("shows the server's reason when the credentials are wrong", async () => {
     anonymousApi({
-      [`POST ${AUTH_PATHS.login}`]: () => jsonResponse({ detail: 'Invalid email or password' }, 401),
+      [`POST ${AUTH_PATHS.login}`]: () => jsonResponse({ detail: AUTH_DETAIL.invalidCredentials }, 401),
     });
     renderRoutes(routes, '/signin');
 
@@ -49,7 +49,7 @@ describe('SignInPage', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_DETAIL.invalidCredentials);
     expect(useAuthStore.getState().status).toBe('unauthenticated');
   });
 
@@ -85,8 +85,7 @@ describe('SignInPage', () => {
 
   it('creates an account with name, email and password', async () => {
     const fetchMock = anonymousApi({
-      [`POST ${AUTH_PATHS.register}`]: () =>
-        jsonResponse({ detail: 'An account with this email already exists' }, 409),
+      [`POST ${AUTH_PATHS.register}`]: () => jsonResponse({ detail: AUTH_DETAIL.emailTaken }, 409),
     });
     renderRoutes(routes, '/signin');
 
@@ -96,7 +95,7 @@ describe('SignInPage', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'long-enough-pw');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists');
+    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_DETAIL.emailTaken);
     const call = fetchMock.mock.calls.find(([url]) => String(url) === AUTH_PATHS.register);
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       email: 'ada@example.com',
