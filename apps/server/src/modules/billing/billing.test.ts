@@ -228,12 +228,15 @@ describe(`plans on Stripe (${testEngine()})`, () => {
     // Switching price in place; the update event moves the plan.
     const switched = (await call(user, 'POST', BILLING_PATHS.checkout, { plan: 'tier_3' })).json();
     expect(switched.url).toMatch(/\/billing\?changed=tier_3$/);
-    // Stripe sends the update event on its own time.
+    // Stripe sends the update event on its own time; the plan is stored, then its period starts.
     await eventually(
       () => plan(user),
       (p) => p.plan === 'tier_3',
     );
-    expect((await usageOf(t, user)).max_credits).toBe(5000);
+    await eventually(
+      () => usageOf(t, user),
+      (u) => u.max_credits === 5000,
+    );
 
     // An older event arriving late (a copy of 'created', say, re-sent with a new id) is ignored.
     const late = { ...created, id: 'evt_late_copy' };
