@@ -106,6 +106,8 @@ export const DETAIL = {
   headersTooLarge: 'The request headers are too large',
   malformedRequest: 'Malformed HTTP request',
   requestTimeout: 'The request took too long to arrive',
+  /** The database does not answer (down, restarting, unreachable): try again shortly. */
+  databaseUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   invalidContentLength: 'Invalid Content-Length header',
   emptyJsonBody: 'Request body is empty but Content-Type is application/json',
   /** Multipart forms (platform/multipart.ts). */

@@ -10,6 +10,7 @@ export * from './oidc.js';
 export * from './sevanta.js';
 export * from './smtp.js';
 export * from './stripe.js';
+export * from './tcp-proxy.js';
 export * from './wealthbox.js';
 export type {
   FakeCalendarApi,

@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import { DETAIL } from '@knap/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './db/failures.js';
 
 export class HttpError extends Error {
   constructor(
@@ -18,6 +19,9 @@ export class HttpError extends Error {
 }
 
 export const notFound = (detail: string = DETAIL.notFound) => new HttpError(404, detail);
+
+/** When a client should come back after the database was away: the probe looks twice a second. */
+export const DATABASE_RETRY_AFTER_S = 2;
 
 /** Fastify's own client-error codes, answered with a clean text instead of its internals. */
 const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => [number, string]> = {
@@ -111,6 +115,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof SyntaxError && error.statusCode === 400) {
       return reply.status(400).send({ detail: DETAIL.malformedJson });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      return reply.status(503).send({ detail: DETAIL.databaseUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ detail: DETAIL.tooManyRequests });
