@@ -8,7 +8,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { DEMO_SCRIPT } from './demo-script.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { assistantJobs } from './modules/assistant/jobs.js';
+import { drainReplies } from './modules/assistant/reply-run.js';
 import { assistantRoutes } from './modules/assistant/routes.js';
+import { createReplyWriter, startReplyWriter, stopReplyWriter } from './modules/assistant/writers.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes.js';
@@ -63,6 +65,9 @@ import { useSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web.js';
 
 export type { AppDeps, AppInstance } from './platform/deps.js';
+
+/** How long running replies may take to finish when the server stops. */
+const SHUTDOWN_DRAIN_MS = 10_000;
 
 export interface BuildAppOptions extends Pick<AppDeps, 'config' | 'db'> {
   clock?: Clock;
@@ -120,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     meetingBot: createMeetingBot(options.config),
     stripe: createStripe(options.config.billing.stripe),
     runningReplies: new Map(),
+    replyWriter: createReplyWriter(),
   };
   deps.hooks.accountClaimed.push((userId) => forgetIntegrations(deps, userId));
   deps.hooks.meetingBotUnwanted.push((meeting) => cancelMeetingBot(deps, meeting));
@@ -131,6 +137,17 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.addHook('onClose', () => deps.pdf.close());
   app.addHook('onClose', () => deps.limits.close());
   app.addHook('onClose', () => deps.events.close());
+  // Replies are written under this instance's lease; on close they get the drain time to finish.
+  app.addHook('onReady', () => startReplyWriter(deps, app.log));
+  let draining: Promise<void> | undefined;
+  app.addHook('preClose', (done) => {
+    draining = drainReplies(deps, SHUTDOWN_DRAIN_MS);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await draining;
+    await stopReplyWriter(deps);
+  });
   // Every background job, from one list: each module says what it runs (its jobs.ts).
   for (const jobsOf of [
     assistantJobs,

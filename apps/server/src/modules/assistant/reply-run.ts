@@ -20,8 +20,8 @@ declare module '../../platform/deps.js' {
   }
 }
 
-/** How often a streaming reply is written to the database. */
-export const CHECKPOINT_MS = 750;
+/** How often a streaming reply is written to the database: what a crash can lose at most. */
+export const CHECKPOINT_MS = 250;
 
 /** What asks the server writing a chat's reply to stop it, when that is another instance. */
 export const STOP_REPLY = 'stop_reply';
@@ -29,8 +29,28 @@ const STOPPED_BY_USER = 'stopped by the user';
 export const stoppedByUser = () => new Error(STOPPED_BY_USER);
 
 /** Stopped by the user: not a failure — the text so far is the reply. */
-export const wasStoppedByUser = (signal: AbortSignal) =>
-  signal.aborted && signal.reason instanceof Error && signal.reason.message === STOPPED_BY_USER;
+export const wasStoppedByUser = (signal: AbortSignal) => abortedWith(signal, STOPPED_BY_USER);
+
+const SERVER_STOPPING = 'the server is stopping';
+/** Ended because the server stops: kept as far as it got, `interrupted`, not charged, retriable. */
+export const wasCutByShutdown = (signal: AbortSignal) => abortedWith(signal, SERVER_STOPPING);
+
+const abortedWith = (signal: AbortSignal, reason: string) =>
+  signal.aborted && signal.reason instanceof Error && signal.reason.message === reason;
+
+/**
+ * The server stops: replies being written get `drainMs` to finish; those still running then end
+ * (their clients get the stream's abort chunk) and are stored interrupted. Resolves once none runs
+ * (or a few seconds after the drain, whatever a reply still waits on).
+ */
+export async function drainReplies(deps: AppDeps, drainMs: number): Promise<void> {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const drained = Date.now() + drainMs;
+  while (deps.runningReplies.size > 0 && Date.now() < drained) await sleep(50);
+  for (const abort of deps.runningReplies.values()) abort.abort(new Error(SERVER_STOPPING));
+  const given = Date.now() + 5_000;
+  while (deps.runningReplies.size > 0 && Date.now() < given) await sleep(20);
+}
 
 /** The reply being written and its row. */
 export interface ReplyTarget {
@@ -172,8 +192,9 @@ export function checkpointer(deps: AppDeps, { target, defs }: { target: ReplyTar
   const previews = new Map<string, TChangePreview>();
   for (const approval of metadataOf(reply).approvals ?? [])
     if (approval.preview) previews.set(approval.tool_call_uuid, approval.preview);
-  let lastSave = Date.now();
-  const save = (state: 'streaming' | 'failed' | null, message: AssistantUIMessage) =>
+  // The reply's first words are saved as soon as they arrive, then every CHECKPOINT_MS.
+  let lastSave = 0;
+  const save = (state: 'streaming' | 'failed' | 'interrupted' | null, message: AssistantUIMessage) =>
     chats.saveMessage(deps, user.id, chatId, reply.id, {
       content: replyTextOf(message.parts),
       metadata: replyMetadata({ parts: message.parts, run, defs, previews, failed: state === 'failed' }),
@@ -184,6 +205,7 @@ export function checkpointer(deps: AppDeps, { target, defs }: { target: ReplyTar
     save,
     async checkpoint(message: AssistantUIMessage) {
       if (Date.now() - lastSave < CHECKPOINT_MS) return;
+      if (!message.parts.some((part) => part.type !== 'step-start')) return;
       lastSave = Date.now();
       await save('streaming', message);
     },

@@ -1,6 +1,6 @@
 // SQL for tool approvals.
 import type { Kysely } from 'kysely';
-import type { Database, ToolApprovalsTable } from '../../platform/db/schema.js';
+import type { Database, ServerInstancesTable, ToolApprovalsTable } from '../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
 
@@ -50,3 +50,29 @@ export const hasStreamingReply = async (db: Q, chatId: string) =>
     .where('chat_id', '=', chatId)
     .where('state', '=', 'streaming')
     .executeTakeFirst());
+
+// ---- Server instances: who writes streaming replies, and their leases ----
+
+export async function registerInstance(db: Q, row: ServerInstancesTable): Promise<void> {
+  await db
+    .insertInto('server_instances')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeat_at: row.heartbeat_at }))
+    .execute();
+}
+
+/** Renews an instance's lease; false when its row was gone (swept as dead), so it registers again. */
+export async function renewInstance(db: Q, id: string, nowIso: string): Promise<boolean> {
+  const res = await db
+    .updateTable('server_instances')
+    .set({ heartbeat_at: nowIso })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const listInstances = (db: Q) => db.selectFrom('server_instances').selectAll().execute();
+
+export async function deleteInstances(db: Q, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('server_instances').where('id', 'in', ids).execute();
+}

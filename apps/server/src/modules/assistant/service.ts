@@ -21,6 +21,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { isoNow } from '../../platform/clock.js';
 import { digestJson } from '../../platform/crypto.js';
+import { isUniqueViolation } from '../../platform/db/failures.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -44,10 +45,12 @@ import {
   STOP_REPLY,
   stoppedByUser,
   toolContext,
+  wasCutByShutdown,
   wasStoppedByUser,
 } from './reply-run.js';
 import * as repo from './repo.js';
 import { writeUIMessageStream } from './sse.js';
+import { interruptDeadWriters } from './writers.js';
 
 const MAX_STEPS = 8;
 
@@ -57,13 +60,38 @@ export interface PreparedRun extends ReplyTarget {
   continuing: boolean;
 }
 
-/** A new reply's row, written before the model is called. */
-const OPENED_REPLY = {
-  role: 'assistant',
-  content: '',
-  metadata: { append_mode: 'checkpoint', runs: 1 },
-  state: 'streaming',
-} as const;
+/** A new reply's row, written before the model is called, by this instance. */
+const openedReply = (deps: AppDeps) =>
+  ({
+    role: 'assistant',
+    content: '',
+    metadata: { append_mode: 'checkpoint', runs: 1 },
+    state: 'streaming',
+    writer_id: deps.replyWriter.id,
+  }) as const;
+
+/**
+ * Opens the chat's one streaming reply (the database holds at most one per chat, across every
+ * instance). When one is in the way and its writer is dead, it is marked interrupted and the reply
+ * opens; when its writer lives, 409.
+ */
+async function oneReplyAtATime<T>(deps: AppDeps, chatId: string, open: () => Promise<T>): Promise<T> {
+  const refused = (err: unknown) =>
+    isUniqueViolation(err, 'messages_one_streaming_per_chat', 'messages.chat_id');
+  try {
+    return await open();
+  } catch (err) {
+    if (!refused(err)) throw err;
+  }
+  if ((await interruptDeadWriters(deps, chatId)) > 0) {
+    try {
+      return await open();
+    } catch (err) {
+      if (!refused(err)) throw err;
+    }
+  }
+  throw new HttpError(409, DETAIL.replyInProgress);
+}
 
 /** Checks credits, stores the user's message (or finds the reply to continue), opens the reply row. */
 export async function prepareRun(
@@ -79,28 +107,36 @@ export async function prepareRun(
   }
   if (chat.out_of_tokens) await chats.setChatFlags(deps, user.id, chat.id, { out_of_tokens: false });
 
-  if (deps.runningReplies.has(chat.id)) throw new HttpError(409, DETAIL.replyInProgress);
-
-  if (request.retry) return prepareRetry(deps, { user, chatId: chat.id });
+  if (request.retry)
+    return oneReplyAtATime(deps, chat.id, () => prepareRetry(deps, { user, chatId: chat.id }));
   if (request.message) {
     const text = request.message.content;
+    const prepared = await oneReplyAtATime(deps, chat.id, () =>
+      prepareAnswer(deps, { user, chatId: chat.id, text }),
+    );
     if (chat.message_count === 0 && chat.title.startsWith('New Chat ')) {
       await chats.setChatFlags(deps, user.id, chat.id, { title: autoChatTitle(text, deps.clock.now()) });
     }
-    return prepareAnswer(deps, { user, chatId: chat.id, text });
+    return prepared;
   }
-  return prepareContinuation(deps, { user, chatId: chat.id });
+  return oneReplyAtATime(deps, chat.id, () => prepareContinuation(deps, { user, chatId: chat.id }));
 }
 
-/** Retry: a failed or interrupted last reply is replaced by a new one. */
+/**
+ * Retry: a failed or interrupted last reply is replaced by a new one (a reply still marked
+ * streaming whose writer died counts as interrupted).
+ */
 async function prepareRetry(deps: AppDeps, { user, chatId }: { user: UserRow; chatId: string }) {
-  const rows = await chats.messageRows(deps, chatId);
+  let rows = await chats.messageRows(deps, chatId);
+  if (rows.at(-1)?.state === 'streaming' && (await interruptDeadWriters(deps, chatId)) > 0)
+    rows = await chats.messageRows(deps, chatId);
   const last = rows.at(-1);
+  if (last?.state === 'streaming') throw new HttpError(409, DETAIL.replyInProgress);
   if (last?.role !== 'assistant' || (last.state !== 'failed' && last.state !== 'interrupted')) {
     throw new HttpError(409, DETAIL.nothingToRetry);
   }
   await chats.deleteMessageRow(deps, user.id, chatId, last.id);
-  const reply = await chats.appendMessageRow(deps, user.id, chatId, OPENED_REPLY);
+  const reply = await chats.appendMessageRow(deps, user.id, chatId, openedReply(deps));
   const uiMessages = toUIMessages(rows.slice(0, -1));
   return { chatId, user, uiMessages, reply, continuing: false, run: 1 };
 }
@@ -113,7 +149,7 @@ async function prepareAnswer(
   const earlier = await chats.messageRows(deps, chatId);
   const [asked, reply] = await chats.appendMessageRows(deps, user.id, chatId, [
     { role: 'user', content: text, metadata: null },
-    OPENED_REPLY,
+    openedReply(deps),
   ]);
   const uiMessages = toUIMessages([...earlier, asked!, reply!]);
   return { chatId, user, uiMessages, reply: reply!, continuing: false, run: 1 };
@@ -139,6 +175,7 @@ async function prepareContinuation(
     content: reply.content,
     metadata: { ...meta, runs: run },
     state: 'streaming',
+    writerId: deps.replyWriter.id,
   });
   const uiMessages = toUIMessages(
     rows.map((r) => (r.id === reply.id ? { ...r, metadata: JSON.stringify(meta) } : r)),
@@ -333,6 +370,10 @@ async function storeReply(
   }
   if (wasStoppedByUser(guard.signal)) run.failure = undefined;
   const final: AssistantUIMessage = latest ?? { id: prepared.reply.id, role: 'assistant', parts: [] };
+  if (wasCutByShutdown(guard.signal)) {
+    await checkpoints.save('interrupted', final);
+    return final;
+  }
   await checkpoints.save(run.failure ? 'failed' : null, final);
   if (!run.failure) await chargeReply(deps, { target: prepared, run });
   return final;

@@ -180,7 +180,8 @@ export async function appendMessages(
   userId: string,
   chatId: string,
   messages: Array<
-    Omit<MessageRow, 'seq' | 'state' | 'updated_at' | 'chat_id'> & { state?: MessageRow['state'] }
+    Omit<MessageRow, 'seq' | 'state' | 'updated_at' | 'chat_id' | 'writer_id'> &
+      Partial<Pick<MessageRow, 'state' | 'writer_id'>>
   >,
   chatPatch: { updated_at: string; last_message_preview: string; unread?: 0 | 1 },
 ): Promise<MessageRow[] | undefined> {
@@ -197,6 +198,7 @@ export async function appendMessages(
     const rows: MessageRow[] = messages.map((m, i) => ({
       state: null,
       updated_at: null,
+      writer_id: null,
       ...m,
       chat_id: chatId,
       seq: first + i,
@@ -220,18 +222,34 @@ export const findOwnedMessage = (db: Q, userId: string, messageId: string) =>
 export async function updateMessage(
   db: Q,
   messageId: string,
-  patch: Partial<Pick<MessageRow, 'content' | 'metadata' | 'state' | 'updated_at'>>,
+  patch: Partial<Pick<MessageRow, 'content' | 'metadata' | 'state' | 'updated_at' | 'writer_id'>>,
 ) {
   await db.updateTable('messages').set(patch).where('id', '=', messageId).execute();
 }
 
-/** Replies left 'streaming' by a process that died: marked interrupted once they went quiet. */
-export async function markStaleStreamsInterrupted(db: Q, quietSinceIso: string): Promise<number> {
-  const res = await db
-    .updateTable('messages')
-    .set({ state: 'interrupted' })
-    .where('state', '=', 'streaming')
-    .where((eb) => eb(eb.fn.coalesce('updated_at', 'created_at'), '<', quietSinceIso))
+/**
+ * Replies left 'streaming' by a process that died are marked interrupted (so they can be retried):
+ * those whose writer is not among the live ones, and those written before writers were recorded
+ * that went quiet before `quietSinceIso`. Only in one chat when `chatId` is given.
+ */
+export async function markDeadStreamsInterrupted(
+  db: Q,
+  { liveWriters, quietSinceIso, chatId }: { liveWriters: string[]; quietSinceIso: string; chatId?: string },
+): Promise<number> {
+  let query = db.updateTable('messages').set({ state: 'interrupted' }).where('state', '=', 'streaming');
+  if (chatId) query = query.where('chat_id', '=', chatId);
+  const res = await query
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('writer_id', 'is', null),
+          eb(eb.fn.coalesce('updated_at', 'created_at'), '<', quietSinceIso),
+        ]),
+        liveWriters.length > 0
+          ? eb.and([eb('writer_id', 'is not', null), eb('writer_id', 'not in', liveWriters)])
+          : eb('writer_id', 'is not', null),
+      ]),
+    )
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }

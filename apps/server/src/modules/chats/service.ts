@@ -294,6 +294,8 @@ type NewMessage = {
   content: string;
   metadata: object | null;
   state?: 'streaming' | null;
+  /** The server instance writing a streaming reply. */
+  writer_id?: string;
 };
 
 export async function appendMessageRow(
@@ -325,6 +327,7 @@ export async function appendMessageRows(
       metadata: row.metadata ? encodeMetadata(row.metadata) : null,
       created_at: now,
       state: row.state ?? null,
+      writer_id: row.writer_id ?? null,
     })),
     {
       updated_at: now,
@@ -342,7 +345,13 @@ export async function saveMessage(
   userId: string,
   chatId: string,
   messageId: string,
-  patch: { content: string; metadata: object; state: 'streaming' | 'interrupted' | 'failed' | null },
+  patch: {
+    content: string;
+    metadata: object;
+    state: 'streaming' | 'interrupted' | 'failed' | null;
+    /** Who writes it from now on, when it (again) streams. */
+    writerId?: string;
+  },
 ): Promise<void> {
   const now = isoNow(deps.clock);
   await repo.updateMessage(deps.db.db, messageId, {
@@ -350,6 +359,7 @@ export async function saveMessage(
     metadata: encodeMetadata(patch.metadata),
     state: patch.state,
     updated_at: now,
+    ...(patch.writerId ? { writer_id: patch.writerId } : {}),
   });
   if (patch.state !== 'streaming') {
     await repo.updateChat(deps.db.db, userId, chatId, {
@@ -373,9 +383,20 @@ export async function setChatFlags(
 }
 
 /** The recovery job: replies whose writer died are marked interrupted after `quietMs` of silence. */
-export async function markInterruptedReplies(deps: AppDeps, quietMs: number) {
-  const cutoff = new Date(deps.clock.now().getTime() - quietMs).toISOString();
-  return { interrupted: await repo.markStaleStreamsInterrupted(deps.db.db, cutoff) };
+/**
+ * Marks interrupted the streaming replies whose writer is not among `liveWriters` (the assistant
+ * keeps the leases), and older ones without a writer that went quiet for `quietMs`.
+ */
+export async function markDeadRepliesInterrupted(
+  deps: AppDeps,
+  { liveWriters, quietMs, chatId }: { liveWriters: string[]; quietMs: number; chatId?: string },
+) {
+  const quietSinceIso = new Date(deps.clock.now().getTime() - quietMs).toISOString();
+  return repo.markDeadStreamsInterrupted(deps.db.db, {
+    liveWriters,
+    quietSinceIso,
+    ...(chatId ? { chatId } : {}),
+  });
 }
 
 export async function deleteMessageRow(deps: AppDeps, userId: string, chatId: string, messageId: string) {

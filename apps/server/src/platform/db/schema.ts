@@ -152,6 +152,17 @@ export interface MessagesTable {
   created_at: string;
   state: string | null;
   updated_at: string | null;
+  /** The server instance writing this reply while it streams (server_instances.id). */
+  writer_id: Generated<string | null>;
+}
+
+/** A running server process and its lease: replies it writes are its own while heartbeat_at is fresh. */
+export interface ServerInstancesTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: string;
+  heartbeat_at: string;
 }
 
 export interface CreditAccountsTable {
@@ -526,6 +537,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   chats: ChatsTable;
   messages: MessagesTable;
+  server_instances: ServerInstancesTable;
   credit_accounts: CreditAccountsTable;
   credit_ledger: CreditLedgerTable;
   tool_approvals: ToolApprovalsTable;
