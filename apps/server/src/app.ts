@@ -98,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         ? // Deployments sharing a Redis but not a database schema keep their jobs apart.
           bullmqScheduler(options.config.redisUrl, app.log, {
             prefix: ['knap', options.config.databaseSchema].filter(Boolean).join(':'),
+            drainMs: options.config.shutdownDrainMs,
           })
         : inProcessScheduler(app.log)),
     llm: options.llm ?? createLanguageModel(options.config.llm, { demoScript: DEMO_SCRIPT }),

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
     [{ ACCOUNT_LABELS: 'nonsense' }, /^Invalid configuration: ACCOUNT_LABELS must be/],
     [{ SCRYPT_LOG_N: '14' }, /^Invalid configuration: SCRYPT_LOG_N /],
     [{ DATABASE_URL: 'postgres://u:pw@h:1:2/db' }, /^Invalid configuration: DATABASE_URL must be a URL: /],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, /^Invalid configuration: SHUTDOWN_DRAIN_MS /],
     [{ DATABASE_CONNECT_WAIT_MS: 'soon' }, /^Invalid configuration: DATABASE_CONNECT_WAIT_MS /],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);

@@ -216,6 +216,16 @@ export const ZEnv = z.object({
     .max(500)
     .default(10)
     .describe('PostgreSQL connections per server process; statements time out after 30 s'),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(10_000)
+    .describe(
+      'On SIGTERM or SIGINT the server takes no new connections, closes idle keep-alive ones, and gives' +
+        ' requests and background jobs under way this long to finish; then it closes what is left and exits 0',
+    ),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -525,6 +535,8 @@ export type Config = {
   databasePoolMax: number;
   /** How long start-up retries a PostgreSQL that does not answer (0: not at all). */
   databaseConnectWaitMs: number;
+  /** On SIGTERM/SIGINT, how long requests and jobs under way may take before what is left is closed. */
+  shutdownDrainMs: number;
   redisUrl: string | undefined;
   secret: string;
   publicUrl: string;
@@ -726,6 +738,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseSchema: e.DATABASE_SCHEMA,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseConnectWaitMs: e.DATABASE_CONNECT_WAIT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     redisUrl: e.REDIS_URL,
     secret: e.KNAP_SECRET ?? inDataDir(dataDir, () => readOrCreateSecret(dataDir)),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -1,5 +1,5 @@
 // The process as `npm start` runs it: boots on embedded defaults, stops cleanly on SIGTERM (exit 0,
-// an idle keep-alive socket notwithstanding), refuses every bad configuration with one
+// idle keep-alive sockets or Redis gone notwithstanding), refuses every bad configuration with one
 // line naming the variable within 10 s, and waits for a database that is not up yet when told to.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const main = path.join(import.meta.dirname, 'main.ts');
 const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
 const tmpDir = () => mkdtempSync(path.join(os.tmpdir(), 'knap-main-'));
 
 function start(env: Record<string, string>) {
@@ -113,6 +114,46 @@ describe('the server process', { timeout: 30_000 }, () => {
     expect(await health.json()).toMatchObject({ status: 'ok', db: 'sqlite' });
     await stopsCleanly(s, url, await idleKeepAlive(url));
     expect(s.errors()).toBe('');
+  });
+
+  it('starts with Redis unreachable, and exits 0 on SIGTERM', async () => {
+    const s = start({ REDIS_URL: 'redis://127.0.0.1:1' });
+    const url = await openUrl(s);
+    await stopsCleanly(s, url, await idleKeepAlive(url));
+    expect(s.errors()).toBe('');
+  });
+
+  it('ends a request still under way after SHUTDOWN_DRAIN_MS, and exits 0', async () => {
+    const s = start({ SHUTDOWN_DRAIN_MS: '1000' });
+    const url = await openUrl(s);
+    // A request whose body never finishes arriving: the close waits for it until the drain time.
+    const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /api/authentication/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 1000\r\n\r\n{"email":',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const sent = Date.now();
+    s.proc.kill('SIGTERM');
+    expect((await s.exited).code).toBe(0);
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(1_000);
+    expect(Date.now() - sent).toBeLessThan(5_000);
+    await closed;
+  });
+
+  it.skipIf(!redisUrl)('exits 0 on SIGTERM when Redis went away after the start', async () => {
+    const redis = new URL(redisUrl ?? 'redis://x');
+    const port = await freePort();
+    const proxy = await tcpProxy(port, { host: redis.hostname, port: Number(redis.port || 6379) });
+    const s = start({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    const url = await openUrl(s);
+    const socket = await idleKeepAlive(url);
+    proxy.close();
+    await new Promise((r) => setTimeout(r, 500));
+    await stopsCleanly(s, url, socket);
   });
 });
 

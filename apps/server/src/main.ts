@@ -11,6 +11,8 @@ import { probeDatabase, redactedUrl } from './platform/db/startup.js';
 
 /** Each attempt to reach PostgreSQL at start-up waits this long at most. */
 const CONNECT_TIMEOUT_MS = 5_000;
+/** After the drain time, how long the rest of the close may take before the process gives up on it. */
+const CLOSE_GRACE_MS = 10_000;
 
 // The database driver and the app's modules take seconds to load, so they are imported once the
 // configuration has proved usable: a bad value is refused in about a second.
@@ -26,9 +28,16 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: finishing in-flight requests');
+    // Requests still running after the drain time lose their connections, so the close can finish.
+    setTimeout(() => {
+      app.log.warn('shutting down: drain time over, closing the connections left');
+      app.server.closeAllConnections();
+    }, config.shutdownDrainMs).unref();
+    setTimeout(() => {
+      console.error(`Shutdown did not finish within ${(config.shutdownDrainMs + CLOSE_GRACE_MS) / 1000} s`);
+      process.exit(1);
+    }, config.shutdownDrainMs + CLOSE_GRACE_MS).unref();
     // The database closes last: the app's own close hooks (jobs, notes being written, sockets) still use it.
     app
       .close()

@@ -33,6 +33,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     databaseSchema: undefined,
     databasePoolMax: 5,
     databaseConnectWaitMs: 0,
+    shutdownDrainMs: defaults.shutdownDrainMs,
     redisUrl: process.env.TEST_REDIS_URL,
     secret: randomBytes(32).toString('base64url'),
     publicUrl: 'http://localhost:3000',
