@@ -66,9 +66,6 @@ import { registerWebApp } from './platform/web.js';
 
 export type { AppDeps, AppInstance } from './platform/deps.js';
 
-/** How long running replies may take to finish when the server stops. */
-const SHUTDOWN_DRAIN_MS = 10_000;
-
 export interface BuildAppOptions extends Pick<AppDeps, 'config' | 'db'> {
   clock?: Clock;
   jobs?: Scheduler;
@@ -103,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         ? // Deployments sharing a Redis but not a database schema keep their jobs apart.
           bullmqScheduler(options.config.redisUrl, app.log, {
             prefix: ['knap', options.config.databaseSchema].filter(Boolean).join(':'),
+            drainMs: options.config.shutdownDrainMs,
           })
         : inProcessScheduler(app.log)),
     llm: options.llm ?? createLanguageModel(options.config.llm, { demoScript: DEMO_SCRIPT }),
@@ -141,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.addHook('onReady', () => startReplyWriter(deps, app.log));
   let draining: Promise<void> | undefined;
   app.addHook('preClose', (done) => {
-    draining = drainReplies(deps, SHUTDOWN_DRAIN_MS);
+    draining = drainReplies(deps, deps.config.shutdownDrainMs);
     done();
   });
   app.addHook('onClose', async () => {

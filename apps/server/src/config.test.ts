@@ -40,6 +40,9 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
     [{ ACCOUNT_LABELS: 'nonsense' }, /^Invalid configuration: ACCOUNT_LABELS must be/],
     [{ SCRYPT_LOG_N: '14' }, /^Invalid configuration: SCRYPT_LOG_N /],
+    [{ DATABASE_URL: 'postgres://u:pw@h:1:2/db' }, /^Invalid configuration: DATABASE_URL must be a URL: /],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, /^Invalid configuration: SHUTDOWN_DRAIN_MS /],
+    [{ DATABASE_CONNECT_WAIT_MS: 'soon' }, /^Invalid configuration: DATABASE_CONNECT_WAIT_MS /],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);
@@ -59,5 +62,38 @@ describe('loadConfig', () => {
       ['Acme Wealth', 'WAM'],
       ['Model Advisors', 'Model FA'],
     ]);
+  });
+});
+
+describe('a refusal', () => {
+  it('never shows a secret or a password', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), KNAP_SECRET: 'short-s3cret' })).toThrow(/\(got \(hidden\)\)$/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u:s3cret@h:1:2/db' })).toThrow(
+      /\(got "postgres:\/\/u:\*\*\*@h:1:2\/db"\)$/,
+    );
+  });
+
+  it('names DATA_DIR when it cannot hold the database and the secret', () => {
+    const file = path.join(tmp(), 'a-file');
+    writeFileSync(file, '');
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ DATA_DIR: file }, /^Cannot use DATA_DIR=\S+: not a directory \(ENOTDIR\)$/],
+      [{ DATA_DIR: path.join(file, 'data') }, /^Cannot use DATA_DIR=\S+: not a directory \(ENOTDIR\)$/],
+      // SQLite still needs the directory when the secret is given.
+      [
+        { DATA_DIR: '/proc/x', KNAP_SECRET: 'k'.repeat(32) },
+        /^Cannot use DATA_DIR=\/proc\/x: .* \(ENOENT\)$/,
+      ],
+    ];
+    for (const [env, message] of cases) expect(() => loadConfig(env)).toThrow(message);
+    // With PostgreSQL and a secret nothing is kept there.
+    expect(
+      loadConfig({ DATA_DIR: '/proc/x', KNAP_SECRET: 'k'.repeat(32), DATABASE_URL: 'postgres://h/db' })
+        .dataDir,
+    ).toBe('/proc/x');
+  });
+
+  it('is a ConfigError', () => {
+    expect(() => loadConfig({ DATA_DIR: '/proc/x' })).toThrow(ConfigError);
   });
 });

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { KNAP_NAMES, type KnapName, PLAN_TIERS, type PlanTier } from '@knap/contracts';
 import { z } from 'zod';
-import { privateDir, privateFiles } from './private-files.js';
+import { privateFiles, writableDir } from './private-files.js';
 
 /** Each plan as "name|price shown|credits per month". */
 const PLAN_DEFAULTS: Record<PlanTier, string> = {
@@ -187,8 +187,20 @@ export const ZEnv = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .refine((v) => URL.canParse(v), 'must be a URL: postgres://user:password@host:port/database')
     .optional()
     .describe('`postgres://…` to use PostgreSQL. Unset: SQLite in `DATA_DIR/knap.db`'),
+  DATABASE_CONNECT_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(0)
+    .describe(
+      'How long start-up waits for PostgreSQL to answer: it tries again 1 s, 2 s, 4 s … (at most 10 s)' +
+        ' apart, printing one line per attempt, then gives up with one line. 0: gives up at the first' +
+        ' failure. Each attempt waits 5 s at most; a missing database or a refused sign-in is not waited for',
+    ),
   DATABASE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase PostgreSQL schema name')
@@ -204,6 +216,17 @@ export const ZEnv = z.object({
     .max(500)
     .default(10)
     .describe('PostgreSQL connections per server process; statements time out after 30 s'),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(10_000)
+    .describe(
+      'On SIGTERM or SIGINT the server takes no new connections, closes idle keep-alive ones, and gives' +
+        ' requests, assistant replies and background jobs under way this long to finish; replies still' +
+        ' being written then end (stored interrupted, retriable), and the server closes what is left and exits 0',
+    ),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -511,6 +534,10 @@ export type Config = {
   /** PostgreSQL schema for the tables (default: the connection's search path, normally public). */
   databaseSchema: string | undefined;
   databasePoolMax: number;
+  /** How long start-up retries a PostgreSQL that does not answer (0: not at all). */
+  databaseConnectWaitMs: number;
+  /** On SIGTERM/SIGINT, how long requests and jobs under way may take before what is left is closed. */
+  shutdownDrainMs: number;
   redisUrl: string | undefined;
   secret: string;
   publicUrl: string;
@@ -663,7 +690,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     throw new ConfigError(
-      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name])})`,
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${shownValue(name, env[name])})`,
     );
   }
   const e = parsed.data;
@@ -685,6 +712,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  // It holds the SQLite database and the generated secret: one that cannot stops the start here.
+  if (!e.DATABASE_URL || !e.KNAP_SECRET) inDataDir(dataDir, () => writableDir(dataDir));
   const raw = e as unknown as Record<string, string | undefined>;
   const oauthProviders: Partial<Record<OAuthProviderId, OAuthEndpoints>> = {};
   for (const [id, d] of Object.entries(OAUTH_DEFAULTS) as Array<
@@ -709,8 +738,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseConnectWaitMs: e.DATABASE_CONNECT_WAIT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     redisUrl: e.REDIS_URL,
-    secret: e.KNAP_SECRET ?? readOrCreateSecret(dataDir),
+    secret: e.KNAP_SECRET ?? inDataDir(dataDir, () => readOrCreateSecret(dataDir)),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     trustProxy: e.TRUST_PROXY === 'true',
@@ -796,7 +827,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The embedded default: a random secret written once into DATA_DIR, readable by the owner only. */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
-  privateDir(dataDir);
   if (existsSync(file)) {
     // A file written before this rule, or copied in with another mode.
     privateFiles(file);
@@ -812,6 +842,46 @@ function readOrCreateSecret(dataDir: string): string {
   }
   privateFiles(file);
   return secret;
+}
+
+/**
+ * A value as a refusal may print it: never a secret's, and a URL without its password
+ * (`postgres://user:***@host/db`).
+ */
+function shownValue(name: string, value: string | undefined): string {
+  if (value !== undefined && /SECRET|_KEY$|PASSWORD/.test(name)) return '(hidden)';
+  return JSON.stringify(value?.replace(/(:\/\/[^:/@\s]*:)[^@\s]*@/, '$1***@'));
+}
+
+/** Why a file operation in the data directory failed, in words, with its code. */
+const DATA_DIR_REASONS: Record<string, string> = {
+  ENOTDIR: 'not a directory',
+  ENOENT: 'no directory or file can be made there',
+  EACCES: 'not writable',
+  EPERM: 'not writable',
+  EROFS: 'not writable (read-only file system)',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+};
+
+/**
+ * A failure of the data directory or a file in it as one line naming DATA_DIR, e.g.
+ * `Cannot use DATA_DIR=/srv/data: not writable (EACCES)`; anything else is thrown as it is.
+ */
+export function dataDirError(dataDir: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string' || !/^E[A-Z]+$|^SQLITE_/.test(code)) return error;
+  const reason = DATA_DIR_REASONS[code] ?? (error as Error).message;
+  return new ConfigError(`Cannot use DATA_DIR=${dataDir}: ${reason} (${code})`);
+}
+
+/** Runs `work` on the data directory, turning its file-system failures into dataDirError's line. */
+export function inDataDir<T>(dataDir: string, work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    throw dataDirError(dataDir, e);
+  }
 }
 
 function readVersion(): string {

@@ -1,16 +1,25 @@
-// The process as `npm start` runs it: boots on embedded defaults, stops cleanly on SIGTERM, and
-// refuses a bad configuration with one line naming the variable.
+// The process as `npm start` runs it: boots on embedded defaults, stops cleanly on SIGTERM (exit 0,
+// idle keep-alive sockets or Redis gone notwithstanding), refuses every bad configuration with one
+// line naming the variable within 10 s, and waits for a database that is not up yet when told to.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { startTcpProxy } from '@knap/fakes';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const main = path.join(import.meta.dirname, 'main.ts');
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const tmpDir = () => mkdtempSync(path.join(os.tmpdir(), 'knap-main-'));
 
 function start(env: Record<string, string>) {
+  const started = Date.now();
   const proc = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', PORT: '0', DATA_DIR: tmpDir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -21,7 +30,12 @@ function start(env: Record<string, string>) {
   proc.stderr.on('data', (c: Buffer) => {
     err += c;
   });
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const exited = new Promise<{ code: number | null; ms: number }>((resolve) =>
+    proc.on('exit', (code) => resolve({ code, ms: Date.now() - started })),
+  );
+  // A test that fails early leaves no server behind.
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 40_000);
+  void exited.then(() => clearTimeout(timer));
   return { proc, exited, output: () => out, errors: () => err };
 }
 
@@ -35,22 +49,228 @@ async function waitFor<T>(probe: () => T | undefined, ms = 20_000): Promise<T> {
   throw new Error('timed out');
 }
 
-describe('the server process', () => {
-  it('starts on embedded defaults, prints the URL, and exits 0 on SIGTERM after finishing', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-main-'));
-    const s = start({ PORT: '0', DATA_DIR: dataDir });
-    const url = await waitFor(() => /open (http:\/\/\S+)/.exec(s.output())?.[1]);
+const openUrl = (s: ReturnType<typeof start>) => waitFor(() => /open (http:\/\/\S+)/.exec(s.output())?.[1]);
+
+/** A socket that made one keep-alive request and now sits idle, as a browser's does. */
+async function idleKeepAlive(url: string): Promise<net.Socket> {
+  const { port } = new URL(url);
+  const socket = net.connect(Number(port), '127.0.0.1');
+  socket.on('error', () => undefined);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n');
+  const answer = await new Promise<string>((resolve) =>
+    socket.once('data', (c: Buffer) => resolve(String(c))),
+  );
+  expect(answer).toMatch(/^HTTP\/1.1 200/);
+  return socket;
+}
+
+/** SIGTERM while `socket` idles: the server closes it and the process exits 0, promptly. */
+async function stopsCleanly(s: ReturnType<typeof start>, url: string, socket: net.Socket) {
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  const sent = Date.now();
+  s.proc.kill('SIGTERM');
+  const { code } = await s.exited;
+  expect(code).toBe(0);
+  expect(Date.now() - sent).toBeLessThan(5_000);
+  await closed;
+  await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+}
+
+/** A loopback port nothing listens on. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Forwards `port` on loopback to `target`; close() drops every connection, as a dead server would. */
+describe('the server process', { timeout: 30_000 }, () => {
+  it('starts on embedded defaults, and on SIGTERM closes an idle keep-alive socket and exits 0', async () => {
+    const s = start({});
+    const url = await openUrl(s);
     const health = await fetch(`${url}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', db: 'sqlite' });
-    s.proc.kill('SIGTERM');
-    expect(await s.exited).toBe(0);
-    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+    await stopsCleanly(s, url, await idleKeepAlive(url));
+    expect(s.errors()).toBe('');
   });
 
-  it('refuses a bad value with one line naming the variable', async () => {
-    const s = start({ PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'knap-main-')) });
-    expect(await s.exited).toBe(1);
-    expect(s.errors().trim().split('\n')).toHaveLength(1);
-    expect(s.errors()).toMatch(/^Invalid configuration: PORT /);
+  it('starts with Redis unreachable, and exits 0 on SIGTERM', async () => {
+    const s = start({ REDIS_URL: 'redis://127.0.0.1:1' });
+    const url = await openUrl(s);
+    await stopsCleanly(s, url, await idleKeepAlive(url));
+    expect(s.errors()).toBe('');
   });
+
+  it('ends a request still under way after SHUTDOWN_DRAIN_MS, and exits 0', async () => {
+    const s = start({ SHUTDOWN_DRAIN_MS: '1000' });
+    const url = await openUrl(s);
+    // A request whose body never finishes arriving: the close waits for it until the drain time.
+    const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /api/authentication/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 1000\r\n\r\n{"email":',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const sent = Date.now();
+    s.proc.kill('SIGTERM');
+    expect((await s.exited).code).toBe(0);
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(1_000);
+    expect(Date.now() - sent).toBeLessThan(5_000);
+    await closed;
+  });
+
+  // Redis and PostgreSQL runs only (the SQLite run has neither).
+  if (redisUrl)
+    it('exits 0 on SIGTERM when Redis went away after the start', async () => {
+      const redis = new URL(redisUrl ?? 'redis://x');
+      const port = await freePort();
+      const proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) }, port);
+      const s = start({ REDIS_URL: `redis://127.0.0.1:${port}` });
+      const url = await openUrl(s);
+      const socket = await idleKeepAlive(url);
+      await proxy.close();
+      await new Promise((r) => setTimeout(r, 500));
+      await stopsCleanly(s, url, socket);
+    });
+});
+
+describe('a configuration that cannot work', () => {
+  const taken: net.Server[] = [];
+  afterAll(() => {
+    for (const server of taken) server.close();
+  });
+  const aFile = () => {
+    const file = path.join(tmpDir(), 'not-a-dir');
+    writeFileSync(file, '');
+    return file;
+  };
+  const cases: Array<[string, () => Promise<Record<string, string>>, RegExp]> = [
+    ['a malformed PORT', async () => ({ PORT: 'not-a-port' }), /^Invalid configuration: PORT /],
+    [
+      'a PORT in use',
+      async () => {
+        const server = net.createServer();
+        taken.push(server);
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        return { PORT: String((server.address() as net.AddressInfo).port) };
+      },
+      /^PORT=\d+ is in use on HOST=127\.0\.0\.1 \(EADDRINUSE\)$/,
+    ],
+    [
+      'a HOST that is no address',
+      async () => ({ HOST: '999.1.1.1' }),
+      /^Cannot listen on HOST=999\.1\.1\.1 PORT=0: .*\(E[A-Z_]+\)$/,
+    ],
+    [
+      'an unreachable DATABASE_URL',
+      async () => ({ DATABASE_URL: 'postgres://knap:s3cret-pw@127.0.0.1:1/knap' }),
+      /^Cannot reach the database at DATABASE_URL \(postgres:\/\/knap:\*\*\*@127\.0\.0\.1:1\/knap\): connection refused \(ECONNREFUSED\)$/,
+    ],
+    [
+      'a malformed DATABASE_URL',
+      async () => ({ DATABASE_URL: 'postgres://knap:s3cret-pw@127.0.0.1:5432:1/knap' }),
+      /^Invalid configuration: DATABASE_URL must be a URL: .*knap:\*\*\*@/,
+    ],
+    [
+      'DATA_DIR a file',
+      async () => ({ DATA_DIR: aFile() }),
+      /^Cannot use DATA_DIR=\S+: not a directory \(ENOTDIR\)$/,
+    ],
+    [
+      'DATA_DIR under a file',
+      async () => ({ DATA_DIR: path.join(aFile(), 'data') }),
+      /^Cannot use DATA_DIR=\S+: not a directory \(ENOTDIR\)$/,
+    ],
+    // Node's recursive mkdir loops for ever here: /proc exists but no directory can be made in it.
+    [
+      'DATA_DIR=/proc/x',
+      async () => ({ DATA_DIR: '/proc/x' }),
+      /^Cannot use DATA_DIR=\/proc\/x: .* \(ENOENT\)$/,
+    ],
+    // A directory that exists but takes no files, whoever runs the test (root included).
+    ['DATA_DIR=/proc', async () => ({ DATA_DIR: '/proc' }), /^Cannot use DATA_DIR=\/proc: .* \(E[A-Z]+\)$/],
+  ];
+  if (databaseUrl) {
+    const missing = new URL(databaseUrl);
+    missing.pathname = '/knap_missing_db_x';
+    cases.push([
+      'a DATABASE_URL naming a database that does not exist',
+      async () => ({ DATABASE_URL: missing.toString() }),
+      /^DATABASE_URL names a database that does not exist: postgres:\/\/.*\/knap_missing_db_x$/,
+    ]);
+  }
+
+  it.each(cases)('%s: one line naming the variable, exit 1 within 10 s', async (_name, env, line) => {
+    const s = start(await env());
+    const { code, ms } = await s.exited;
+    expect(code).toBe(1);
+    expect(ms).toBeLessThan(10_000);
+    expect(s.errors().trimEnd().split('\n'), s.errors()).toHaveLength(1);
+    expect(s.errors().trimEnd()).toMatch(line);
+    expect(s.errors()).not.toContain('s3cret-pw');
+  });
+});
+
+describe('a database that is not up at the start', { timeout: 30_000 }, () => {
+  it('is waited for with a line per attempt, then given up with one line', async () => {
+    const port = await freePort();
+    const s = start({
+      DATABASE_URL: `postgres://knap:s3cret-pw@127.0.0.1:${port}/knap`,
+      DATABASE_CONNECT_WAIT_MS: '2500',
+    });
+    const { code } = await s.exited;
+    expect(code).toBe(1);
+    const lines = s.errors().trimEnd().split('\n');
+    const named = `DATABASE_URL \\(postgres://knap:\\*\\*\\*@127\\.0\\.0\\.1:${port}/knap\\)`;
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    for (const waiting of lines.slice(0, -1))
+      expect(waiting).toMatch(
+        new RegExp(
+          `^Waiting for the database at ${named}: connection refused \\(ECONNREFUSED\\); retrying in \\d s$`,
+        ),
+      );
+    expect(lines.at(-1)).toMatch(new RegExp(`^Cannot reach the database at ${named}: connection refused`));
+    expect(s.errors()).not.toContain('s3cret-pw');
+  });
+
+  if (databaseUrl)
+    describe('on PostgreSQL', () => {
+      const schema = `knap_main_${randomBytes(4).toString('hex')}`;
+      afterAll(async () => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      });
+
+      it('starts once it answers', async () => {
+        const target = new URL(databaseUrl ?? 'postgres://x');
+        const port = await freePort();
+        const url = new URL(target);
+        url.host = `127.0.0.1:${port}`;
+        const s = start({
+          DATABASE_URL: url.toString(),
+          DATABASE_SCHEMA: schema,
+          DATABASE_CONNECT_WAIT_MS: '30000',
+        });
+        await waitFor(() => (/^Waiting for the database/.test(s.errors()) ? true : undefined));
+        const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, port);
+        try {
+          const app = await openUrl(s);
+          const health = await fetch(`${app}/api/health`);
+          expect(await health.json()).toMatchObject({ status: 'ok', db: 'postgres' });
+          s.proc.kill('SIGTERM');
+          expect((await s.exited).code).toBe(0);
+        } finally {
+          await proxy.close();
+        }
+        expect(s.errors()).toMatch(/^(Waiting for the database at DATABASE_URL .*; retrying in \d s\n)+$/);
+      });
+    });
 });

@@ -1,38 +1,46 @@
-// Process bootstrap: config -> database -> migrations -> listen, and a graceful stop.
+// Process bootstrap: config -> database -> migrations -> listen, and a graceful stop. A start-up
+// step that fails because of a configured value stops the process with one line naming the
+// variable (a ConfigError), never a stack trace.
+import net from 'node:net';
 import path from 'node:path';
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { migrate, openDb } from './platform/db/index.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AppInstance } from './app.js';
+import { type Config, ConfigError, dataDirError, inDataDir, loadConfig } from './config.js';
+import type { Db } from './platform/db/index.js';
+import { probeDatabase, redactedUrl } from './platform/db/startup.js';
 
+/** Each attempt to reach PostgreSQL at start-up waits this long at most. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** After the drain time, how long replies ended then have to send their last chunk. */
+const LAST_CHUNKS_MS = 5_000;
+/** After the drain time, how long the rest of the close may take before the process gives up on it. */
+const CLOSE_GRACE_MS = 10_000;
+
+// The database driver and the app's modules take seconds to load, so they are imported once the
+// configuration has proved usable: a bad value is refused in about a second.
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
-
-  const db = openDb({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'knap.db'),
-    poolMax: config.databasePoolMax,
-    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
-  });
-  await migrate(db);
-
+  const config = loadConfig();
+  await checkAddress(config);
+  if (config.databaseUrl) await waitForDatabase(config.databaseUrl, config.databaseConnectWaitMs);
+  const db = await openDatabase(config);
+  const { buildApp } = await import('./app.js');
   const app = await buildApp({ config, db });
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: finishing in-flight requests');
+    // Replies still being written end at the drain time with their stream's abort chunk (the app
+    // does that); a moment later, what still runs loses its connection, so the close can finish.
+    setTimeout(() => {
+      app.log.warn('shutting down: drain time over, closing the connections left');
+      app.server.closeAllConnections();
+    }, config.shutdownDrainMs + LAST_CHUNKS_MS).unref();
+    setTimeout(() => {
+      console.error(`Shutdown did not finish within ${(config.shutdownDrainMs + CLOSE_GRACE_MS) / 1000} s`);
+      process.exit(1);
+    }, config.shutdownDrainMs + CLOSE_GRACE_MS).unref();
     // The database closes last: the app's own close hooks (jobs, notes being written, sockets) still use it.
     app
       .close()
@@ -48,7 +56,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await listen(app, config);
   app.deps.jobs.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -58,7 +66,109 @@ async function main(): Promise<void> {
   );
 }
 
+/**
+ * Reaches PostgreSQL once before anything else uses it. While it does not answer, tries again with
+ * backoff for up to `waitMs`, one line per attempt; then, or on an answer waiting cannot change
+ * (no such database, sign-in refused), stops with one line naming DATABASE_URL.
+ */
+async function waitForDatabase(url: string, waitMs: number): Promise<void> {
+  const shown = redactedUrl(url);
+  const named = `DATABASE_URL (${shown})`;
+  const giveUpAt = Date.now() + waitMs;
+  for (let attempt = 1; ; attempt++) {
+    const probe = await probeDatabase(url, CONNECT_TIMEOUT_MS);
+    if (probe.ok) return;
+    if (probe.problem === 'not-url') throw new ConfigError('DATABASE_URL is not a PostgreSQL URL');
+    if (probe.problem === 'no-database')
+      throw new ConfigError(`DATABASE_URL names a database that does not exist: ${shown}`);
+    if (probe.problem === 'refused')
+      throw new ConfigError(`Cannot use the database at ${named}: ${probe.reason}`);
+    const delay = Math.min(1_000 * 2 ** (attempt - 1), 10_000, giveUpAt - Date.now());
+    if (delay <= 0) {
+      const tried = attempt > 1 ? ` (${attempt} attempts in ${Math.round(waitMs / 1000)} s)` : '';
+      throw new ConfigError(`Cannot reach the database at ${named}: ${probe.reason}${tried}`);
+    }
+    console.error(
+      `Waiting for the database at ${named}: ${probe.reason}; retrying in ${Math.ceil(delay / 1000)} s`,
+    );
+    await sleep(delay);
+  }
+}
+
+/** SQLite codes that mean the file or its directory cannot serve, not that a migration is wrong. */
+const SQLITE_FILE_CODES = /^SQLITE_(READONLY|FULL|IOERR|CORRUPT|NOTADB|CANTOPEN|PERM)/;
+
+/** Opens and migrates the database; a SQLite file that cannot serve is one line naming DATA_DIR. */
+async function openDatabase(config: Config): Promise<Db> {
+  const { migrate, openDb } = await import('./platform/db/index.js');
+  const open = () =>
+    openDb({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: path.join(config.dataDir, 'knap.db'),
+      poolMax: config.databasePoolMax,
+      ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+    });
+  const db = config.databaseUrl ? open() : inDataDir(config.dataDir, open);
+  try {
+    await migrate(db);
+  } catch (e) {
+    const code = String((e as { code?: unknown }).code ?? '');
+    if (db.engine === 'sqlite' && SQLITE_FILE_CODES.test(code)) throw dataDirError(config.dataDir, e);
+    // The role may not create the schema or the tables.
+    if (db.engine === 'postgres' && code === '42501')
+      throw new ConfigError(
+        `Cannot use the database at DATABASE_URL (${redactedUrl(config.databaseUrl ?? '')}): ${(e as Error).message}`,
+      );
+    throw e;
+  }
+  return db;
+}
+
+/** Why listening failed, in words, by the socket error's code. */
+const LISTEN_REASONS: Record<string, string> = {
+  EADDRNOTAVAIL: 'address not available',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'host name lookup failed',
+  EACCES: 'permission denied',
+  EAFNOSUPPORT: 'address family not supported',
+};
+
+/** A failure to listen on HOST and PORT as one line naming them; anything else as it is. */
+function listenError(config: Config, e: unknown): unknown {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return new ConfigError(`PORT=${config.port} is in use on HOST=${config.host} (EADDRINUSE)`);
+  if (typeof code !== 'string' || !/^E[A-Z_]+$/.test(code)) return e;
+  const reason = LISTEN_REASONS[code] ?? (e as Error).message;
+  return new ConfigError(`Cannot listen on HOST=${config.host} PORT=${config.port}: ${reason} (${code})`);
+}
+
+/**
+ * Binds HOST and PORT once and lets go, so a host that does not resolve or a port in use is said
+ * before the database and the app's modules take their time (the real listen is checked too).
+ */
+async function checkAddress(config: Config): Promise<void> {
+  const server = net.createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port: config.port, host: config.host }, resolve);
+    });
+  } catch (e) {
+    throw listenError(config, e);
+  }
+  await new Promise((resolve) => server.close(resolve));
+}
+
+async function listen(app: AppInstance, config: Config): Promise<void> {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    throw listenError(config, e);
+  }
+}
+
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

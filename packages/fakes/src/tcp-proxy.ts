@@ -14,7 +14,8 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+/** Listens on `port` (any free one by default). */
+export async function startTcpProxy(target: { host: string; port: number }, port = 0): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   const waiting: net.Socket[] = [];
   let partitioned = false;
@@ -42,14 +43,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       waiting.push(client);
     } else bridge(client);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const proxy: TcpProxy = {
-    port,
+    port: (server.address() as net.AddressInfo).port,
     url(targetUrl) {
       const u = new URL(targetUrl);
       u.hostname = '127.0.0.1';
-      u.port = String(port);
+      u.port = String(proxy.port);
       return u.toString();
     },
     cut() {

@@ -1,6 +1,7 @@
 // Background jobs on BullMQ (with REDIS_URL): each job is a Job Scheduler in one shared queue, so
 // however many servers run, each tick produces one job, which one worker takes; a failed run is
 // retried with exponential backoff. Nothing is kept in process memory that another server needs.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Job as BullJob, Queue, QueueEvents, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Job, type JobStatus, logFinished, type Scheduler } from './jobs.js';
@@ -13,7 +14,16 @@ const KEEP = 200;
 export function bullmqScheduler(
   redisUrl: string,
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
-  { prefix = 'knap', backoffMs = 5_000 }: { prefix?: string; backoffMs?: number } = {},
+  {
+    prefix = 'knap',
+    backoffMs = 5_000,
+    drainMs = 10_000,
+  }: {
+    prefix?: string;
+    backoffMs?: number;
+    /** How long stop() waits for the runs under way before closing without them. */
+    drainMs?: number;
+  } = {},
 ): Scheduler {
   const jobs = new Map<string, Job>();
   // maxRetriesPerRequest null: BullMQ's blocking calls must wait for Redis, not give up.
@@ -21,6 +31,14 @@ export function bullmqScheduler(
   let queue: Queue | null = null;
   let events: QueueEvents | null = null;
   let worker: Worker | null = null;
+  // This worker's runs under way, and the ids of runs whose end BullMQ has not recorded in Redis yet.
+  const runs = new Set<Promise<unknown>>();
+  const unrecorded = new Set<string>();
+  let allRecorded: (() => void) | undefined;
+  const recorded = (bull: BullJob | undefined) => {
+    if (bull?.id) unrecorded.delete(bull.id);
+    if (unrecorded.size === 0) allRecorded?.();
+  };
   const jobOptions = {
     attempts: ATTEMPTS,
     backoff: { type: 'exponential', delay: backoffMs },
@@ -30,7 +48,11 @@ export function bullmqScheduler(
 
   // Nothing connects until the scheduler is used: building an app (tests, tools) costs no Redis.
   const queueOf = () => {
-    queue ??= new Queue(QUEUE, { connection, prefix });
+    if (!queue) {
+      queue = new Queue(QUEUE, { connection, prefix });
+      // Without a listener BullMQ prints each connection failure's stack to stderr.
+      queue.on('error', (err) => log.error({ err }, 'job queue error'));
+    }
     return queue;
   };
   const schedule = (job: Job) =>
@@ -43,7 +65,9 @@ export function bullmqScheduler(
     // Another server version may have a job this one does not: leave it to them.
     if (!job) throw new Error(`Unknown job: ${bull.name}`);
     const started = Date.now();
-    const result = await job.run();
+    const run = job.run();
+    runs.add(run);
+    const result = await run.finally(() => runs.delete(run));
     logFinished(log, { job: job.name, ms: Date.now() - started, attempt: bull.attemptsMade + 1, result });
     return result ?? null;
   };
@@ -51,9 +75,12 @@ export function bullmqScheduler(
   const startWorker = () => {
     if (worker) return worker;
     worker = new Worker(QUEUE, perform, { connection, prefix, concurrency: 4 });
-    worker.on('failed', (bull, err) =>
-      log.error({ job: bull?.name, attempt: bull?.attemptsMade, err }, 'job failed'),
-    );
+    worker.on('active', (bull) => bull.id && unrecorded.add(bull.id));
+    worker.on('completed', recorded);
+    worker.on('failed', (bull, err) => {
+      recorded(bull);
+      log.error({ job: bull?.name, attempt: bull?.attemptsMade, err }, 'job failed');
+    });
     worker.on('error', (err) => log.error({ err }, 'job worker error'));
     return worker;
   };
@@ -69,10 +96,16 @@ export function bullmqScheduler(
       for (const job of jobs.values()) void schedule(job);
     },
     async stop() {
-      // The worker finishes the runs it has (close waits for them) before the connections go.
-      await worker?.close();
-      await events?.close();
-      await queue?.close();
+      // No new runs; those under way get the drain time to finish, and BullMQ a second to record how
+      // they ended (which it never does with Redis gone). Then everything closes without waiting on
+      // Redis: with Redis gone, BullMQ's graceful close never returns.
+      if (worker) {
+        await worker.pause(true);
+        await within(drainMs, Promise.allSettled(runs));
+        if (unrecorded.size > 0) await within(1_000, new Promise<void>((resolve) => (allRecorded = resolve)));
+        await worker.close(true);
+      }
+      await Promise.all([events, queue].map((x) => x && closeSoon(x)));
       worker = null;
       events = null;
       queue = null;
@@ -80,7 +113,10 @@ export function bullmqScheduler(
     async runNow(name) {
       if (!jobs.has(name)) throw new Error(`Unknown job: ${name}`);
       startWorker();
-      events ??= new QueueEvents(QUEUE, { connection, prefix });
+      if (!events) {
+        events = new QueueEvents(QUEUE, { connection, prefix });
+        events.on('error', (err) => log.error({ err }, 'job events error'));
+      }
       await events.waitUntilReady();
       // Retried like a scheduled run; resolves when it finally succeeded, rejects when it gave up.
       const bull = await queueOf().add(name, {}, jobOptions);
@@ -108,4 +144,15 @@ export function bullmqScheduler(
       });
     },
   };
+}
+
+/** `promise`, or after `ms` nothing: true when it settled in time. */
+function within(ms: number, promise: Promise<unknown>): Promise<boolean> {
+  return Promise.race([promise.then(() => true), sleep(ms, false, { ref: false })]);
+}
+
+/** close(), or after a second a disconnect: quitting waits for a Redis that is gone. */
+async function closeSoon(x: Queue | QueueEvents): Promise<void> {
+  // A disconnect waits for a connection that was never made; nothing is left to wait for.
+  if (!(await within(1_000, x.close()))) void x.disconnect().catch(() => undefined);
 }

@@ -32,6 +32,8 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     databaseUrl: process.env.TEST_DATABASE_URL,
     databaseSchema: undefined,
     databasePoolMax: 5,
+    databaseConnectWaitMs: 0,
+    shutdownDrainMs: defaults.shutdownDrainMs,
     redisUrl: process.env.TEST_REDIS_URL,
     secret: randomBytes(32).toString('base64url'),
     publicUrl: 'http://localhost:3000',

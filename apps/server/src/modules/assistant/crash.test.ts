@@ -69,37 +69,76 @@ describe(`a server killed mid-stream (${testEngine()})`, () => {
     }
   });
 
-  it('keeps the message, marks the partial reply interrupted, charges nothing, and goes on', async () => {
-    const first = await startServer(env);
-    children.push(first.proc);
-    const base = first.url;
+  async function advisorWithChat(base: string, email: string) {
     const reg = await fetch(`${base}/api/authentication/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'crash@test.example', password: 'crash test 123', name: 'Crash' }),
+      body: JSON.stringify({ email, password: 'crash test 123', name: 'Crash' }),
     });
     const { access_token } = (await reg.json()) as { access_token: string };
     const auth = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
     const chat = (await (
       await fetch(`${base}/api/chat/chats`, { method: 'POST', headers: auth, body: '{}' })
     ).json()) as { id: string };
+    return { auth, chatId: chat.id };
+  }
 
-    fake.enqueue({ text: REPLY, chunkSize: 5, chunkDelayMs: 40 });
-    const res = await fetch(`${base}/api/chat/completion`, {
+  function startLongReply(base: string, auth: Record<string, string>, chatId: string, text = REPLY) {
+    fake.enqueue({ text, chunkSize: 5, chunkDelayMs: 40 });
+    return fetch(`${base}/api/chat/completion`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ chat_id: chat.id, message: { content: 'Rebalance the Henderson portfolio' } }),
+      body: JSON.stringify({ chat_id: chatId, message: { content: 'Rebalance the Henderson portfolio' } }),
     });
-    // Killed as soon as the first words are stored (they are checkpointed as they arrive), long
-    // before the reply ends.
-    const reader = res.body!.getReader();
+  }
+
+  /** Reads the stream until `marker` arrived (or it ended); answers all it read. */
+  async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, marker?: string) {
     let received = '';
-    while (!received.includes('text-delta')) {
+    while (!marker || !received.includes(marker)) {
       const { value, done } = await reader.read();
       if (done) break;
       received += new TextDecoder().decode(value);
     }
-    expect(received).toContain('text-delta');
+    if (marker) expect(received).toContain(marker);
+    return received;
+  }
+
+  it('on SIGTERM ends a long reply with the abort chunk, stores it interrupted and exits 0', async () => {
+    const server = await startServer({ ...env, SHUTDOWN_DRAIN_MS: '1000' });
+    children.push(server.proc);
+    const { auth, chatId } = await advisorWithChat(server.url, 'sigterm@test.example');
+    const res = await startLongReply(server.url, auth, chatId, REPLY.repeat(3));
+    const reader = res.body!.getReader();
+    await readUntil(reader, 'text-delta');
+    const exited = new Promise<number | null>((resolve) => server.proc.once('exit', resolve));
+    server.proc.kill('SIGTERM');
+    const rest = await readUntil(reader);
+    expect(rest).toContain('"type":"abort"');
+    expect(rest.trimEnd().endsWith('data: [DONE]')).toBe(true);
+    expect(await exited).toBe(0);
+
+    const again = await startServer(env);
+    children.push(again.proc);
+    const { messages } = (await (
+      await fetch(`${again.url}/api/chat/chats/${chatId}/messages`, { headers: auth })
+    ).json()) as { messages: Array<{ content: string; state: string | null }> };
+    expect(messages[1]!.state).toBe('interrupted');
+    expect(messages[1]!.content.length).toBeGreaterThan(0);
+    expect(REPLY.repeat(3).startsWith(messages[1]!.content)).toBe(true);
+    again.proc.kill('SIGKILL');
+  }, 60_000);
+
+  it('keeps the message, marks the partial reply interrupted, charges nothing, and goes on', async () => {
+    const first = await startServer(env);
+    children.push(first.proc);
+    const base = first.url;
+    const { auth, chatId } = await advisorWithChat(base, 'crash@test.example');
+    const chat = { id: chatId };
+    const res = await startLongReply(base, auth, chat.id);
+    // Killed as soon as the first words are stored (they are checkpointed as they arrive), long
+    // before the reply ends.
+    await readUntil(res.body!.getReader(), 'text-delta');
     const firstWords = Date.now();
     for (;;) {
       const stored = (await (

@@ -255,8 +255,8 @@ export async function streamReply(
   const [toClient, toStore] = stream.tee();
   // The client's stream ends only once the reply is stored and charged, so a refetch right after
   // the stream sees the final message.
-  let settled!: () => void;
-  const stored = new Promise<void>((resolve) => {
+  let settled!: (last: UIMessageChunk | undefined) => void;
+  const stored = new Promise<UIMessageChunk | undefined>((resolve) => {
     settled = resolve;
   });
   const piping = writeUIMessageStream(response, toClient, stored).catch((err: unknown) =>
@@ -267,10 +267,25 @@ export async function streamReply(
   try {
     final = await storeReply(deps, { prepared, definitions, ctx, run, stream: toStore, guard });
   } finally {
-    settled();
+    settled(lastChunkOf(run, guard.signal));
     await piping;
   }
   captureReplyFinished(deps, { target: prepared, run, final });
+}
+
+/**
+ * How the client's stream ends when the model's stream was cut: Stop and a server stopping end
+ * it with `abort`, a failure with `error` (the AI SDK's own chunks, sent when its stream did not).
+ */
+function lastChunkOf(run: ReplyRun, signal: AbortSignal): UIMessageChunk | undefined {
+  if (wasStoppedByUser(signal) || wasCutByShutdown(signal))
+    return { type: 'abort', reason: (signal.reason as Error).message };
+  if (run.failure)
+    return {
+      type: 'error',
+      errorText: run.failure instanceof HttpError ? run.failure.message : DETAIL.modelFailed,
+    };
+  return undefined;
 }
 
 /** Starts the model on the conversation with the reply's tools: the reply's UI-message stream. */

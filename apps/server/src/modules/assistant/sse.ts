@@ -7,12 +7,14 @@ import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
  * headers (what its pipeUIMessageStreamToResponse sends: `data: {chunk}` events, then
  * `data: [DONE]`), straight to the socket with its backpressure, instead of through three more web
  * streams per chunk. The stream's end is held until `until` settles (the reply stored and
- * charged). A client that goes away stops the writing, not the reply.
+ * charged); what it answers is the stream's last chunk when the stream did not send one of its
+ * kind (an `abort` or `error` the model's stream left out when it was cut). A client that goes
+ * away stops the writing, not the reply.
  */
 export async function writeUIMessageStream(
   response: ServerResponse,
   stream: ReadableStream<UIMessageChunk>,
-  until: Promise<void>,
+  until: Promise<UIMessageChunk | undefined>,
 ): Promise<void> {
   response.writeHead(200, UI_MESSAGE_STREAM_HEADERS);
   const reader = stream.getReader();
@@ -25,10 +27,12 @@ export async function writeUIMessageStream(
     reader.cancel(new Error('Client disconnected.')).catch(() => {});
   };
   response.once('close', onClose);
+  const sent = new Set<string>();
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done || gone) break;
+      sent.add(value.type);
       if (!response.write(`data: ${JSON.stringify(value)}\n\n`)) {
         await new Promise<void>((resolve) => {
           wake = resolve;
@@ -40,7 +44,9 @@ export async function writeUIMessageStream(
   } catch {
     // An aborted or failed model stream still ends the client's stream after storing.
   }
-  await until;
+  const last = await until;
   response.off('close', onClose);
-  if (!gone && !response.destroyed) response.end('data: [DONE]\n\n');
+  if (gone || response.destroyed) return;
+  if (last && !sent.has(last.type)) response.write(`data: ${JSON.stringify(last)}\n\n`);
+  response.end('data: [DONE]\n\n');
 }
