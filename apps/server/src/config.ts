@@ -336,8 +336,8 @@ export const ZEnv = z.object({
     .max(600_000)
     .default(60_000)
     .describe(
-      'A reply silent this long is abandoned and marked failed; a reply left `streaming` by a dead process' +
-        ' is marked interrupted after twice this',
+      'A reply silent this long is abandoned and marked failed (a reply whose server died is marked' +
+        ' interrupted by the reply leases, within 10 s)',
     ),
   LLM_MAX_RETRIES: z.coerce
     .number()
