@@ -86,6 +86,21 @@ export function printTable(title: string, figures: Figure[], baseline: Figure, s
   }
 }
 
+/** POSTs JSON (as `token`'s user when given); answers the JSON answer, or throws on a status not 2xx. */
+export async function post(
+  url: string,
+  token: string | null,
+  body: unknown,
+): Promise<Record<string, string>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, string>>;
+}
+
 export function saveResults(name: string, data: unknown): string {
   const dir = path.join(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startFakeOpenAI } from '@knap/fakes';
 import pg from 'pg';
-import { type Figure, load, saveResults } from './lib.js';
+import { type Figure, load, post, saveResults } from './lib.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -55,16 +55,6 @@ async function startInstance(): Promise<{ url: string; proc: ChildProcess }> {
   proc.kill();
   throw new Error(`instance did not start: ${out}`);
 }
-
-const post = async (url: string, token: string | null, body: unknown) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, string>>;
-};
 
 /** Runs one load per instance at once, the connections split between them. */
 async function across(
