@@ -137,9 +137,36 @@ function sampleActivity(client: pg.Client): () => Activity {
   };
 }
 
+/**
+ * Asks `url` (the server's /api/health) every 100 ms until stopped, one request at a time as a load
+ * balancer does: answers the p99 of its answer times and how many were not 200.
+ */
+function sampleHealth(url: string): () => Promise<{ p99: number; notOk: number }> {
+  const times: number[] = [];
+  let notOk = 0;
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      const t0 = performance.now();
+      const res = await fetch(url).catch(() => undefined);
+      await res?.arrayBuffer();
+      times.push(performance.now() - t0);
+      if (res?.status !== 200) notOk++;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await done;
+    return { p99: pct(times, 99), notOk };
+  };
+}
+
 interface Level {
   target: string;
   streams: number;
+  /** /api/health during the window (the relay has none). */
+  health?: { p99: number; notOk: number };
   ttftP99: number;
   gapP99: number;
   lagP99: number;
@@ -167,6 +194,7 @@ async function level(
   model: ChildProcess,
   users: ClientJob['users'],
   profile?: string,
+  healthUrl?: string,
 ): Promise<Level> {
   const workers = await Promise.all(
     Array.from({ length: Math.min(WORKERS, users.length) }, () => start('capacity-client.ts')),
@@ -196,7 +224,9 @@ async function level(
   for (const child of measured)
     probe(child, child === server && profile ? { probe: 'start', profile } : { probe: 'start' });
   const activity = target === 'postgres' && admin ? sampleActivity(admin) : undefined;
+  const health = healthUrl ? sampleHealth(healthUrl) : undefined;
   await new Promise((r) => setTimeout(r, windowEnd - Date.now()));
+  const healthFigures = await health?.();
   const windows = measured.map(windowOf);
   for (const child of measured) probe(child, { probe: 'end' });
   const [serverWindow, modelWindow, ...clientWindows] = await Promise.all(windows);
@@ -227,6 +257,7 @@ async function level(
     clientCpuShare: clientWindows.reduce((n, w) => n + w!.cpuSeconds / w!.wallSeconds, 0),
     ...(serverWindow!.pool ? { pool: serverWindow!.pool } : {}),
     ...(activity ? { activity: activity() } : {}),
+    ...(healthFigures ? { health: healthFigures } : {}),
   };
 }
 
@@ -274,6 +305,9 @@ const top = Math.max(...LEVELS);
 const show = (f: Level) =>
   console.log(
     `${f.target} ${f.streams}: TTFT p99 ${f.ttftP99.toFixed(0)} ms, gap p99 ${f.gapP99.toFixed(0)} ms, lag p99 ${f.lagP99.toFixed(0)} ms, ${f.cpuSecondsPer1000Tokens.toFixed(3)} CPU s/1000 tokens; ${f.finished} streams, ${f.failed} failed${f.errors.length ? ` (${f.errors.join('; ')})` : ''}; model ${(f.modelCpuShare * 100).toFixed(0)} % CPU, clients ${(f.clientCpuShare * 100).toFixed(0)} % CPU, client lag p99 ${f.clientLagP99.toFixed(0)} ms`,
+    ...(f.health
+      ? [`\n  /api/health: p99 ${f.health.p99.toFixed(0)} ms, ${f.health.notOk} answers not 200`]
+      : []),
     ...(f.pool
       ? [
           `\n  pool: ${f.pool.busy.toFixed(1)} connections in use on average, ${f.pool.waiting.toFixed(1)} callers waiting (at most ${f.pool.maxWaiting})`,
@@ -340,6 +374,7 @@ try {
           model,
           users,
           file,
+          `${url}/api/health`,
         );
         if (file) profiles.push({ target: `${engine}, ${n} streams`, file });
         figures.push(f);
@@ -366,6 +401,7 @@ try {
     'CPU s/1k tok'.padStart(13),
     'tok/CPU-s vs relay'.padStart(19),
     'failed'.padStart(7),
+    'health p99'.padStart(11),
   );
   for (const f of figures) {
     console.log(
@@ -377,6 +413,7 @@ try {
       f.cpuSecondsPer1000Tokens.toFixed(3).padStart(13),
       (f.tokensPerCpuSecond / relayAt(f.streams).tokensPerCpuSecond).toFixed(2).padStart(19),
       String(f.failed).padStart(7),
+      (f.health ? `${f.health.p99.toFixed(0)} ms` : '—').padStart(11),
     );
   }
   for (const p of profiles) summariseProfile(p.file, p.target);
