@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/wait.js';
 import { type EventBus, inProcessBus, redisBus, type UserMessage } from './events.js';
 
-const quiet = { warn: () => {} };
+const quiet = { warn: () => {}, info: () => {} };
 const redisUrl = process.env.TEST_REDIS_URL;
 
 /** Where messages are published, and where they are listened to. */

@@ -2,6 +2,7 @@
 // the bus hands the message straight to the subscribers; with REDIS_URL every server instance
 // publishes to and listens on Redis pub/sub, so a push reaches the user's sockets on any instance.
 import { Redis } from 'ioredis';
+import { type RedisLog, redisWarnings } from './redis-log.js';
 
 export interface UserMessage {
   type: string;
@@ -53,11 +54,14 @@ const CHANNEL_PREFIX = 'knap:user:';
  * on this instance (subscribed while the first socket is open, dropped with the last), and hands
  * what arrives to the local subscribers.
  */
-export function redisBus(url: string, log: { warn(obj: object, msg: string): void }): EventBus {
+export function redisBus(url: string, log: RedisLog): EventBus {
   const options = { maxRetriesPerRequest: 3, lazyConnect: false };
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);
-  for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'redis bus connection'));
+  const pubLog = redisWarnings(log, 'redis bus (publish)');
+  const subLog = redisWarnings(log, 'redis bus (subscribe)');
+  pub.on('error', pubLog.error).on('ready', pubLog.ready);
+  sub.on('error', subLog.error).on('ready', subLog.ready);
   const local = inProcessBus();
   const sockets = new Map<string, number>();
   sub.on('message', (channel: string, raw: string) => {
@@ -69,9 +73,7 @@ export function redisBus(url: string, log: { warn(obj: object, msg: string): voi
   });
   return {
     publish(userId, message) {
-      pub
-        .publish(CHANNEL_PREFIX + userId, JSON.stringify(message))
-        .catch((err: unknown) => log.warn({ err }, 'redis bus: publish failed'));
+      pub.publish(CHANNEL_PREFIX + userId, JSON.stringify(message)).catch(pubLog.error);
     },
     async subscribe(userId, fn) {
       const off = await local.subscribe(userId, fn);

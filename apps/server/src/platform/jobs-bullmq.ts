@@ -4,6 +4,7 @@
 import { type Job as BullJob, Queue, QueueEvents, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Job, type JobStatus, logFinished, type Scheduler } from './jobs.js';
+import { watchRedis } from './redis-log.js';
 
 const QUEUE = 'knap-jobs';
 const ATTEMPTS = 3;
@@ -12,7 +13,7 @@ const KEEP = 200;
 
 export function bullmqScheduler(
   redisUrl: string,
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
   { prefix = 'knap', backoffMs = 5_000 }: { prefix?: string; backoffMs?: number } = {},
 ): Scheduler {
   const jobs = new Map<string, Job>();
@@ -21,6 +22,8 @@ export function bullmqScheduler(
   let queue: Queue | null = null;
   let events: QueueEvents | null = null;
   let worker: Worker | null = null;
+  /** Whether the worker's connection to Redis is up: closing it gracefully needs Redis. */
+  let workerConnected = false;
   const jobOptions = {
     attempts: ATTEMPTS,
     backoff: { type: 'exponential', delay: backoffMs },
@@ -30,7 +33,10 @@ export function bullmqScheduler(
 
   // Nothing connects until the scheduler is used: building an app (tests, tools) costs no Redis.
   const queueOf = () => {
-    queue ??= new Queue(QUEUE, { connection, prefix });
+    if (!queue) {
+      queue = new Queue(QUEUE, { connection, prefix });
+      watchRedis(log, 'jobs queue', queue, queue.getBackend());
+    }
     return queue;
   };
   const schedule = (job: Job) =>
@@ -54,7 +60,16 @@ export function bullmqScheduler(
     worker.on('failed', (bull, err) =>
       log.error({ job: bull?.name, attempt: bull?.attemptsMade, err }, 'job failed'),
     );
-    worker.on('error', (err) => log.error({ err }, 'job worker error'));
+    // While Redis is away the worker's errors are its reconnects: reported like any connection's.
+    watchRedis(log, 'jobs worker', worker, worker.getBackend());
+    worker
+      .getBackend()
+      .on('ready', () => {
+        workerConnected = true;
+      })
+      .on('close', () => {
+        workerConnected = false;
+      });
     return worker;
   };
 
@@ -69,8 +84,9 @@ export function bullmqScheduler(
       for (const job of jobs.values()) void schedule(job);
     },
     async stop() {
-      // The worker finishes the runs it has (close waits for them) before the connections go.
-      await worker?.close();
+      // The worker finishes the runs it has (close waits for them) before the connections go; with
+      // Redis away it could not record them, and a graceful close would wait for Redis forever.
+      await worker?.close(!workerConnected);
       await events?.close();
       await queue?.close();
       worker = null;
@@ -80,7 +96,10 @@ export function bullmqScheduler(
     async runNow(name) {
       if (!jobs.has(name)) throw new Error(`Unknown job: ${name}`);
       startWorker();
-      events ??= new QueueEvents(QUEUE, { connection, prefix });
+      if (!events) {
+        events = new QueueEvents(QUEUE, { connection, prefix });
+        watchRedis(log, 'jobs events', events, events.getBackend());
+      }
       await events.waitUntilReady();
       // Retried like a scheduled run; resolves when it finally succeeded, rejects when it gave up.
       const bull = await queueOf().add(name, {}, jobOptions);
