@@ -5,6 +5,8 @@ import net from 'node:net';
 export interface TcpProxy {
   /** The proxy's own URL: the target's with the proxy's port. */
   url: string;
+  /** The addresses (`127.0.0.1:port`) the target sees the proxy's connections come from. */
+  upstreamAddresses(): string[];
   /** Drops every open connection; new ones are still accepted (a blip). */
   cut(): void;
   /** Drops every connection and refuses new ones (an outage), until `up`. */
@@ -17,8 +19,11 @@ export interface TcpProxy {
 export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
   const target = new URL(targetUrl);
   const sockets = new Set<net.Socket>();
+  const upstreams = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    upstreams.add(upstream);
+    upstream.on('close', () => upstreams.delete(upstream));
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
@@ -51,6 +56,7 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
     });
   return {
     url: url.toString(),
+    upstreamAddresses: () => [...upstreams].map((s) => `${s.localAddress}:${s.localPort}`),
     cut,
     down,
     up: () => listen(port),
