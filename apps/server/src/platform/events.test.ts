@@ -1,9 +1,8 @@
 // The push bus, in-process and (when TEST_REDIS_URL is set, as in CI's PostgreSQL run) on Redis
 // between two bus instances — two servers, as far as the bus can tell.
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.js';
+import { killPubSubThrough, startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.js';
 import { eventually } from '../testing/wait.js';
 import { type EventBus, inProcessBus, redisBus, SUBSCRIBE_WAIT_MS, type UserMessage } from './events.js';
 
@@ -97,16 +96,8 @@ describe.skipIf(!redisUrl)('events bus on Redis that goes away and comes back', 
     const user = randomUUID();
     const got: UserMessage[] = [];
     const off = await listener.subscribe(user, (m) => got.push(m));
-    const admin = new Redis(redisUrl!);
-    try {
-      // Redis itself ends the listener's pub/sub connection (only its own: other test files share Redis).
-      let killed = 0;
-      for (const addr of proxy.upstreamAddresses())
-        killed += Number(await admin.client('KILL', 'ADDR', addr, 'TYPE', 'pubsub'));
-      expect(killed).toBe(1);
-    } finally {
-      await admin.quit();
-    }
+    // Redis itself ends the listener's pub/sub connection.
+    expect(await killPubSubThrough(proxy, redisUrl!)).toBe(1);
     await arrives(user, got);
     off();
   });

@@ -1,6 +1,7 @@
 // A loopback TCP proxy in front of a service (Redis in the tests), to cut its connections or take
 // it away and bring it back while the app runs.
 import net from 'node:net';
+import { Redis } from 'ioredis';
 
 export interface TcpProxy {
   /** The proxy's own URL: the target's with the proxy's port. */
@@ -65,4 +66,20 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
       else cut();
     },
   };
+}
+
+/**
+ * Has Redis itself end the pub/sub connections that come through `proxy` (only those: other test
+ * files share the Redis); answers how many it ended.
+ */
+export async function killPubSubThrough(proxy: TcpProxy, redisUrl: string): Promise<number> {
+  const admin = new Redis(redisUrl);
+  try {
+    let killed = 0;
+    for (const addr of proxy.upstreamAddresses())
+      killed += Number(await admin.client('KILL', 'ADDR', addr, 'TYPE', 'pubsub'));
+    return killed;
+  } finally {
+    await admin.quit();
+  }
 }
