@@ -3,7 +3,6 @@
 import type { ServerResponse } from 'node:http';
 import {
   type AssistantUIMessage,
-  autoChatTitle,
   DETAIL,
   type TCompletionRequest,
   type ToolPart,
@@ -84,9 +83,7 @@ export async function prepareRun(
   if (request.retry) return prepareRetry(deps, { user, chatId: chat.id });
   if (request.message) {
     const text = request.message.content;
-    if (chat.message_count === 0 && chat.title.startsWith('New Chat ')) {
-      await chats.setChatFlags(deps, user.id, chat.id, { title: autoChatTitle(text, deps.clock.now()) });
-    }
+    await chats.setAutoTitle(deps, user.id, chat, text);
     return prepareAnswer(deps, { user, chatId: chat.id, text });
   }
   return prepareContinuation(deps, { user, chatId: chat.id });
