@@ -54,6 +54,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
       maxRetries: 0,
     },
     credits: { perCompletion: 1 },
+    shedEventLoopDelayMs: defaults.shedEventLoopDelayMs,
     // The server's defaults: workers start only when a test renders.
     pdf: defaults.pdf,
     // The embedded default's plans (free: 20 credits a month) on the local provider.
