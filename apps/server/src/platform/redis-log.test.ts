@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AppInstance, buildApp } from '../app.js';
 import { startTcpProxy } from '../testing/tcp-proxy.js';
@@ -37,11 +38,9 @@ async function deadPort(): Promise<number> {
 /** The app with its own BullMQ scheduler (started) on `redisUrl`, and its log lines. */
 async function appOn(redisUrl: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-redis-log-'));
-  const config = testConfig(dataDir, {
-    redisUrl,
-    logLevel: 'info',
-    databaseSchema: `rl_${path.basename(dataDir)}`,
-  });
+  // The schema also names this app's job queue in Redis, whose keys are removed at the end.
+  const schema = `redis_log_${path.basename(dataDir).replace(/\W/g, '_')}`;
+  const config = testConfig(dataDir, { redisUrl, logLevel: 'info', databaseSchema: schema });
   const db: TestDb = await createTestDb(dataDir, config.databaseUrl);
   const lines: Line[] = [];
   const app: AppInstance = await buildApp({
@@ -57,6 +56,12 @@ async function appOn(redisUrl: string) {
     close: async () => {
       await app.close();
       await db.drop();
+      if (process.env.TEST_REDIS_URL) {
+        const redis = new Redis(process.env.TEST_REDIS_URL);
+        const keys = await redis.keys(`knap:${schema}:*`);
+        if (keys.length) await redis.del(...keys);
+        await redis.quit();
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
