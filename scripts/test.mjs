@@ -104,25 +104,25 @@ if (!run('lint', 'npm', ['run', 'lint', '--silent']))
   fail('lint failed (npm run format fixes formatting; ARCHITECTURE.md § Modules explains a wall)');
 if (!run('typecheck', 'npx', ['tsc', '-b'])) fail('typecheck failed');
 
-// Scale-out starts two server processes on one PostgreSQL and one Redis: the PostgreSQL run only.
-const SCALE_OUT_TEST = '**/scale-out.test.ts';
+// Scale-out starts two server processes on one PostgreSQL and one Redis, and Stop across
+// instances drops Redis under them: the PostgreSQL run only (with Redis).
+const REDIS_ONLY = ['**/scale-out.test.ts', '**/assistant/stop.test.ts'].flatMap((glob) => [
+  '--exclude',
+  glob,
+]);
 ok =
-  vitest('unit + integration on SQLite', ['--exclude', SCALE_OUT_TEST], {
+  vitest('unit + integration on SQLite', REDIS_ONLY, {
     TEST_DATABASE_URL: '',
     TEST_REDIS_URL: '',
   }) && ok;
 if (pgUrl) {
   ok =
-    vitest(
-      'integration on PostgreSQL',
-      ['--project', 'server', ...(redisUrl ? [] : ['--exclude', SCALE_OUT_TEST])],
-      {
-        TEST_DATABASE_URL: pgUrl,
-        TEST_REDIS_URL: redisUrl ?? '',
-      },
-    ) && ok;
+    vitest('integration on PostgreSQL', ['--project', 'server', ...(redisUrl ? [] : REDIS_ONLY)], {
+      TEST_DATABASE_URL: pgUrl,
+      TEST_REDIS_URL: redisUrl ?? '',
+    }) && ok;
   if (!redisUrl)
-    summary.push('scale-out (two instances): not run (TEST_REDIS_URL is not set; .ci/run sets it)');
+    summary.push('scale-out and Stop across instances: not run (TEST_REDIS_URL is not set; .ci/run sets it)');
 } else {
   summary.push('integration on PostgreSQL: not run (TEST_DATABASE_URL is not set; .ci/run sets it)');
 }

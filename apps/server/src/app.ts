@@ -59,6 +59,7 @@ import { inProcessScheduler, type Scheduler } from './platform/jobs.js';
 import { bullmqScheduler } from './platform/jobs-bullmq.js';
 import { createLanguageModel } from './platform/llm/index.js';
 import { type LogStream, loggerOptions } from './platform/logging.js';
+import { registerPressure } from './platform/pressure.js';
 import { clearExpiredLimits, createRateLimits } from './platform/rate-limits.js';
 import { guardRequestText } from './platform/request-text.js';
 import { useSecurityHeaders } from './platform/security-headers.js';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
 
   await app.register(cookie);
+  await registerPressure(app, { maxEventLoopDelayMs: deps.config.shedEventLoopDelayMs });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

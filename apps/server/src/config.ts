@@ -346,6 +346,16 @@ export const ZEnv = z.object({
     .max(10)
     .default(2)
     .describe('Retries, with backoff, of a provider call that failed before streaming'),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1000)
+    .describe(
+      'Load shedding: while the event loop lags more than this (its mean over each second), new completions' +
+        ' answer 503 with `Retry-After: 5`; replies under way, Stop and everything else go on. 0: off',
+    ),
   CREDITS_PER_COMPLETION: z.coerce
     .number()
     .int()
@@ -572,6 +582,8 @@ export type Config = {
   identityProviders: { google?: OAuthEndpoints; microsoft?: OAuthEndpoints };
   llm: LlmConfig;
   credits: { perCompletion: number };
+  /** New completions are refused (503) while the event loop lags more than this, in ms; 0: never. */
+  shedEventLoopDelayMs: number;
   /** PDF rendering: worker threads, and renders that may wait for one before a 503. */
   pdf: { workers: number; queueMax: number };
   billing: BillingConfig;
@@ -773,6 +785,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRetries: e.LLM_MAX_RETRIES,
     },
     credits: { perCompletion: e.CREDITS_PER_COMPLETION },
+    shedEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
     // One core stays with the event loop: on 2 cores, one PDF worker.
     pdf: { workers: e.PDF_WORKERS ?? Math.max(1, availableParallelism() - 1), queueMax: e.PDF_QUEUE_MAX },
     billing: billingConfig(e),

@@ -11,8 +11,8 @@ import { probeDatabase, redactedUrl } from './platform/db/startup.js';
 
 /** Each attempt to reach PostgreSQL at start-up waits this long at most. */
 const CONNECT_TIMEOUT_MS = 5_000;
-/** After the drain time, how long replies ended then have to send their last chunk. */
-const LAST_CHUNKS_MS = 5_000;
+/** After the drain time, a last moment for replies ended in it to send their last chunk. */
+const LAST_CHUNKS_MS = 1_000;
 /** After the drain time, how long the rest of the close may take before the process gives up on it. */
 const CLOSE_GRACE_MS = 10_000;
 
@@ -31,8 +31,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: finishing in-flight requests');
-    // Replies still being written end at the drain time with their stream's abort chunk (the app
-    // does that); a moment later, what still runs loses its connection, so the close can finish.
+    // Replies still being written end within the drain time with their stream's abort chunk (the
+    // app does that); a moment after it, what still runs loses its connection, so the close ends.
     setTimeout(() => {
       app.log.warn('shutting down: drain time over, closing the connections left');
       app.server.closeAllConnections();

@@ -132,6 +132,10 @@ export const DETAIL = {
   nothingToContinue: 'There is no pending reply to continue',
   nothingToRetry: 'Only a failed or interrupted reply can be retried',
   replyInProgress: 'A reply is still being written in this chat',
+  /** Stop asked of another server instance that did not stop the reply in time (Redis away, say). */
+  stopNotDelivered: 'The reply could not be stopped just now. Please try again in a moment.',
+  /** A new completion refused while the server's event loop lags (load shedding). */
+  assistantBusy: 'The assistant is busy. Please try again in a few seconds.',
   /** Separation of duties: nobody grants themselves anything. */
   ownCredits: 'You cannot change your own credits: another admin or an operator must',
   ownRole: 'You cannot change your own role: another admin must',

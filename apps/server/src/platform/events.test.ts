@@ -1,11 +1,13 @@
 // The push bus, in-process and (when TEST_REDIS_URL is set, as in CI's PostgreSQL run) on Redis
 // between two bus instances — two servers, as far as the bus can tell.
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { startTcpProxy, type TcpProxy } from '@knap/fakes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killPubSubThrough } from '../testing/tcp-proxy.js';
 import { eventually } from '../testing/wait.js';
-import { type EventBus, inProcessBus, redisBus, type UserMessage } from './events.js';
+import { type EventBus, inProcessBus, redisBus, SUBSCRIBE_WAIT_MS, type UserMessage } from './events.js';
 
-const quiet = { warn: () => {} };
+const quiet = { warn: () => {}, info: () => {} };
 const redisUrl = process.env.TEST_REDIS_URL;
 
 /** Where messages are published, and where they are listened to. */
@@ -64,3 +66,71 @@ describe.each(setups)('events bus: %s', (_name, make) => {
     offBob();
   });
 });
+
+// The Redis run only (the SQLite run has no Redis).
+if (redisUrl)
+  describe('events bus on Redis that goes away and comes back', () => {
+    let proxy: TcpProxy;
+    let listener: EventBus;
+    let publisher: EventBus;
+    beforeAll(async () => {
+      proxy = await startTcpProxy(redisUrl!);
+      // The listener reaches Redis through the proxy; the publisher (another instance) directly.
+      listener = redisBus(proxy.url, quiet);
+      publisher = redisBus(redisUrl!, quiet);
+    });
+    afterAll(async () => {
+      await listener.close();
+      await publisher.close();
+      await proxy.close();
+    });
+
+    /** Publishes until `got` has a message (pub/sub is at most once), at most about 5 s. */
+    const arrives = (userId: string, got: UserMessage[]) =>
+      eventually(
+        async () => {
+          publisher.publish(userId, { type: 'ping' });
+          return got.length;
+        },
+        (n) => n > 0,
+      );
+
+    it('keeps its subscriptions when Redis drops the subscriber connection', async () => {
+      const user = randomUUID();
+      const got: UserMessage[] = [];
+      const off = await listener.subscribe(user, (m) => got.push(m));
+      // Redis itself ends the listener's pub/sub connection.
+      expect(await killPubSubThrough(proxy, redisUrl!)).toBe(1);
+      await arrives(user, got);
+      off();
+    });
+
+    it('a subscription asked for while Redis is away answers without waiting for it, and goes live when it is back', async () => {
+      const before = randomUUID();
+      const during = randomUUID();
+      const offBefore = await listener.subscribe(before, () => {});
+      await proxy.down();
+      try {
+        const got: UserMessage[] = [];
+        const started = Date.now();
+        const off = await listener.subscribe(during, (m) => got.push(m));
+        expect(Date.now() - started).toBeLessThan(SUBSCRIBE_WAIT_MS + 500);
+        // The first subscriber leaves during the outage, the second comes: both are counted right.
+        off();
+        const got2: UserMessage[] = [];
+        const off2 = await listener.subscribe(during, (m) => got2.push(m));
+        offBefore();
+        await proxy.up();
+        await arrives(during, got2);
+        expect(got).toEqual([]);
+        off2();
+        // Once nobody listens the channel is dropped; a later subscriber is subscribed again.
+        const got3: UserMessage[] = [];
+        const off3 = await listener.subscribe(during, (m) => got3.push(m));
+        await arrives(during, got3);
+        off3();
+      } finally {
+        if (!(await listener.ping().then((p) => p === 'ok'))) await proxy.up().catch(() => {});
+      }
+    });
+  });

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Job as BullJob, Queue, QueueEvents, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Job, type JobStatus, logFinished, type Scheduler } from './jobs.js';
+import { watchRedis } from './redis-log.js';
 
 const QUEUE = 'knap-jobs';
 const ATTEMPTS = 3;
@@ -13,7 +14,7 @@ const KEEP = 200;
 
 export function bullmqScheduler(
   redisUrl: string,
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
   {
     prefix = 'knap',
     backoffMs = 5_000,
@@ -50,8 +51,7 @@ export function bullmqScheduler(
   const queueOf = () => {
     if (!queue) {
       queue = new Queue(QUEUE, { connection, prefix });
-      // Without a listener BullMQ prints each connection failure's stack to stderr.
-      queue.on('error', (err) => log.error({ err }, 'job queue error'));
+      watchRedis(log, 'jobs queue', queue, queue.getBackend());
     }
     return queue;
   };
@@ -81,7 +81,8 @@ export function bullmqScheduler(
       recorded(bull);
       log.error({ job: bull?.name, attempt: bull?.attemptsMade, err }, 'job failed');
     });
-    worker.on('error', (err) => log.error({ err }, 'job worker error'));
+    // While Redis is away the worker's errors are its reconnects: reported like any connection's.
+    watchRedis(log, 'jobs worker', worker, worker.getBackend());
     return worker;
   };
 
@@ -115,7 +116,7 @@ export function bullmqScheduler(
       startWorker();
       if (!events) {
         events = new QueueEvents(QUEUE, { connection, prefix });
-        events.on('error', (err) => log.error({ err }, 'job events error'));
+        watchRedis(log, 'jobs events', events, events.getBackend());
       }
       await events.waitUntilReady();
       // Retried like a scheduled run; resolves when it finally succeeded, rejects when it gave up.

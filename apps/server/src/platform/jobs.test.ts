@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inProcessScheduler, logFinished, type Scheduler } from './jobs.js';
 import { bullmqScheduler } from './jobs-bullmq.js';
 
-const quiet = { info: () => {}, error: () => {} };
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const redisUrl = process.env.TEST_REDIS_URL;
 
 /** Two schedulers sharing their jobs' backend (two instances), or one in-process. */

@@ -16,6 +16,7 @@ import type { Config } from '../config.js';
 import { sha256 } from './crypto.js';
 import type { Db } from './db/index.js';
 import { HttpError } from './errors.js';
+import { type RedisLog, watchRedis } from './redis-log.js';
 
 /** What is limited, and how much of it a window allows. */
 export interface LimitRule {
@@ -85,18 +86,14 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
-export function createRateLimits(
-  config: Config,
-  db: Db,
-  log: { warn(obj: object, msg: string): void },
-): RateLimits {
+export function createRateLimits(config: Config, db: Db, log: RedisLog): RateLimits {
   const rules = limitRules(config);
   // Keys carry the schema, so deployments (and test files) sharing a Redis keep their own counts.
   const prefix = ['rl', config.databaseSchema ?? db.schema].filter(Boolean).join(':');
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    redis.on('error', (err) => log.warn({ err }, 'rate limits: redis connection'));
+    watchRedis(log, 'rate limits', redis);
   }
   const limiters = new Map<LimitName, RateLimiterStoreAbstract | RateLimiterMemory>();
   const limiterOf = (name: LimitName) => {

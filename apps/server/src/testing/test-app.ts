@@ -56,6 +56,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
       maxRetries: 0,
     },
     credits: { perCompletion: 1 },
+    shedEventLoopDelayMs: defaults.shedEventLoopDelayMs,
     // The server's defaults: workers start only when a test renders.
     pdf: defaults.pdf,
     // The embedded default's plans (free: 20 credits a month) on the local provider.
@@ -90,7 +91,8 @@ export interface TestDb extends Db {
 /**
  * Migrates a test file's schema. Kysely's migrator lists every table of the database to find its
  * own, and test files run side by side: when another file drops its schema during that listing,
- * PostgreSQL answers that the schema does not exist (SQLSTATE 3F000). The listing is tried again.
+ * PostgreSQL answers that the schema (3F000) or a table of it (42P01) does not exist. The listing
+ * is tried again.
  */
 async function migrateBesideOtherTests(db: Db): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -98,7 +100,9 @@ async function migrateBesideOtherTests(db: Db): Promise<void> {
       await migrate(db);
       return;
     } catch (err) {
-      if ((err as { code?: string }).code !== '3F000' || attempt >= 5) throw err;
+      // 3F000: the schema went; 42P01: one of its tables went (dropped with it) mid-listing.
+      const code = (err as { code?: string }).code;
+      if ((code !== '3F000' && code !== '42P01') || attempt >= 5) throw err;
     }
   }
 }

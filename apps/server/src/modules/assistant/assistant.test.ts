@@ -173,4 +173,63 @@ describe(`assistant with the demo model (${testEngine()})`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().suggestions.length).toBeGreaterThanOrEqual(3);
   });
+
+  it('never titles over a rename: the user’s title wins however the two race (50 pairs)', async () => {
+    // A user of their own, with credits for 50 replies.
+    const racer = await signUp(t);
+    const call = as(t, racer);
+    const me = (await call({ method: 'GET', url: '/api/studio/users/me' })).json();
+    await call({ method: 'GET', url: `/api/credits/usage/${me.uuid}` });
+    await t.db.db
+      .updateTable('credit_accounts')
+      .set({ balance: 1000 })
+      .where('user_id', '=', me.uuid)
+      .execute();
+    const newChat = async () =>
+      (await call({ method: 'POST', url: '/api/chat/chats', payload: {} })).json().id as string;
+    const complete = (chat_id: string, content: string) =>
+      call({ method: 'POST', url: '/api/chat/completion', payload: { chat_id, message: { content } } });
+    const titleOf = async (chatId: string) =>
+      (await call({ method: 'GET', url: `/api/chat/chats/${chatId}` })).json().title as string;
+    const chatIds: string[] = [];
+    // Five pairs at a time, the rename sent in the same tick as the completion, a few microtasks
+    // or an event-loop turn after it, or 1–2 ms after it.
+    const microtasks = async (n: number) => {
+      for (let k = 0; k < n; k++) await Promise.resolve();
+    };
+    const pause = [
+      () => microtasks(0),
+      () => microtasks(20),
+      () => new Promise((r) => setImmediate(r)),
+      () => new Promise((r) => setTimeout(r, 1)),
+      () => new Promise((r) => setTimeout(r, 2)),
+    ];
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(
+        [0, 1, 2, 3, 4].map(async (i) => {
+          const chatId = await newChat();
+          chatIds.push(chatId);
+          const completing = complete(chatId, 'What should I prepare for the Henderson review?');
+          await pause[i]!();
+          const renamed = await call({
+            method: 'PUT',
+            url: `/api/chat/chats/${chatId}`,
+            payload: { title: `Henderson ${chatId}` },
+          });
+          expect(renamed.statusCode).toBe(200);
+          expect((await completing).statusCode).toBe(200);
+        }),
+      );
+    }
+    const lost = [];
+    for (const chatId of chatIds) if ((await titleOf(chatId)) !== `Henderson ${chatId}`) lost.push(chatId);
+    expect(lost).toEqual([]);
+    // The chat list (served from its cache) shows the same titles.
+    const listed = (await call({ method: 'GET', url: '/api/chat/chats?limit=100' })).json().chats as Array<{
+      id: string;
+      title: string;
+    }>;
+    for (const chatId of chatIds)
+      expect(listed.find((c) => c.id === chatId)?.title).toBe(`Henderson ${chatId}`);
+  });
 });

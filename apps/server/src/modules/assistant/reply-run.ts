@@ -7,6 +7,7 @@ import { isoNow } from '../../platform/clock.js';
 import { digestJson } from '../../platform/crypto.js';
 import type { MessageRow, UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
+import type { UserMessage } from '../../platform/events.js';
 import * as chats from '../chats/service.js';
 import * as credits from '../credits/service.js';
 import type { ToolContext, ToolDefinition } from '../tools/registry.js';
@@ -39,13 +40,14 @@ const abortedWith = (signal: AbortSignal, reason: string) =>
   signal.aborted && signal.reason instanceof Error && signal.reason.message === reason;
 
 /**
- * The server stops: replies being written get `drainMs` to finish; those still running then end
- * (their clients get the stream's abort chunk) and are stored interrupted. Resolves once none runs
- * (or a few seconds after the drain, whatever a reply still waits on).
+ * The server stops: replies being written get the drain time to finish; those still running at
+ * three quarters of it end (their clients get the stream's abort chunk) and are stored
+ * interrupted, so their last chunk and save land within the drain time. Resolves once none runs
+ * (or a few seconds later, whatever a reply still waits on).
  */
 export async function drainReplies(deps: AppDeps, drainMs: number): Promise<void> {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const drained = Date.now() + drainMs;
+  const drained = Date.now() + drainMs * 0.75;
   while (deps.runningReplies.size > 0 && Date.now() < drained) await sleep(50);
   for (const abort of deps.runningReplies.values()) abort.abort(new Error(SERVER_STOPPING));
   const given = Date.now() + 5_000;
@@ -83,8 +85,10 @@ function stallGuard(timeoutMs: number, onStall: () => void) {
 }
 
 /**
- * Stop pressed on another instance reaches this one through the user's channel. Answers the
- * unsubscribe function once listening; the caller does not wait for it before calling the model.
+ * Stop pressed on another instance reaches this one through the user's channel. Answers at once
+ * (the caller does not wait before calling the model, and releasing the run must not wait for
+ * Redis): the listener attaches when the bus has subscribed — on Redis that is away, once it is
+ * back — and the function answered unsubscribes whenever it is called.
  */
 function listenForStop(
   deps: AppDeps,
@@ -95,15 +99,53 @@ function listenForStop(
     log,
   }: { userId: string; chatId: string; abort: AbortController; log: FastifyBaseLogger },
 ): Promise<() => void> {
-  return deps.events
+  let unsubscribe: (() => void) | undefined;
+  let released = false;
+  void deps.events
     .subscribe(userId, (message) => {
       if (message.type === STOP_REPLY && (message as { chat_id?: unknown }).chat_id === chatId)
         abort.abort(stoppedByUser());
     })
-    .catch((err: unknown) => {
-      log.warn({ err }, 'could not listen for Stop from other instances');
-      return () => {};
-    });
+    .then(
+      (off) => {
+        if (released) off();
+        else unsubscribe = off;
+      },
+      (err: unknown) => log.warn({ err }, 'could not listen for Stop from other instances'),
+    );
+  return Promise.resolve(() => {
+    released = true;
+    unsubscribe?.();
+  });
+}
+
+/** How long Stop waits for another instance to stop the reply it writes. */
+export const STOP_DELIVERY_MS = 2_000;
+/** How often the stop is published again meanwhile (pub/sub is at most once). */
+const STOP_RESEND_MS = 500;
+const STOP_POLL_MS = 50;
+
+/**
+ * Asks the instance writing a chat's reply to stop it, and answers whether it did: the stop is
+ * published (again every STOP_RESEND_MS, in case a push was lost or the writer's listener was
+ * attaching after a reconnect) until the stored reply is no longer streaming, for at most
+ * STOP_DELIVERY_MS. Redis away, a writer that does not listen: false.
+ */
+export async function askWriterToStop(
+  deps: AppDeps,
+  { userId, chatId }: { userId: string; chatId: string },
+): Promise<boolean> {
+  const deadline = Date.now() + STOP_DELIVERY_MS;
+  let resendAt = 0;
+  while (Date.now() < deadline) {
+    if (Date.now() >= resendAt) {
+      deps.events.publish(userId, { type: STOP_REPLY, chat_id: chatId } as UserMessage);
+      resendAt = Date.now() + STOP_RESEND_MS;
+    }
+    await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
+    if (!(await repo.hasStreamingReply(deps.db.db, chatId))) return true;
+  }
+  return false;
 }
 
 /** The tools' side of a run: the checklist goes to its message, tools that ran are kept for the charge. */

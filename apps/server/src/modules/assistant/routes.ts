@@ -10,13 +10,16 @@ import {
 } from '@knap/contracts';
 import { authOf } from '../../platform/auth.js';
 import type { AppInstance } from '../../platform/deps.js';
+import { shedWhenBusy } from '../../platform/pressure.js';
 import * as assistant from './service.js';
 
 export async function assistantRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   app.addHook('onRequest', app.requireUser);
 
-  app.post(ASSISTANT_PATHS.completion, { schema: { body: ZCompletionRequest } }, async (req, reply) => {
+  // New completions are shed while the server lags (platform/pressure.ts); Stop and the rest are not.
+  const completion = { schema: { body: ZCompletionRequest }, onRequest: shedWhenBusy };
+  app.post(ASSISTANT_PATHS.completion, completion, async (req, reply) => {
     // Errors up to here (404, 402, 409) answer as JSON; from here on the reply is an SSE stream.
     const prepared = await assistant.prepareRun(deps, authOf(req).user, req.body);
     reply.hijack();

@@ -3,7 +3,6 @@
 import type { ServerResponse } from 'node:http';
 import {
   type AssistantUIMessage,
-  autoChatTitle,
   DETAIL,
   type TCompletionRequest,
   type ToolPart,
@@ -25,7 +24,6 @@ import { isUniqueViolation } from '../../platform/db/failures.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
-import type { UserMessage } from '../../platform/events.js';
 import { promptFor } from '../../platform/llm/tasks.js';
 import { recordAudit } from '../audit/service.js';
 import * as chats from '../chats/service.js';
@@ -35,6 +33,7 @@ import { REPLY_PROMPT, SUGGESTIONS_PROMPT, suggestionsRequest } from './prompts.
 import { metadataOf, type ToolsByName, toolPartsOf, toUIMessages } from './reply-metadata.js';
 import {
   approvalRecorder,
+  askWriterToStop,
   captureReplyFinished,
   chargeReply,
   checkpointer,
@@ -42,7 +41,7 @@ import {
   type ReplyRun,
   type ReplyTarget,
   type RunGuard,
-  STOP_REPLY,
+  STOP_DELIVERY_MS,
   stoppedByUser,
   toolContext,
   wasCutByShutdown,
@@ -114,9 +113,7 @@ export async function prepareRun(
     const prepared = await oneReplyAtATime(deps, chat.id, () =>
       prepareAnswer(deps, { user, chatId: chat.id, text }),
     );
-    if (chat.message_count === 0 && chat.title.startsWith('New Chat ')) {
-      await chats.setChatFlags(deps, user.id, chat.id, { title: autoChatTitle(text, deps.clock.now()) });
-    }
+    await chats.setAutoTitle(deps, user.id, chat, text);
     return prepared;
   }
   return oneReplyAtATime(deps, chat.id, () => prepareContinuation(deps, { user, chatId: chat.id }));
@@ -222,7 +219,8 @@ async function applyDecisions(
 /**
  * Stops the reply being written in a chat; it is kept as far as it got (and charged once). A reply
  * written by another server instance is asked to stop over the user's event channel, which that
- * instance listens on while it writes.
+ * instance listens on while it writes; it is `stopped` only once the stored reply shows it, else
+ * 503 (Redis away, say), so Stop never claims what did not happen.
  */
 export async function stopReply(deps: AppDeps, user: UserRow, chatId: string): Promise<{ stopped: boolean }> {
   await chats.ownedChat(deps, user.id, chatId);
@@ -232,7 +230,10 @@ export async function stopReply(deps: AppDeps, user: UserRow, chatId: string): P
     return { stopped: true };
   }
   if (!(await repo.hasStreamingReply(deps.db.db, chatId))) return { stopped: false };
-  deps.events.publish(user.id, { type: STOP_REPLY, chat_id: chatId } as UserMessage);
+  // A writer that died wrote its last: its reply is marked interrupted, and nothing runs to stop.
+  if ((await interruptDeadWriters(deps, chatId)) > 0) return { stopped: false };
+  if (!(await askWriterToStop(deps, { userId: user.id, chatId })))
+    throw new HttpError(503, DETAIL.stopNotDelivered, Math.ceil(STOP_DELIVERY_MS / 1000));
   return { stopped: true };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signIn, signUp } from '../../testing/users.js';
-import { deleteStaleChats } from './service.js';
+import { deleteStaleChats, ownedChat, setAutoTitle } from './service.js';
 
 const clock = fixedClock('2026-03-03T15:05:00.000Z');
 
@@ -157,6 +157,27 @@ describe(`chats API (${testEngine()})`, () => {
       payload: { message_id: 'nope' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('titles a chat after its first message only while nobody renamed it since it was read', async () => {
+    const me = (await call({ method: 'GET', url: '/api/studio/users/me' })).json();
+    const list = async () => (await call({ method: 'GET', url: '/api/chat/chats' })).json().chats;
+    const untouched = await create({});
+    const read = await ownedChat(t.app.deps, me.uuid, untouched.id);
+    expect(await setAutoTitle(t.app.deps, me.uuid, read, 'Henderson review prep')).toBe(true);
+    expect((await list()).find((c: { id: string }) => c.id === untouched.id).title).toBe(
+      'Henderson review prep',
+    );
+
+    // Read by a completion, renamed by the user, then titled by the completion: the rename stays,
+    // in the chat and in the (cached) list.
+    const renamed = await create({});
+    const stale = await ownedChat(t.app.deps, me.uuid, renamed.id);
+    expect((await list()).find((c: { id: string }) => c.id === renamed.id).title).toBe(renamed.title);
+    await call({ method: 'PUT', url: `/api/chat/chats/${renamed.id}`, payload: { title: 'Mine' } });
+    expect(await setAutoTitle(t.app.deps, me.uuid, stale, 'Henderson review prep')).toBe(false);
+    expect((await call({ method: 'GET', url: `/api/chat/chats/${renamed.id}` })).json().title).toBe('Mine');
+    expect((await list()).find((c: { id: string }) => c.id === renamed.id).title).toBe('Mine');
   });
 
   it("answers 404 for another user's chat on every call, and changes nothing", async () => {

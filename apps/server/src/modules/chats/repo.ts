@@ -126,13 +126,24 @@ export const findChat = (db: Q, userId: string, chatId: string) =>
     .where('user_id', '=', userId)
     .executeTakeFirst();
 
-export async function updateChat(db: Q, userId: string, chatId: string, patch: Partial<ChatRow>) {
+/**
+ * Changes a chat (and records the change when it did); with `ifTitle`, only while its title is still
+ * that (compare-and-set): no row is answered when it was changed meanwhile.
+ */
+export async function updateChat(
+  db: Q,
+  userId: string,
+  chatId: string,
+  patch: Partial<ChatRow>,
+  { ifTitle }: { ifTitle?: string } = {},
+) {
   return db.transaction().execute(async (trx) => {
     const chat = await trx
       .updateTable('chats')
       .set(patch)
       .where('id', '=', chatId)
       .where('user_id', '=', userId)
+      .$if(ifTitle !== undefined, (q) => q.where('title', '=', ifTitle!))
       .returningAll()
       .executeTakeFirst();
     if (chat) await chatsChanged(trx, userId);

@@ -374,15 +374,27 @@ export async function setChatFlags(
   deps: AppDeps,
   userId: string,
   chatId: string,
-  flags: { out_of_tokens?: boolean; title?: string },
+  flags: { out_of_tokens: boolean },
 ): Promise<void> {
-  await repo.updateChat(deps.db.db, userId, chatId, {
-    ...(flags.out_of_tokens === undefined ? {} : { out_of_tokens: flags.out_of_tokens ? 1 : 0 }),
-    ...(flags.title ? { title: flags.title } : {}),
-  });
+  await repo.updateChat(deps.db.db, userId, chatId, { out_of_tokens: flags.out_of_tokens ? 1 : 0 });
 }
 
-/** The recovery job: replies whose writer died are marked interrupted after `quietMs` of silence. */
+/**
+ * Names a chat after its first message while it has the title it was created with ('New Chat …'):
+ * a compare-and-set on that title as `chat` was read, so a rename that lands in between is kept
+ * (the user's title always wins). Answers whether it named it.
+ */
+export async function setAutoTitle(
+  deps: AppDeps,
+  userId: string,
+  chat: Pick<ChatRow, 'id' | 'title' | 'message_count'>,
+  firstMessage: string,
+): Promise<boolean> {
+  if (chat.message_count !== 0 || !chat.title.startsWith('New Chat ')) return false;
+  const title = autoChatTitle(firstMessage, deps.clock.now());
+  return !!(await repo.updateChat(deps.db.db, userId, chat.id, { title }, { ifTitle: chat.title }));
+}
+
 /**
  * Marks interrupted the streaming replies whose writer is not among `liveWriters` (the assistant
  * keeps the leases), and older ones without a writer that went quiet for `quietMs`.

@@ -119,9 +119,8 @@ describe(`the database fails and comes back (${testEngine()})`, () => {
     let t: TestApp;
     let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
     beforeAll(async () => {
-      const target = new URL(url);
-      proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      t = await createTestApp({ config: { databaseUrl: proxy.url(url) } });
+      proxy = await startTcpProxy(url);
+      t = await createTestApp({ config: { databaseUrl: proxy.url } });
     });
     afterAll(async () => {
       proxy.heal();
