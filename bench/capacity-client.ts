@@ -91,7 +91,10 @@ function stream(job: ClientJob, user: ClientJob['users'][number], result: Client
         let end = buffered.indexOf('\n\n');
         while (end >= 0) {
           const event = buffered.slice(0, end);
-          if (event.includes('"type":"text-delta"')) tokens++;
+          // A token is four characters of the reply (capacity-model.ts): the server may send
+          // several in one event when they reached it together (coalesce.ts).
+          if (event.includes('"type":"text-delta"'))
+            tokens += (JSON.parse(event.slice('data: '.length)) as { delta: string }).delta.length / 4;
           else if (event === 'data: [DONE]') ended = true;
           buffered = buffered.slice(end + 2);
           end = buffered.indexOf('\n\n');

@@ -1,10 +1,12 @@
 // The language model chosen by config: OpenAI, Anthropic, any OpenAI-compatible server (Ollama,
-// vLLM, LM Studio, llama.cpp), or the built-in demo model.
+// vLLM, LM Studio, llama.cpp), or the built-in demo model. The streamed ones read the model's events
+// through `coalescingFetch`: text deltas that arrive together are read as one (coalesce.ts).
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { LlmConfig } from '../../config.js';
+import { coalescingFetch } from './coalesce.js';
 import { DemoLanguageModel, type DemoScript } from './demo-model.js';
 
 /** The model `config` names; the demo model answers from `demoScript` (it has no other words). */
@@ -16,17 +18,20 @@ export function createLanguageModel(
     case 'openai':
       return createOpenAI({
         apiKey: config.apiKey,
+        fetch: coalescingFetch(),
         ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
       }).chat(config.model);
     case 'anthropic':
       return createAnthropic({
         apiKey: config.apiKey,
+        fetch: coalescingFetch(),
         ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
       })(config.model);
     case 'openai-compatible':
       return createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: config.baseUrl ?? '',
+        fetch: coalescingFetch(),
         ...(config.apiKey ? { apiKey: config.apiKey } : {}),
       }).chatModel(config.model);
     case 'demo':
