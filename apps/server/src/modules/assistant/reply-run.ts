@@ -236,12 +236,14 @@ export function checkpointer(deps: AppDeps, { target, defs }: { target: ReplyTar
     if (approval.preview) previews.set(approval.tool_call_uuid, approval.preview);
   // The reply's first words are saved as soon as they arrive, then every CHECKPOINT_MS.
   let lastSave = 0;
-  const save = (state: 'streaming' | 'failed' | 'interrupted' | null, message: AssistantUIMessage) =>
-    chats.saveMessage(deps, user.id, chatId, reply.id, {
-      content: replyTextOf(message.parts),
-      metadata: replyMetadata({ parts: message.parts, run, defs, previews, failed: state === 'failed' }),
+  const save = (state: 'streaming' | 'failed' | 'interrupted' | null, message: AssistantUIMessage) => {
+    const parts = state === 'streaming' ? message.parts : settledParts(message.parts);
+    return chats.saveMessage(deps, user.id, chatId, reply.id, {
+      content: replyTextOf(parts),
+      metadata: replyMetadata({ parts, run, defs, previews, failed: state === 'failed' }),
       state,
     });
+  };
   return {
     previews,
     save,
@@ -252,6 +254,18 @@ export function checkpointer(deps: AppDeps, { target, defs }: { target: ReplyTar
       await save('streaming', message);
     },
   };
+}
+
+/**
+ * The parts of a reply that ended, however it ended: text and reasoning cut while streaming are kept
+ * as they were shown, and marked `done`, so a reload does not show them still being written.
+ */
+function settledParts(parts: AssistantUIMessage['parts']): AssistantUIMessage['parts'] {
+  return parts.map((part) =>
+    (part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming'
+      ? { ...part, state: 'done' }
+      : part,
+  );
 }
 
 /**
