@@ -53,6 +53,8 @@ export interface AssistantChat {
   /** The server is writing a reply this screen does not stream (e.g. opened mid-reply). */
   isServerWriting: boolean;
   isStopping: boolean;
+  /** Why Stop did not stop the reply (the server could not reach its writer); null otherwise. */
+  stopFailure: string | null;
   failure: AssistantFailure | null;
   /** The out-of-credits text while the assistant refuses for lack of credits. */
   outOfCredits: string | null;
@@ -84,6 +86,8 @@ export function useAssistantChat({
   const decided = useRef(new Map<string, boolean>());
   const [refusal, setRefusal] = useState<{ error: ApiError; request: TCompletionRequest } | null>(null);
   const [isStopRequested, setIsStopRequested] = useState(false);
+  // Stop answered that the server could not reach the reply's writer: said, and Stop can be pressed again.
+  const [stopFailure, setStopFailure] = useState<string | null>(null);
   const onSendRefusedRef = useRef(onSendRefused);
   onSendRefusedRef.current = onSendRefused;
 
@@ -94,6 +98,7 @@ export function useAssistantChat({
         settledAt.current = Number.POSITIVE_INFINITY;
         setRefusal(null);
         setIsStopRequested(false);
+        setStopFailure(null);
       },
     }),
   );
@@ -188,10 +193,18 @@ export function useAssistantChat({
 
   const stop = useCallback(async () => {
     setIsStopRequested(true);
+    setStopFailure(null);
     let stopped = false;
     try {
       stopped = (await stopCompletion(chatId)).stopped;
     } catch (failure) {
+      // The reply is still being written and was not told to stop: cutting this screen's stream
+      // would hide a reply that goes on, so the user is told and may press Stop again.
+      if (failure instanceof ApiError && failure.status === 503) {
+        setIsStopRequested(false);
+        setStopFailure(failure.message);
+        return;
+      }
       console.error(failure);
     }
     // The server was not writing it (or could not be told): end what this screen streams.
@@ -248,6 +261,7 @@ export function useAssistantChat({
     isStreaming,
     isServerWriting,
     isStopping: isStopRequested && (isStreaming || isServerWriting),
+    stopFailure: isStreaming || isServerWriting ? stopFailure : null,
     failure,
     outOfCredits,
     send,

@@ -487,6 +487,37 @@ describe('Stop', () => {
     expect(await screen.findByRole('button', { name: 'Send message' })).toBeTruthy();
     expect(bodiesOf(STOP)).toEqual([{ chat_id: 'c1' }]);
   });
+  it('says so when the server could not stop the reply, keeps it streaming, and Stop works again', async () => {
+    const stream = controlledUiStream();
+    let stops = 0;
+    const { bodiesOf } = serve(chat(), {
+      [COMPLETION]: () => stream.response,
+      [STOP]: () => {
+        stops += 1;
+        if (stops === 1) return jsonResponse({ detail: DETAIL.stopNotDelivered }, 503);
+        queueMicrotask(() => {
+          stream.push({ type: 'abort', reason: 'stopped by the user' });
+          stream.end();
+        });
+        return jsonResponse({ stopped: true });
+      },
+    });
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+    await userEvent.type(composer(), 'Tell me everything{Enter}');
+    stream.push(...textReply('r1', ['Well,', ' first']).slice(0, 5));
+    expect(await within(messages()).findByText('Well, first')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.stopNotDelivered);
+    stream.push({ type: 'text-delta', id: 't1', delta: ', second' });
+    expect(await within(messages()).findByText('Well, first, second')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByRole('button', { name: 'Send message' })).toBeTruthy();
+    expect(bodiesOf(STOP)).toEqual([{ chat_id: 'c1' }, { chat_id: 'c1' }]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('failures and Retry', () => {

@@ -134,6 +134,11 @@ export function ChatConversation({
           onUpgrade={openSettings ? () => openSettings('subscription') : undefined}
         />
       ) : null}
+      {assistant.stopFailure ? (
+        <p role="alert" className="px-4 pb-1 text-sm text-red-700 dark:text-red-400">
+          {assistant.stopFailure}
+        </p>
+      ) : null}
       <Composer
         value={draft}
         onChange={onDraftChange}
