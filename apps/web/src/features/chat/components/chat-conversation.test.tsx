@@ -441,6 +441,15 @@ describe('approvals', () => {
 });
 
 describe('Stop', () => {
+  /** Opens the chat, asks, and shows the first words of the reply the stream writes. */
+  async function showReplyBeingWritten(stream: ReturnType<typeof controlledUiStream>) {
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+    await userEvent.type(composer(), 'Tell me everything{Enter}');
+    stream.push(...textReply('r1', ['Well,', ' first']).slice(0, 5));
+    expect(await within(messages()).findByText('Well, first')).toBeTruthy();
+  }
+
   it('asks the server to stop; its stream then ends with the reply kept', async () => {
     const stream = controlledUiStream();
     const { server, bodiesOf } = serve(chat(), {
@@ -456,11 +465,7 @@ describe('Stop', () => {
         return jsonResponse({ stopped: true });
       },
     });
-    renderChat();
-    await screen.findByRole('heading', { name: 'Henderson review' });
-    await userEvent.type(composer(), 'Tell me everything{Enter}');
-    stream.push(...textReply('r1', ['Well,', ' first']).slice(0, 5));
-    expect(await within(messages()).findByText('Well, first')).toBeTruthy();
+    await showReplyBeingWritten(stream);
 
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
 
@@ -502,11 +507,7 @@ describe('Stop', () => {
         return jsonResponse({ stopped: true });
       },
     });
-    renderChat();
-    await screen.findByRole('heading', { name: 'Henderson review' });
-    await userEvent.type(composer(), 'Tell me everything{Enter}');
-    stream.push(...textReply('r1', ['Well,', ' first']).slice(0, 5));
-    expect(await within(messages()).findByText('Well, first')).toBeTruthy();
+    await showReplyBeingWritten(stream);
 
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.stopNotDelivered);
