@@ -249,7 +249,7 @@ describe('a database that is not up at the start', { timeout: 30_000 }, () => {
         await client.end();
       });
 
-      it('starts once it answers', async () => {
+      it('starts once it answers, and logs an outage after that in its own log', async () => {
         const target = new URL(databaseUrl ?? 'postgres://x');
         const port = await freePort();
         const url = new URL(target);
@@ -265,6 +265,11 @@ describe('a database that is not up at the start', { timeout: 30_000 }, () => {
           const app = await openUrl(s);
           const health = await fetch(`${app}/api/health`);
           expect(await health.json()).toMatchObject({ status: 'ok', db: 'postgres' });
+          // An outage once running is told in the app's own log (stdout), like every other line.
+          proxy.down();
+          await waitFor(() => (s.output().includes('"msg":"database does not answer') ? true : undefined));
+          proxy.up();
+          await waitFor(() => (s.output().includes('"msg":"database reachable again"') ? true : undefined));
           s.proc.kill('SIGTERM');
           expect((await s.exited).code).toBe(0);
         } finally {

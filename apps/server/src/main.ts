@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppInstance } from './app.js';
 import { type Config, ConfigError, dataDirError, inDataDir, loadConfig } from './config.js';
-import type { Db } from './platform/db/index.js';
+import type { Db, DbLog } from './platform/db/index.js';
 import { probeDatabase, redactedUrl } from './platform/db/startup.js';
 
 /** Each attempt to reach PostgreSQL at start-up waits this long at most. */
@@ -22,9 +22,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await checkAddress(config);
   if (config.databaseUrl) await waitForDatabase(config.databaseUrl, config.databaseConnectWaitMs);
-  const db = await openDatabase(config);
+  // The database's warnings (a dropped connection, the probe failing) go to the app's log once it
+  // exists, as every other line; before it, during the migrations, to stderr.
+  const { stderrLog } = await import('./platform/db/index.js');
+  let appLog: DbLog | undefined;
+  const dbLog: DbLog = { warn: (obj, msg) => (appLog ?? stderrLog).warn(obj, msg) };
+  const db = await openDatabase(config, dbLog);
   const { buildApp } = await import('./app.js');
   const app = await buildApp({ config, db });
+  appLog = app.log;
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -99,10 +105,11 @@ async function waitForDatabase(url: string, waitMs: number): Promise<void> {
 const SQLITE_FILE_CODES = /^SQLITE_(READONLY|FULL|IOERR|CORRUPT|NOTADB|CANTOPEN|PERM)/;
 
 /** Opens and migrates the database; a SQLite file that cannot serve is one line naming DATA_DIR. */
-async function openDatabase(config: Config): Promise<Db> {
+async function openDatabase(config: Config, log: DbLog): Promise<Db> {
   const { migrate, openDb } = await import('./platform/db/index.js');
   const open = () =>
     openDb({
+      log,
       databaseUrl: config.databaseUrl,
       sqliteFile: path.join(config.dataDir, 'knap.db'),
       poolMax: config.databasePoolMax,

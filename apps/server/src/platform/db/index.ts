@@ -40,7 +40,7 @@ export interface OpenDbOptions {
   log?: DbLog;
 }
 
-type DbLog = { warn(obj: object, msg: string): void };
+export type DbLog = { warn(obj: object, msg: string): void };
 
 /** How long a new PostgreSQL connection, or a free one from the pool, may take. */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -133,7 +133,8 @@ export class DatabaseUnavailable extends Error {
   }
 }
 
-const stderrLog: DbLog = {
+/** One line on stderr a warning: the log used until the app's own logger exists. */
+export const stderrLog: DbLog = {
   warn: (obj, msg) => {
     const err = (obj as { err?: Error }).err;
     console.error(`${msg}${err ? `: ${err.message}` : ''}`);
