@@ -1,10 +1,9 @@
 // Background jobs on BullMQ (with REDIS_URL): each job is a Job Scheduler in one shared queue, so
 // however many servers run, each tick produces one job, which one worker takes; a failed run is
 // retried with exponential backoff. Nothing is kept in process memory that another server needs.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type Job as BullJob, Queue, QueueEvents, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Job, type JobStatus, logFinished, type Scheduler } from './jobs.js';
+import { type Job, type JobStatus, logFinished, type Scheduler, within } from './jobs.js';
 import { watchRedis } from './redis-log.js';
 
 const QUEUE = 'knap-jobs';
@@ -145,11 +144,6 @@ export function bullmqScheduler(
       });
     },
   };
-}
-
-/** `promise`, or after `ms` nothing: true when it settled in time. */
-function within(ms: number, promise: Promise<unknown>): Promise<boolean> {
-  return Promise.race([promise.then(() => true), sleep(ms, false, { ref: false })]);
 }
 
 /** close(), or after a second a disconnect: quitting waits for a Redis that is gone. */

@@ -55,6 +55,17 @@ describe.each(setups)('jobs: %s', (_name, make) => {
   });
 });
 
+describe('jobs in process', () => {
+  it('stop waits for a run under way only so long, then leaves it and says which', async () => {
+    const warned: unknown[] = [];
+    const s = inProcessScheduler({ ...quiet, warn: (obj: unknown) => warned.push(obj) }, { drainMs: 50 });
+    s.add({ name: 'stuck', everyMs: 3_600_000, run: () => new Promise(() => {}) });
+    void s.runNow('stuck');
+    await s.stop();
+    expect(warned).toEqual([{ jobs: ['stuck'] }]);
+  });
+});
+
 // Only what BullMQ adds: retries with backoff, and one run per tick however many servers run.
 if (redisUrl)
   describe('jobs on BullMQ', () => {

@@ -1,5 +1,6 @@
 // Background jobs. The embedded default runs them in this process on timers; a run never overlaps
 // the previous run of the same job, and a failure is logged and retried at the next tick.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Job {
@@ -46,7 +47,20 @@ export function logFinished(
   else log.info(run, 'job finished');
 }
 
-export function inProcessScheduler(log: Pick<FastifyBaseLogger, 'info' | 'error'>): Scheduler {
+/** `promise`, or after `ms` nothing: true when it settled in time. */
+export function within(ms: number, promise: Promise<unknown>): Promise<boolean> {
+  return Promise.race([promise.then(() => true), sleep(ms, false, { ref: false })]);
+}
+
+export function inProcessScheduler(
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+  {
+    drainMs = 10_000,
+  }: {
+    /** How long stop() waits for the runs under way; the rest are left (every job resumes). */
+    drainMs?: number;
+  } = {},
+): Scheduler {
   const jobs = new Map<string, Job>();
   const running = new Map<string, Promise<void>>();
   const seen = new Map<string, Omit<JobStatus, 'name' | 'everyMs'>>();
@@ -111,7 +125,8 @@ export function inProcessScheduler(log: Pick<FastifyBaseLogger, 'info' | 'error'
     async stop() {
       started = false;
       for (const t of timers.splice(0)) clearTimeout(t);
-      await Promise.all(running.values());
+      if (!(await within(drainMs, Promise.all(running.values()))))
+        log.warn({ jobs: [...running.keys()] }, 'jobs still running at stop were left to resume later');
     },
     async runNow(name) {
       const job = jobs.get(name);

@@ -162,7 +162,7 @@ export async function createTestApp(
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     llm: options.llm ?? new DemoLanguageModel({ script: DEMO_SCRIPT, tokenDelayMs: 0 }),
     // Tests drive jobs with runNow; the BullMQ scheduler has its own tests (platform/jobs-bullmq.test.ts).
-    jobs: options.jobs ?? inProcessScheduler({ info() {}, error() {} }),
+    jobs: options.jobs ?? inProcessScheduler({ info() {}, warn() {}, error() {} }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.pdf ? { pdf: options.pdf } : {}),
   });
