@@ -327,8 +327,12 @@ export const GAP_CATEGORIES = Object.keys(ROADMAP_GAP_CATEGORIES) as RoadmapGapC
 export const PROSPECT_SOURCES = ['wealthbox', 'salesforce', 'zoho', 'copper', 'sevanta', 'csv'] as const;
 export type ProspectSource = (typeof PROSPECT_SOURCES)[number];
 export const PROSPECT_MAX_ROWS = 5000;
-/** CSV text travels in the JSON body, so it stays under MAX_JSON_BODY_BYTES. */
-export const PROSPECT_CSV_MAX_CHARS = 900_000;
+/**
+ * A CSV file's bytes travel base64 in the JSON body (so the server can tell its encoding): 750,000
+ * bytes are 1,000,000 base64 characters, under MAX_JSON_BODY_BYTES with the rest of the request.
+ */
+export const PROSPECT_CSV_MAX_BYTES = 750_000;
+export const PROSPECT_CSV_MAX_BASE64 = Math.ceil(PROSPECT_CSV_MAX_BYTES / 3) * 4;
 /** The most prospects one run drafts emails for. */
 export const PROSPECT_MAX_DRAFTS = 50;
 /** The tones a prospecting email can be drafted in. */

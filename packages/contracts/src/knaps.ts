@@ -10,7 +10,7 @@ import {
   OUTREACH_CHANNELS,
   OUTREACH_MAX_CLIENTS,
   OUTREACH_REASONS,
-  PROSPECT_CSV_MAX_CHARS,
+  PROSPECT_CSV_MAX_BASE64,
   PROSPECT_MAX_DRAFTS,
   PROSPECT_MAX_ROWS,
   PROSPECT_SOURCES,
@@ -36,6 +36,13 @@ export const KNAP_DETAIL = {
   noMeetingNotes: 'This meeting has no notes or transcript yet',
   csvNoNameColumn: 'The CSV needs a header row with a name column (or first name and last name)',
   csvTooManyRows: (rows: number) => `The CSV has ${rows} rows; at most ${PROSPECT_MAX_ROWS} can be read`,
+  csvUnclosedQuote: (line: number) => `The CSV has a quote that is never closed (line ${line})`,
+  /** Every row was skipped: the first few say why. */
+  csvNoReadableRows: (skipped: Array<{ line: number; reason: string }>) =>
+    `No row of the CSV could be read: ${skipped
+      .slice(0, 3)
+      .map((s) => `line ${s.line}: ${s.reason}`)
+      .join('; ')}${skipped.length > 3 ? ` (and ${skipped.length - 3} more)` : ''}`,
   connectFirst: (name: string) => `Connect ${name} first`,
   noRows: 'No rows were found in this source; try another search',
 } as const;
@@ -267,6 +274,17 @@ export const ZProspectRow = z.object({
   details: text(1000),
 });
 export type TProspectRow = z.infer<typeof ZProspectRow>;
+/** Why a CSV line was not imported (the reasons of ZCsvSkippedLine). */
+export const CSV_SKIP_REASON = {
+  noName: 'it has no name',
+  fieldCount: (fields: number, columns: number) =>
+    `it has ${fields} fields where the header has ${columns}; quote values that hold the separator`,
+} as const;
+/** A line of a CSV that was not imported, and why; `line` is where its row starts in the file. */
+export const ZCsvSkippedLine = z.object({ line: z.number().int().min(1), reason: z.string() });
+export type TCsvSkippedLine = z.infer<typeof ZCsvSkippedLine>;
+/** At most every row of a file is skipped. */
+const ZCsvSkippedLines = z.array(ZCsvSkippedLine).max(PROSPECT_MAX_ROWS).default([]);
 export const ZProspectSource = z.object({
   id: z.enum(PROSPECT_SOURCES),
   label: z.string(),
@@ -277,19 +295,28 @@ export const ZProspectSource = z.object({
 export const ZDataSelectionData = z.object({
   sources: z.array(ZProspectSource),
   selection: z
-    .object({ source: z.enum(PROSPECT_SOURCES), query: z.string(), row_count: z.number().int() })
+    .object({
+      source: z.enum(PROSPECT_SOURCES),
+      query: z.string(),
+      row_count: z.number().int(),
+      /** CSV lines not imported (none for other sources). */
+      skipped_lines: ZCsvSkippedLines,
+    })
     .nullable(),
   rows: z.array(ZProspectRow).max(PROSPECT_MAX_ROWS),
 });
-/** What data-selection processes: a source with a search term (CRM, deal flow) or CSV text. */
+/**
+ * What data-selection processes: a source with a search term (CRM, deal flow) or a CSV file's bytes
+ * in base64 (bytes, not text, so the server reads UTF-8, UTF-16 and Windows-1252 exports alike).
+ */
 export const ZDataSelectionInput = z
   .object({
     source: z.enum(PROSPECT_SOURCES),
     query: text(200).default(''),
-    csv: z.string().max(PROSPECT_CSV_MAX_CHARS).optional(),
+    csv_base64: z.base64().max(PROSPECT_CSV_MAX_BASE64).optional(),
   })
-  .refine((s) => (s.source === 'csv') === (s.csv !== undefined), {
-    message: 'csv is given with the csv source, and only then',
+  .refine((s) => (s.source === 'csv') === (s.csv_base64 !== undefined), {
+    message: 'csv_base64 is given with the csv source, and only then',
   });
 export type TDataSelectionInput = z.infer<typeof ZDataSelectionInput>;
 
@@ -305,6 +332,8 @@ export const ZProspectCriteria = z.object({
 export type TProspectCriteria = z.infer<typeof ZProspectCriteria>;
 export const ZReviewFormData = z.object({
   row_count: z.number().int(),
+  /** CSV lines that were not imported, for the user to see (and fix in the file). */
+  skipped_lines: ZCsvSkippedLines,
   /** The criteria the model suggested from the rows; the user edits them in the form. */
   enhanced_insights: ZProspectCriteria,
 });

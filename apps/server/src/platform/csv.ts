@@ -1,63 +1,155 @@
-// CSV text (RFC 4180: quoted fields with "" escapes, commas and line breaks inside quotes, CRLF or
-// LF) into rows of fields. Small and strict enough for contact lists users export from spreadsheets.
+// A CSV file as spreadsheets and CRMs export it, from its bytes to a header and rows: the encoding
+// told from the bytes, the separator from a `sep=` line or the header, fields parsed by papaparse,
+// and what exports add around the data (blank lines, a report's footer) left out.
+import Papa from 'papaparse';
 
+/** The file cannot be read at all (not one row of it); `line` is where the trouble starts. */
 export class CsvError extends Error {
   override readonly name = 'CsvError';
-}
-
-/** Every record as its fields; blank lines are skipped. Throws CsvError on an unclosed quote. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let quoteLine = 1;
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const endRow = () => {
-    row.push(field);
-    if (row.length > 1 || row[0] !== '') rows.push(row);
-    row = [];
-    field = '';
-  };
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (source[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === '\n') line++;
-        field += c;
-      }
-    } else if (c === '"' && field === '') {
-      quoted = true;
-      quoteLine = line;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && source[i + 1] === '\n') i++;
-      endRow();
-      line++;
-    } else field += c;
+  constructor(
+    readonly kind: 'unclosedQuote',
+    readonly line: number,
+  ) {
+    super(`CSV ${kind} at line ${line}`);
   }
-  if (quoted) throw new CsvError(`The CSV has a quote that is never closed (line ${quoteLine})`);
-  endRow();
-  return rows;
 }
 
-/** The records after the header as objects keyed by the header's names (trimmed, lower-case). */
-export function csvRecords(text: string): { columns: string[]; records: Array<Record<string, string>> } {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) return { columns: [], records: [] };
-  const columns = header.map((h) => h.trim().toLowerCase());
+/** A data row and the line of the file it starts on (1 is the first line, a `sep=` line included). */
+export interface CsvRow {
+  line: number;
+  fields: string[];
+}
+
+export interface CsvTable {
+  header: string[];
+  rows: CsvRow[];
+}
+
+const SEPARATORS = [',', ';', '\t'] as const;
+
+/**
+ * The file's text. UTF-8 when the bytes are valid UTF-8 (a BOM or not); UTF-16 by its BOM (Excel's
+ * "Unicode text"); otherwise Windows-1252, which is what Excel on Windows and older CRMs write and
+ * which decodes any bytes (ISO-8859-1 is a subset of it).
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return decodeWindows1252(bytes);
+  }
+}
+
+/**
+ * Windows-1252's characters at 0x80-0x9F (curly quotes, dashes, €, Œ…; five bytes unassigned keep
+ * their code). Node's TextDecoder('windows-1252') decodes them as Latin-1 control codes since
+ * 20.18.3 (nodejs/node#56542), so the table is ours.
+ */
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  return Buffer.from(bytes)
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
+}
+
+/**
+ * The separator: Excel's `sep=;` first line when there is one (the line is then not data), else the
+ * one of comma, semicolon and tab the header line holds most of (European Excel writes semicolons,
+ * "Unicode text" tabs), comma when it holds none.
+ */
+function findSeparator(text: string): { separator: string; skipLines: number; body: string } {
+  const sep = /^sep=(.)[ \t]*(\r\n|\n|\r)/i.exec(text);
+  if (sep) return { separator: sep[1]!, skipLines: 1, body: text.slice(sep[0].length) };
+  const header = text.slice(0, text.search(/[\r\n]|$/));
+  const count = (s: string) => header.split(s).length - 1;
+  const separator = SEPARATORS.reduce((best, s) => (count(s) > count(best) ? s : best), ',' as string);
+  return { separator, skipLines: 0, body: text };
+}
+
+const isBlank = (fields: string[]) => fields.every((f) => f.trim() === '');
+const filled = (fields: string[]) => fields.filter((f) => f.trim() !== '').length;
+
+/**
+ * A field papaparse left unquoted because a space came before its opening quote (`a, "b, c"`), which
+ * spreadsheets read as one quoted value: joined again up to its closing quote and unquoted.
+ */
+function joinSpacedQuotes(fields: string[], separator: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    if (!/^\s+"/.test(field)) {
+      out.push(field);
+      continue;
+    }
+    let joined = field.trim();
+    let last = i;
+    while (!closesQuote(joined) && last + 1 < fields.length)
+      joined = `${joined}${separator}${fields[++last]}`.trim();
+    if (!closesQuote(joined)) {
+      out.push(field);
+      continue;
+    }
+    out.push(joined.slice(1, -1).replaceAll('""', '"'));
+    i = last;
+  }
+  return out;
+}
+
+/** `"…"` whose last quote is not half of an escaped `""`. */
+function closesQuote(quoted: string): boolean {
+  if (quoted.length < 2 || !quoted.endsWith('"')) return false;
+  const trailing = quoted.slice(1).match(/"*$/)![0].length;
+  return trailing % 2 === 1;
+}
+
+/**
+ * A report's footer: after the data, a blank line and then only lines of one value each
+ * ("Grand Totals (12 records)", "Copyright (c) … salesforce.com", "Generated By: …"). Only in a file
+ * of more than one column, where a data row of one value is unusual.
+ */
+function footerStart(rows: Array<CsvRow & { blank: boolean }>, columns: number): number {
+  if (columns < 2) return rows.length;
+  let start = rows.length;
+  for (let i = rows.length - 1; i >= 0 && filled(rows[i]!.fields) <= 1; i--) if (rows[i]!.blank) start = i;
+  return start;
+}
+
+/** The header and data rows of a CSV file; blank lines and a report's footer are left out. */
+export function readCsv(bytes: Uint8Array): CsvTable {
+  const { separator, skipLines, body } = findSeparator(decodeCsv(bytes));
+  const rows: Array<CsvRow & { blank: boolean }> = [];
+  let line = 1 + skipLines;
+  let counted = 0;
+  let unclosedAt: number | null = null;
+  Papa.parse<string[]>(body, {
+    delimiter: separator,
+    skipEmptyLines: false,
+    step: (result) => {
+      // A row starts where the one before it ended: the line breaks up to there place it.
+      const end = result.meta.cursor;
+      const start = counted;
+      const fields = joinSpacedQuotes(result.data, separator);
+      if (result.errors.some((e) => e.code === 'MissingQuotes')) unclosedAt ??= line;
+      rows.push({ line, fields, blank: isBlank(fields) });
+      line += (body.slice(start, end).match(/\r\n|\n|\r/g) ?? []).length;
+      counted = end;
+    },
+  });
+  if (unclosedAt !== null) throw new CsvError('unclosedQuote', unclosedAt);
+  const headerAt = rows.findIndex((r) => !r.blank);
+  if (headerAt < 0) return { header: [], rows: [] };
+  const header = rows[headerAt]!.fields.map((h) => h.trim());
+  const after = rows.slice(headerAt + 1);
   return {
-    columns,
-    records: rows.map((fields) =>
-      Object.fromEntries(columns.map((column, n) => [column, (fields[n] ?? '').trim()])),
-    ),
+    header,
+    rows: after
+      .slice(0, footerStart(after, header.length))
+      .filter((r) => !r.blank)
+      .map(({ line, fields }) => ({ line, fields })),
   };
 }

@@ -65,6 +65,8 @@ describe(`prospecting and outreach on the demo model (${testEngine()})`, () => {
     return res.json().data;
   };
 
+  const csv = (text: string) => ({ source: 'csv', csv_base64: Buffer.from(text).toString('base64') });
+
   /** 1,000 rows: every third in wealth management, every fifth a founder, every seventh without email. */
   const CSV = [
     'Name,Email,Company,Title,City',
@@ -89,13 +91,13 @@ describe(`prospecting and outreach on the demo model (${testEngine()})`, () => {
     ]);
     expect(start.data).toMatchObject({ selection: null, rows: [] });
 
-    const review = await step(user, 'data-selection', { source: 'csv', csv: CSV }, 'review', 'review-form');
+    const review = await step(user, 'data-selection', csv(CSV), 'review', 'review-form');
     expect(review.row_count).toBe(1000);
     expect(review.enhanced_insights).toMatchObject({ min_fit_score: 40, max_prospects: 10, tone: 'warm' });
     expect(review.enhanced_insights.keywords).toContain('austin');
 
     const loaded = (await component(user, 'data-selection')).data;
-    expect(loaded.selection).toEqual({ source: 'csv', query: '', row_count: 1000 });
+    expect(loaded.selection).toEqual({ source: 'csv', query: '', row_count: 1000, skipped_lines: [] });
     expect(new Set(loaded.rows.map((r: { id: string }) => r.id)).size).toBe(1000);
     expect(loaded.rows[3]).toEqual({
       id: 'csv:4',
@@ -162,14 +164,23 @@ describe(`prospecting and outreach on the demo model (${testEngine()})`, () => {
       expect(res.json()).toEqual({ detail });
     };
     await bad({ source: 'wealthbox' }, 409, 'Connect Wealthbox first');
-    await bad({ source: 'csv' }, 422, 'Invalid input_data: csv is given with the csv source, and only then');
     await bad(
-      { source: 'csv', csv: 'Email,Company\na@x.example,X' },
+      { source: 'csv' },
+      422,
+      'Invalid input_data: csv_base64 is given with the csv source, and only then',
+    );
+    await bad(
+      csv('Email,Company\na@x.example,X'),
       422,
       'The CSV needs a header row with a name column (or first name and last name)',
     );
-    await bad({ source: 'csv', csv: 'Name\n"Ann' }, 422, 'The CSV has a quote that is never closed (line 2)');
-    await bad({ source: 'csv', csv: 'Name\n' }, 422, 'No rows were found in this source; try another search');
+    await bad(
+      { source: 'csv', csv_base64: 'Name,Email' },
+      422,
+      'Invalid input_data.csv_base64: Invalid base64-encoded string',
+    );
+    await bad(csv('Name\n"Ann'), 422, 'The CSV has a quote that is never closed (line 2)');
+    await bad(csv('Name\n'), 422, 'No rows were found in this source; try another search');
     const early = await processStep(
       user,
       'review-form',
@@ -201,7 +212,7 @@ describe(`prospecting and outreach on the demo model (${testEngine()})`, () => {
     });
     await step(user, 'data-selection', { source: 'wealthbox', query: 'wealth' }, 'review', 'review-form');
     const { selection, rows } = (await component(user, 'data-selection')).data;
-    expect(selection).toEqual({ source: 'wealthbox', query: 'wealth', row_count: 1 });
+    expect(selection).toEqual({ source: 'wealthbox', query: 'wealth', row_count: 1, skipped_lines: [] });
     expect(rows).toEqual([
       {
         id: 'wealthbox:13',

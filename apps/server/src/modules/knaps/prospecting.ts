@@ -17,7 +17,6 @@ import {
   type ZReviewFormData,
 } from '@knap/contracts';
 import type { z } from 'zod';
-import { CsvError, csvRecords } from '../../platform/csv.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
@@ -27,6 +26,7 @@ import { searchDeals } from '../connections/systems/sevanta.js';
 import * as wealthbox from '../connections/systems/wealthbox.js';
 import { answerInChunks, askModel, type KnapContext } from './model.js';
 import { CRITERIA_PROMPT, PROSPECT_DRAFT_PROMPT, SCORE_PROMPT } from './prompts.js';
+import { type CsvProspects, prospectsFromCsv } from './prospect-csv.js';
 
 const SOURCE_LABELS: Record<ProspectSource, string> = {
   wealthbox: `${INTEGRATION_NAMES.wealthbox} contacts`,
@@ -51,52 +51,23 @@ export async function dataSelection(deps: AppDeps, user: UserRow, stored: Record
   };
 }
 
-const NAME_COLUMNS = ['name', 'full name', 'contact', 'contact name'];
-
-/** The rows of a CSV with a header naming at least a name column (or first and last name). */
-export function prospectsFromCsv(text: string): TProspectRow[] {
-  let parsed: ReturnType<typeof csvRecords>;
-  try {
-    parsed = csvRecords(text);
-  } catch (err) {
-    if (err instanceof CsvError) throw new HttpError(422, err.message);
-    throw err;
-  }
-  const { columns, records } = parsed;
-  const nameColumn = NAME_COLUMNS.find((c) => columns.includes(c));
-  const split = columns.includes('first name') || columns.includes('last name');
-  if (!nameColumn && !split) throw new HttpError(422, KNAP_DETAIL.csvNoNameColumn);
-  if (records.length > PROSPECT_MAX_ROWS)
-    throw new HttpError(422, KNAP_DETAIL.csvTooManyRows(records.length));
-  const known = new Set([...NAME_COLUMNS, 'first name', 'last name', 'email', 'company', 'title']);
-  return records.flatMap((r, n) => {
-    const name = (nameColumn ? r[nameColumn] : `${r['first name'] ?? ''} ${r['last name'] ?? ''}`)!.trim();
-    if (!name) return [];
-    return [
-      {
-        id: `csv:${n + 1}`,
-        name: name.slice(0, 200),
-        email: r.email?.slice(0, 254) || null,
-        company: r.company?.slice(0, 200) || null,
-        title: r.title?.slice(0, 200) || null,
-        details: columns
-          .filter((c) => !known.has(c) && r[c])
-          .map((c) => `${c}: ${r[c]}`)
-          .join('; ')
-          .slice(0, 1000),
-      },
-    ];
-  });
-}
-
-/** The rows of a connected source that match `query` (all of its first page when empty). */
+/** The rows of a CSV file, or of a connected source that match `query` (its first page when empty). */
 async function prospectsFrom(
   deps: AppDeps,
   userId: string,
   input: TDataSelectionInput,
+): Promise<CsvProspects> {
+  if (input.source === 'csv') return prospectsFromCsv(Buffer.from(input.csv_base64 ?? '', 'base64'));
+  return {
+    rows: await searchSource(deps, { userId, source: input.source, query: input.query }),
+    skipped: [],
+  };
+}
+
+async function searchSource(
+  deps: AppDeps,
+  { userId, source, query }: { userId: string; source: Exclude<ProspectSource, 'csv'>; query: string },
 ): Promise<TProspectRow[]> {
-  const { source, query } = input;
-  if (source === 'csv') return prospectsFromCsv(input.csv ?? '');
   const { scopes } = await connectedScopes(deps, userId);
   if (!scopes.includes(source)) throw new HttpError(409, KNAP_DETAIL.connectFirst(INTEGRATION_NAMES[source]));
   if (source === 'sevanta')
@@ -134,7 +105,7 @@ const SAMPLE_ROWS = 50;
 
 /** data-selection -> review-form: the rows loaded from the source, and criteria suggested from them. */
 export async function loadProspects(ctx: KnapContext, input: TDataSelectionInput) {
-  const rows = await prospectsFrom(ctx.deps, ctx.user.id, input);
+  const { rows, skipped } = await prospectsFrom(ctx.deps, ctx.user.id, input);
   if (rows.length === 0) throw new HttpError(422, KNAP_DETAIL.noRows);
   const criteria = await askModel(
     ctx.deps,
@@ -148,13 +119,14 @@ export async function loadProspects(ctx: KnapContext, input: TDataSelectionInput
   );
   const current = ZDataSelectionData.parse({
     ...(await dataSelection(ctx.deps, ctx.user, null)),
-    selection: { source: input.source, query: input.query, row_count: rows.length },
+    selection: { source: input.source, query: input.query, row_count: rows.length, skipped_lines: skipped },
     rows,
   });
   return {
     current,
     next: {
       row_count: rows.length,
+      skipped_lines: skipped,
       enhanced_insights: { ...criteria, max_prospects: Math.min(criteria.max_prospects, rows.length) },
     },
   };

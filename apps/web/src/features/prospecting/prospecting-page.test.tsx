@@ -1,4 +1,4 @@
-import { KNAP_DETAIL, PROSPECT_CSV_MAX_CHARS } from '@knap/contracts';
+import { CSV_SKIP_REASON, KNAP_DETAIL, PROSPECT_CSV_MAX_BYTES } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ const dataSelection = (): TDataSelectionData => ({ sources: SOURCES, selection: 
 
 const REVIEW: TReviewFormData = {
   row_count: 42,
+  skipped_lines: [],
   enhanced_insights: {
     ideal_client: 'Founders after an exit',
     keywords: ['founder', 'exit'],
@@ -73,7 +74,7 @@ describe('ProspectingPage', () => {
         });
         data['data-selection'] = {
           ...data['data-selection'],
-          selection: { source: 'wealthbox', query: 'founder', row_count: 42 },
+          selection: { source: 'wealthbox', query: 'founder', row_count: 42, skipped_lines: [] },
         };
         return nextData(request, REVIEW);
       },
@@ -118,6 +119,7 @@ describe('ProspectingPage', () => {
       component_id: 'review-form',
       input_data: {
         row_count: 42,
+        skipped_lines: [],
         enhanced_insights: {
           ideal_client: 'Founders after an exit',
           keywords: ['founder', 'family office'],
@@ -159,7 +161,7 @@ describe('ProspectingPage', () => {
     renderPage();
 
     await userEvent.click(await screen.findByRole('radio', { name: 'A CSV file' }));
-    const big = new File([`name\n${'a'.repeat(PROSPECT_CSV_MAX_CHARS)}`], 'everyone.csv', {
+    const big = new File([`name\n${'a'.repeat(PROSPECT_CSV_MAX_BYTES)}`], 'everyone.csv', {
       type: 'text/csv',
     });
     await userEvent.upload(screen.getByLabelText('CSV file'), big);
@@ -170,26 +172,39 @@ describe('ProspectingPage', () => {
     expect(calledRoutes(api.fetchMock)).not.toContain('POST /api/studio/knap/components/process');
   });
 
-  it('sends the text of a CSV file', async () => {
+  it('sends the bytes of a CSV file as they are, and shows the lines not imported', async () => {
+    const skipped = [{ line: 3, reason: CSV_SKIP_REASON.noName }];
     const api = mockKnapApi({
       knap: makeKnap('Prospecting', 1),
       data: { 'data-selection': dataSelection() },
-      onProcess: (request) => nextData(request, REVIEW),
+      onProcess: (request) =>
+        nextData(
+          request,
+          request.component_id === 'review-form' ? PREVIEW : { ...REVIEW, skipped_lines: skipped },
+        ),
     });
     renderPage();
 
     await userEvent.click(await screen.findByRole('radio', { name: 'A CSV file' }));
     expect(screen.queryByRole('textbox', { name: 'Search term (optional)' })).toBeNull();
-    const csv = 'name,email\nAnn Lee,ann@acme.example\nBo Chan,\n';
+    // Windows-1252, as Excel on Windows saves it: the browser must not decode it as UTF-8.
+    const latin = 'name,email\nRen\xe9e C\xf4t\xe9,renee@cote.example\n,nobody@acme.example\n';
+    const bytes = Uint8Array.from(latin, (c) => c.charCodeAt(0));
     await userEvent.upload(
       screen.getByLabelText('CSV file'),
-      new File([csv], 'leads.csv', { type: 'text/csv' }),
+      new File([bytes], 'leads.csv', { type: 'text/csv' }),
     );
     expect(await screen.findByText('leads.csv: 2 rows')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Load prospects' }));
 
     expect(await screen.findByRole('textbox', { name: 'Ideal client' })).toBeTruthy();
-    expect(api.processed[0]?.input_data).toEqual({ source: 'csv', query: '', csv });
+    expect(api.processed[0]?.input_data).toEqual({ source: 'csv', query: '', csv_base64: btoa(latin) });
+    const notice = screen.getByRole('region', { name: '1 line of the file was not imported' });
+    expect(within(notice).getByRole('listitem').textContent).toBe('Line 3: it has no name');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rank prospects' }));
+    await waitFor(() => expect(api.processed).toHaveLength(2));
+    expect(api.processed[1]?.input_data).toMatchObject({ skipped_lines: skipped });
   });
 
   it('sends a drafted email only after it is approved', async () => {

@@ -14,6 +14,7 @@ import { ChipsField } from '../../knaps/components/chips-field';
 import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import type { TReviewFormData } from '../types';
+import { SkippedLines } from './skipped-lines';
 
 const MAX_KEYWORDS = 20;
 const KEYWORD_MAX_CHARS = 100;
@@ -76,7 +77,11 @@ function CriteriaForm({
       max_prospects: max,
       tone,
     };
-    void state.process({ row_count: data.row_count, enhanced_insights: criteria });
+    void state.process({
+      row_count: data.row_count,
+      skipped_lines: data.skipped_lines,
+      enhanced_insights: criteria,
+    });
   };
 
   const disabled = state.isProcessing;
@@ -86,6 +91,7 @@ function CriteriaForm({
         Suggested from the {plural(data.row_count, 'prospect')} you loaded. Adjust them, then rank every
         prospect against them.
       </p>
+      <SkippedLines lines={data.skipped_lines} />
       <TextAreaField
         label="Ideal client"
         value={idealClient}

@@ -1,6 +1,6 @@
 // Prospecting step 1: choose where prospects come from (a connected CRM, the deal flow or a CSV
 // file) and load them; the model then suggests criteria from the rows.
-import { PROSPECT_CSV_MAX_CHARS, type ProspectSource, type TDataSelectionInput } from '@knap/contracts';
+import { PROSPECT_CSV_MAX_BYTES, type ProspectSource, type TDataSelectionInput } from '@knap/contracts';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { cardClasses, mutedTextClasses } from '../../../components/ui/card';
@@ -11,6 +11,7 @@ import { formatCount, plural } from '../../../lib/format';
 import { StepAction, StepLoadState } from '../../knaps/components/knap-step';
 import { type KnapComponentState, useKnapComponent } from '../../knaps/use-knap-component';
 import type { TDataSelectionData } from '../types';
+import { SkippedLines } from './skipped-lines';
 
 export function DataSourceStep() {
   const state = useKnapComponent<TDataSelectionData>('data-selection');
@@ -27,7 +28,8 @@ export function DataSourceStep() {
 
 interface CsvFile {
   name: string;
-  text: string;
+  /** The file's bytes as they are: the server tells UTF-8 from Windows-1252 and UTF-16. */
+  base64: string;
   rows: number;
 }
 
@@ -36,7 +38,15 @@ const csvRowCount = (text: string) =>
   Math.max(0, text.split(/\r\n|\n|\r/).filter((line) => line.trim()).length - 1);
 
 const tooLarge = (name: string) =>
-  `${name} is too large: a CSV file can hold at most ${formatCount(PROSPECT_CSV_MAX_CHARS)} characters. Split it into smaller files, or remove the columns you do not need.`;
+  `${name} is too large: a CSV file can hold at most ${formatCount(PROSPECT_CSV_MAX_BYTES)} bytes. Split it into smaller files, or remove the columns you do not need.`;
+
+/** Bytes as base64, in slices so no call gets more arguments than an engine takes. */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
 
 /** Where loaded rows came from, as a sentence reads it. */
 const sourceName = (data: TDataSelectionData, id: ProspectSource) =>
@@ -68,14 +78,15 @@ function DataSourceForm({
     setCsv(null);
     setFileError(null);
     if (!file) return;
-    // A UTF-16 unit takes at most three UTF-8 bytes: a file this big is too long without reading it.
-    const text = file.size > PROSPECT_CSV_MAX_CHARS * 3 ? null : await file.text();
-    if (text === null || text.length > PROSPECT_CSV_MAX_CHARS) {
+    if (file.size > PROSPECT_CSV_MAX_BYTES) {
       input.value = '';
       setFileError(tooLarge(file.name));
       return;
     }
-    setCsv({ name: file.name, text, rows: csvRowCount(text) });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // Line breaks are the same bytes in UTF-8 and Windows-1252; the count is only shown while loading.
+    const rows = csvRowCount(new TextDecoder().decode(bytes));
+    setCsv({ name: file.name, base64: toBase64(bytes), rows });
   };
 
   const submit = (event: FormEvent) => {
@@ -84,7 +95,7 @@ function DataSourceForm({
     let input: TDataSelectionInput;
     if (isCsv) {
       if (!csv) return setFileError(fileError ?? 'Choose a CSV file first.');
-      input = { source, query: '', csv: csv.text };
+      input = { source, query: '', csv_base64: csv.base64 };
     } else input = { source, query: query.trim() };
     void state.process(input);
   };
@@ -101,6 +112,7 @@ function DataSourceForm({
           on to the Criteria step.
         </p>
       ) : null}
+      {data.selection ? <SkippedLines lines={data.selection.skipped_lines} /> : null}
       <fieldset className="flex flex-col gap-3">
         <legend className={cn(labelClasses, 'mb-3')}>Where should prospects come from?</legend>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -168,7 +180,8 @@ function DataSourceForm({
           />
           <p id={fileNoteId} className="text-xs text-zinc-500 dark:text-zinc-400">
             The first row names the columns. A name column (or first name and last name) is needed; email,
-            company and title are read when there; every other column is passed on as details.
+            company and title are read when there; every other column is passed on as details. Exports from
+            Excel, Salesforce, HubSpot, Outlook and Google Contacts can be used as they are.
           </p>
           {csv ? (
             <p className={mutedTextClasses}>
