@@ -19,6 +19,8 @@ export const CONNECTION_DETAIL = {
   notConfigured: (name: string) => `${name} is not configured on this server`,
   mcpNotFound: 'Custom tool URL not found',
   tooManyMcp: `You can add at most ${MCP_SERVERS_MAX} custom tool URLs`,
+  /** A custom tool's result marked `isError`: the server's own text, which is meant for people. */
+  mcpToolError: (text: string) => text.trim() || 'The custom tool reported an error without saying what',
   notConnected: (name: string) => `${name} is not connected`,
   unavailable: (name: string) => `${name} did not answer; please try again`,
   /** A connection whose instance URL is missing or not the provider's own (Salesforce's org). */

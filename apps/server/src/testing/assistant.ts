@@ -8,6 +8,15 @@ export async function lastMessage(call: Call, chatId: string) {
   return (await call({ method: 'GET', url: `/api/chat/chats/${chatId}/messages` })).json().messages.at(-1);
 }
 
+/** Sends a message in a chat through the completion route; answers once the reply is stored. */
+export function sendMessage(call: Call, chatId: string, content: string) {
+  return call({
+    method: 'POST',
+    url: '/api/chat/completion',
+    payload: { chat_id: chatId, message: { content } },
+  });
+}
+
 /** Approves or denies the first approval request of a stored reply. */
 export function decideApproval(
   call: Call,

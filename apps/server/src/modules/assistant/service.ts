@@ -28,7 +28,13 @@ import { promptFor } from '../../platform/llm/tasks.js';
 import { recordAudit } from '../audit/service.js';
 import * as chats from '../chats/service.js';
 import * as credits from '../credits/service.js';
-import { type ToolContext, type ToolDefinition, toolDefinitions, toToolSet } from '../tools/registry.js';
+import {
+  endToolRun,
+  type ToolContext,
+  type ToolDefinition,
+  toolDefinitions,
+  toToolSet,
+} from '../tools/registry.js';
 import { REPLY_PROMPT, SUGGESTIONS_PROMPT, suggestionsRequest } from './prompts.js';
 import { metadataOf, type ToolsByName, toolPartsOf, toUIMessages } from './reply-metadata.js';
 import {
@@ -270,6 +276,7 @@ export async function streamReply(
   } finally {
     settled(lastChunkOf(run, guard.signal));
     await piping;
+    await endToolRun(ctx);
   }
   captureReplyFinished(deps, { target: prepared, run, final });
 }
@@ -308,11 +315,13 @@ async function modelStream(
     log: FastifyBaseLogger;
   },
 ) {
+  // The same tools convert earlier results, so an MCP tool's image is an image part there too.
+  const tools = toToolSet(definitions, ctx);
   const result = streamText({
     model: deps.llm,
     ...promptFor(REPLY_PROMPT),
-    messages: await convertToModelMessages(prepared.uiMessages, { ignoreIncompleteToolCalls: true }),
-    tools: toToolSet(definitions, ctx),
+    messages: await convertToModelMessages(prepared.uiMessages, { ignoreIncompleteToolCalls: true, tools }),
+    tools,
     stopWhen: stepCountIs(MAX_STEPS),
     maxRetries: deps.config.llm.maxRetries,
     abortSignal: guard.signal,

@@ -1,7 +1,7 @@
 // The shape of a tool: one file each, with a zod input schema, a description, whether it needs the
 // user's approval, its credit cost, and an execute function given the user's context.
 import type { TChangePreview, TTodoItem } from '@knap/contracts';
-import { type FlexibleSchema, zodSchema } from 'ai';
+import { type FlexibleSchema, type Tool, zodSchema } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from '../../platform/db/schema.js';
@@ -16,7 +16,15 @@ export interface ToolContext {
   onTodos(items: TTodoItem[]): Promise<void>;
   /** Called after a tool ran successfully (credits for tools with a cost are charged from here). */
   onToolExecuted?(def: ToolDefinition, toolCallId: string): Promise<void>;
+  /**
+   * What the run's tools hold open and end when the run is over (the MCP sessions), added by the
+   * tools while they are assembled; `endToolRun` runs them.
+   */
+  cleanups?: Array<() => Promise<void>>;
 }
+
+/** What the model is given for a tool's result (the AI SDK's tool result output). */
+export type ToolModelOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>;
 
 export interface ToolDefinition<I = unknown> {
   name: string;
@@ -29,6 +37,8 @@ export interface ToolDefinition<I = unknown> {
   /** One line describing the result, kept in message metadata as the step's resultSummary. */
   summarize(output: unknown): string;
   execute(input: I, ctx: ToolContext): Promise<unknown>;
+  /** How the result is given to the model, when not as JSON (an MCP tool's images are image parts). */
+  toModelOutput?(output: unknown): ToolModelOutput;
   /**
    * For tools that need approval: what will change, looked up (read-only) when the approval is
    * requested. Without it the card shows the tool's arguments.

@@ -57,6 +57,7 @@ export function toToolSet(definitions: ToolDefinition[], ctx: ToolContext): Tool
       description: def.description,
       inputSchema: def.inputSchema,
       needsApproval: def.needsApproval,
+      ...(def.toModelOutput ? { toModelOutput: ({ output }) => def.toModelOutput!(output) } : {}),
       execute: async (input, { toolCallId }) => {
         const output = await def.execute(input, ctx);
         await ctx.onToolExecuted?.(def, toolCallId);
@@ -79,4 +80,10 @@ export function toToolSet(definitions: ToolDefinition[], ctx: ToolContext): Tool
     });
   }
   return set;
+}
+
+/** Ends what the run's tools held open (each MCP server's session); called once the reply is done. */
+export async function endToolRun(ctx: ToolContext): Promise<void> {
+  const cleanups = ctx.cleanups?.splice(0) ?? [];
+  await Promise.all(cleanups.map((cleanup) => cleanup().catch(() => {})));
 }

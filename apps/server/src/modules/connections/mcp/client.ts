@@ -1,8 +1,10 @@
 // Talks to a user's MCP server with the official SDK over Streamable HTTP (falling back to SSE),
-// always through the SSRF-safe fetch, never forwarding our own credentials.
+// always through the SSRF-safe fetch, never forwarding our own credentials. A session is opened
+// for a piece of work (a reply, a test connection) and ended with DELETE when it is done.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import { createSafeFetch } from '../../../platform/safe-http.js';
 
 export interface McpToolInfo {
@@ -12,69 +14,133 @@ export interface McpToolInfo {
   readOnly: boolean;
 }
 
+/** What a tool call answered, in the two kinds of content the model can be given. */
+export interface McpToolOutput {
+  /** Text, embedded resources' text and resource links' URIs, in the server's order. */
+  text: string;
+  /** Images as the server sent them (base64), passed to the model as image parts. */
+  images: Array<{ mediaType: string; data: string }>;
+  structuredContent?: Record<string, unknown>;
+}
+
+/** A tool answered `isError: true`: its text is meant for the model and the user. */
+export class McpToolError extends Error {}
+
 export interface McpConnectOptions {
   allowedHosts: readonly string[];
+  /** The longest any one request of the session may take (the fetch's own limit). */
   timeoutMs: number;
   version: string;
 }
 
-async function withClient<T>(
-  url: string,
-  options: McpConnectOptions,
-  use: (client: Client) => Promise<T>,
-): Promise<T> {
-  const fetch = createSafeFetch({ allowedHosts: options.allowedHosts, timeoutMs: options.timeoutMs });
-  const endpoint = new URL(url);
-  const connect = async (transport: StreamableHTTPClientTransport | SSEClientTransport) => {
-    const client = new Client({ name: 'knap-studio', version: options.version });
-    await client.connect(transport, { timeout: options.timeoutMs });
-    return client;
-  };
-  let client: Client;
-  try {
-    client = await connect(new StreamableHTTPClientTransport(endpoint, { fetch }));
-  } catch (streamableError) {
-    // Older servers only speak the SSE transport.
+/**
+ * Our client declares no capabilities (no sampling, roots, elicitation or tasks): it handles none
+ * of the requests a server could send back, so a server must not expect them.
+ */
+const CLIENT_CAPABILITIES = {};
+
+export class McpSession {
+  private constructor(
+    private readonly client: Client,
+    private readonly transport: StreamableHTTPClientTransport | SSEClientTransport,
+  ) {}
+
+  static async open(url: string, options: McpConnectOptions, connectTimeoutMs: number): Promise<McpSession> {
+    const fetch = createSafeFetch({ allowedHosts: options.allowedHosts, timeoutMs: options.timeoutMs });
+    const endpoint = new URL(url);
+    const connect = async (transport: StreamableHTTPClientTransport | SSEClientTransport) => {
+      const client = new Client(
+        { name: 'knap-studio', version: options.version },
+        { capabilities: CLIENT_CAPABILITIES },
+      );
+      await client.connect(transport, { timeout: connectTimeoutMs });
+      return new McpSession(client, transport);
+    };
     try {
-      client = await connect(new SSEClientTransport(endpoint, { fetch }));
-    } catch {
-      throw streamableError;
+      return await connect(new StreamableHTTPClientTransport(endpoint, { fetch }));
+    } catch (streamableError) {
+      // Older servers only speak the SSE transport.
+      try {
+        return await connect(new SSEClientTransport(endpoint, { fetch }));
+      } catch {
+        throw streamableError;
+      }
     }
   }
-  try {
-    return await use(client);
-  } finally {
-    await client.close().catch(() => {});
+
+  /**
+   * The tools the server lists, less those it runs only as tasks (`execution.taskSupport`
+   * 'required'): we call tools plainly, and such a call fails with -32601.
+   */
+  async listTools(timeoutMs: number): Promise<McpToolInfo[]> {
+    const { tools } = await this.client.listTools(undefined, { timeout: timeoutMs });
+    return tools
+      .filter((t) => t.execution?.taskSupport !== 'required')
+      .map((t) => ({
+        name: t.name,
+        description: t.description ?? t.title ?? t.name,
+        inputSchema: t.inputSchema as Record<string, unknown>,
+        readOnly: t.annotations?.readOnlyHint === true,
+      }));
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, timeoutMs: number): Promise<McpToolOutput> {
+    const result = await this.client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
+    const content = (Array.isArray(result.content) ? result.content : []) as ContentBlock[];
+    const text = content.map(textOf).filter(Boolean).join('\n');
+    if (result.isError) throw new McpToolError(text);
+    const images = content.flatMap((c) =>
+      c.type === 'image' ? [{ mediaType: c.mimeType, data: c.data }] : [],
+    );
+    return {
+      text,
+      images,
+      ...(result.structuredContent
+        ? { structuredContent: result.structuredContent as Record<string, unknown> }
+        : {}),
+    };
+  }
+
+  /** Ends the session: DELETE on Streamable HTTP (a server may answer 405), then the connection. */
+  async close(): Promise<void> {
+    if (this.transport instanceof StreamableHTTPClientTransport)
+      await this.transport.terminateSession().catch(() => {});
+    await this.client.close().catch(() => {});
   }
 }
 
-export function listMcpTools(url: string, options: McpConnectOptions): Promise<McpToolInfo[]> {
-  return withClient(url, options, async (client) => {
-    const { tools } = await client.listTools(undefined, { timeout: options.timeoutMs });
-    return tools.map((t) => ({
-      name: t.name,
-      description: t.description ?? t.title ?? t.name,
-      inputSchema: t.inputSchema as Record<string, unknown>,
-      readOnly: t.annotations?.readOnlyHint === true,
-    }));
-  });
+/** One content block as text; images are kept apart (McpToolOutput.images) and say so here. */
+function textOf(c: ContentBlock): string {
+  switch (c.type) {
+    case 'text':
+      return c.text;
+    case 'image':
+      return `[image ${c.mimeType}]`;
+    case 'audio':
+      return `[audio ${c.mimeType}: not passed on]`;
+    case 'resource': {
+      const r = c.resource;
+      return 'text' in r && typeof r.text === 'string'
+        ? `Resource ${r.uri}:\n${r.text}`
+        : `[resource ${r.uri}${r.mimeType ? ` ${r.mimeType}` : ''}: binary, not passed on]`;
+    }
+    case 'resource_link':
+      return `Resource link: ${c.name} ${c.uri}${c.description ? ` (${c.description})` : ''}`;
+    default:
+      return '';
+  }
 }
 
-export function callMcpTool(
+/** Opens a session, does one thing and ends the session (test connection). */
+export async function withMcpSession<T>(
   url: string,
-  name: string,
-  args: Record<string, unknown>,
   options: McpConnectOptions,
-): Promise<unknown> {
-  return withClient(url, options, async (client) => {
-    const result = await client.callTool({ name, arguments: args }, undefined, {
-      timeout: options.timeoutMs,
-    });
-    const content = Array.isArray(result.content) ? result.content : [];
-    const text = content
-      .map((c: { type: string; text?: string }) => (c.type === 'text' ? (c.text ?? '') : `[${c.type}]`))
-      .join('\n');
-    if (result.isError) throw new Error(text || 'The tool reported an error');
-    return result.structuredContent ?? text;
-  });
+  use: (session: McpSession) => Promise<T>,
+): Promise<T> {
+  const session = await McpSession.open(url, options, options.timeoutMs);
+  try {
+    return await use(session);
+  } finally {
+    await session.close();
+  }
 }

@@ -1,7 +1,7 @@
 import { type FakeLlm, type FakeMcp, startFakeMcp, startFakeOpenAI } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.js';
-import { decideApproval, lastMessage } from '../../../testing/assistant.js';
+import { decideApproval, lastMessage, sendMessage } from '../../../testing/assistant.js';
 import { fakeLlm } from '../../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
 import { as, signUp } from '../../../testing/users.js';
@@ -46,12 +46,7 @@ describe(`custom MCP servers (${testEngine()})`, () => {
   const replyTools = async (me: ReturnType<typeof as>) => {
     const chatId = (await me({ method: 'POST', url: '/api/chat/chats', payload: {} })).json().id;
     const seen = llm.requests.length;
-    const res = await me({
-      method: 'POST',
-      url: '/api/chat/completion',
-      payload: { chat_id: chatId, message: { content: 'Hello' } },
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await sendMessage(me, chatId, 'Hello')).statusCode).toBe(200);
     const sent = llm.requests.slice(seen).find((r) => Array.isArray(r.tools)) as
       | { tools: Array<{ function: { name: string } }> }
       | undefined;

@@ -1,5 +1,6 @@
 // The user's custom tool URLs (MCP servers), whose tools join the assistant: add, edit, delete,
-// test connection, and their tools for a reply (listed through tool-cache.ts, called through client.ts).
+// test connection, and their tools for a reply (listed through tool-cache.ts, called in the reply's
+// sessions, sessions.ts).
 import { CONNECTION_DETAIL, MCP_SERVERS_MAX, type TMcpTestResult, type TMcpUrl } from '@knap/contracts';
 import { isoNow } from '../../../platform/clock.js';
 import { newId } from '../../../platform/crypto.js';
@@ -7,8 +8,18 @@ import type { McpServersTable } from '../../../platform/db/schema.js';
 import type { AppDeps } from '../../../platform/deps.js';
 import { HttpError, notFound } from '../../../platform/errors.js';
 import { assertSafeUrl, BlockedUrlError, fetchErrorText } from '../../../platform/safe-http.js';
-import { callMcpTool, listMcpTools, type McpConnectOptions, type McpToolInfo } from './client.js';
+import {
+  type McpConnectOptions,
+  McpToolError,
+  type McpToolInfo,
+  type McpToolOutput,
+  withMcpSession,
+} from './client.js';
 import * as repo from './repo.js';
+import { McpReplySessions } from './sessions.js';
+
+export type { McpToolOutput } from './client.js';
+
 import { McpServerRecentlyFailed } from './tool-cache.js';
 
 /** Listing a server's tools must not hold a reply up for long: a slow server is left out. */
@@ -99,7 +110,9 @@ export async function testMcpUrl(deps: AppDeps, userId: string, id: string): Pro
   const row = await repo.findMcpServer(deps.db.db, userId, id);
   if (!row) throw notFound(CONNECTION_DETAIL.mcpNotFound);
   try {
-    const tools = await listMcpTools(row.url, connectOptions(deps, LIST_TIMEOUT_MS));
+    const tools = await withMcpSession(row.url, connectOptions(deps, LIST_TIMEOUT_MS), (session) =>
+      session.listTools(LIST_TIMEOUT_MS),
+    );
     deps.mcpToolCache.put(row, tools, deps.clock);
     return {
       status: 'available',
@@ -117,22 +130,30 @@ export interface McpServerTools {
   tools: McpToolInfo[];
 }
 
+/** The sessions one reply opens with the user's MCP servers; the reply closes them when done. */
+export const openMcpReplySessions = (deps: AppDeps) =>
+  new McpReplySessions(connectOptions(deps, CALL_TIMEOUT_MS));
+
 /**
  * The tools each MCP server the user added lists. Each server's list comes from the cache while
- * fresh (tool-cache.ts); a server that is down or slow is left out of this reply, and of the
- * next ones for MCP_TOOLS_RETRY_MS (logged once, when its listing failed).
+ * fresh (tool-cache.ts), else it is listed in the reply's session with the server; a server that
+ * is down or slow is left out of this reply, and of the next ones for MCP_TOOLS_RETRY_MS (logged
+ * once, when its listing failed).
  */
 export async function mcpServerTools(
   deps: AppDeps,
-  userId: string,
-  log: { warn(obj: object, msg: string): void },
+  {
+    userId,
+    sessions,
+    log,
+  }: { userId: string; sessions: McpReplySessions; log: { warn(obj: object, msg: string): void } },
 ): Promise<McpServerTools[]> {
   const servers = await repo.listMcpServers(deps.db.db, userId);
   const lists = await Promise.all(
     servers.map(async (server): Promise<McpServerTools | null> => {
       try {
-        const tools = await deps.mcpToolCache.tools(server, deps.clock, () =>
-          listMcpTools(server.url, connectOptions(deps, LIST_TIMEOUT_MS)),
+        const tools = await deps.mcpToolCache.tools(server, deps.clock, async () =>
+          (await sessions.session(server, LIST_TIMEOUT_MS)).listTools(LIST_TIMEOUT_MS),
         );
         return { server, tools };
       } catch (err) {
@@ -148,8 +169,23 @@ export async function mcpServerTools(
   return lists.filter((list): list is McpServerTools => list !== null);
 }
 
-/** Runs one tool of an MCP server (through the SSRF-safe client, with the call timeout). */
-export const callMcpServerTool = (
-  deps: AppDeps,
-  call: { url: string; tool: string; input: Record<string, unknown> },
-) => callMcpTool(call.url, call.tool, call.input, connectOptions(deps, CALL_TIMEOUT_MS));
+/**
+ * Runs one tool of an MCP server in the reply's session with it (with the call timeout). A result
+ * the server marks `isError` is the tool's own refusal: its text is what the step shows and the
+ * model reads.
+ */
+export async function callMcpServerTool(
+  sessions: McpReplySessions,
+  call: { server: { id: string; url: string }; tool: string; input: Record<string, unknown> },
+): Promise<McpToolOutput> {
+  try {
+    return await (await sessions.session(call.server, CALL_TIMEOUT_MS)).callTool(
+      call.tool,
+      call.input,
+      CALL_TIMEOUT_MS,
+    );
+  } catch (e) {
+    if (e instanceof McpToolError) throw new HttpError(502, CONNECTION_DETAIL.mcpToolError(e.message));
+    throw e;
+  }
+}
