@@ -5,13 +5,16 @@ import { type FakeStripe, type FakeStripeEvent, startFakeStripe } from '@knap/fa
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp } from '../../testing/users.js';
+import { grantMonthlyCredits } from '../credits/service.js';
 
 describe(`a Stripe subscription's life (${testEngine()})`, () => {
   let fake: FakeStripe;
   let t: TestApp;
   let signer: Stripe;
+  const clock = fixedClock(new Date().toISOString());
 
   beforeAll(async () => {
     fake = await startFakeStripe(); // no webhookUrl: events are recorded and posted by the tests
@@ -27,7 +30,7 @@ describe(`a Stripe subscription's life (${testEngine()})`, () => {
       STRIPE_PRICE_TIER_3: 'price_enterprise',
       STRIPE_API_URL: fake.url,
     }).billing;
-    t = await createTestApp({ config: { billing } });
+    t = await createTestApp({ clock, config: { billing } });
   });
   afterAll(async () => {
     await t.close();
@@ -122,6 +125,26 @@ describe(`a Stripe subscription's life (${testEngine()})`, () => {
     await t.db.db.updateTable('credit_accounts').set({ balance: 400, credits_used: 600 }).execute();
     await postAll(await eventsOf(() => fake.payInvoice(sub.id)));
     expect(await usage(user)).toEqual({ balance: 1000, credits_used: 0, max_credits: 1000 });
+  });
+
+  it('a new month grants a paid Stripe plan nothing: its credits come with its invoices', async () => {
+    const { user } = await subscribedToPro();
+    const free = await signUp(t);
+    await usage(free);
+    const ids = [await idOf(user), await idOf(free)];
+    await t.db.db.updateTable('credit_accounts').set({ balance: 5, credits_used: 15 }).execute();
+    // Read from the table: a month on, the users' access tokens have long expired.
+    const account = (userId: string) =>
+      t.db.db
+        .selectFrom('credit_accounts')
+        .select(['balance', 'credits_used', 'max_credits'])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+    const now = clock.now();
+    clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 1)).toISOString());
+    await grantMonthlyCredits(t.app.deps);
+    expect(await account(ids[0]!)).toEqual({ balance: 5, credits_used: 15, max_credits: 1000 });
+    expect(await account(ids[1]!)).toEqual({ balance: 20, credits_used: 0, max_credits: 20 });
   });
 
   it('an incomplete subscription that expires ends on free, with nothing granted', async () => {
