@@ -10,7 +10,7 @@ const MODULE_DEPENDENCIES = {
   assistant: ['audit', 'chats', 'credits', 'tools'],
   audit: [],
   auth: ['audit', 'system-mail', 'users'],
-  billing: [],
+  billing: ['users'],
   chats: ['audit', 'legal-holds'],
   'client-reviews': ['connections', 'credits', 'email', 'knaps', 'legal-holds', 'meetings', 'pdf'],
   compliance: ['admin', 'audit', 'chats', 'connections', 'legal-holds'],

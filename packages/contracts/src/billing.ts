@@ -16,6 +16,8 @@ export const BILLING_DETAIL = {
   stripeNotConfigured: 'Stripe is not configured',
   /** Stripe refused a call; `what` names it (e.g. 'checkout'), the cause is in the log. */
   providerRefused: (what: string) => `The billing provider did not accept the request (${what}); try again`,
+  /** A webhook event whose customer names no user here, even after asking Stripe: Stripe sends it again. */
+  unknownCustomer: 'No user matches this Stripe customer yet; send the event again later',
 } as const;
 
 export const ZPlanTier = z.enum(PLAN_TIERS);
@@ -29,7 +31,11 @@ export const ZSubscriptionTier = z.object({
 });
 export type TSubscriptionTier = z.infer<typeof ZSubscriptionTier>;
 
-export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled'] as const;
+/**
+ * `incomplete`: the first payment has not gone through (no paid plan yet); `paused`: Stripe paused
+ * it (a trial ended without a payment method), so the paid plan is off until it is paid again.
+ */
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'incomplete', 'paused', 'canceled'] as const;
 export const ZSubscription = z.object({
   plan: ZPlanTier,
   status: z.enum(SUBSCRIPTION_STATUSES),

@@ -1,7 +1,10 @@
 // Stripe's API on loopback as the official client speaks it: form-encoded bodies with bracketed
 // keys, Bearer secret keys, Stripe's error shape; customers, Checkout Sessions, Billing Portal
-// sessions and subscriptions. Completing a checkout, switching or cancelling produces events that
-// are delivered to `webhookUrl`, signed the way Stripe signs them (Stripe-Signature: t=..,v1=..).
+// sessions, subscriptions and invoices (in API 2025-10-29.clover's shapes). A subscription's life
+// produces Stripe's events: a checkout starts it `incomplete` and its first invoice, paid, makes it
+// `active` (`invoice.paid`); a switch with `always_invoice` pays a proration invoice; pausing sends
+// `customer.subscription.paused`. Events are delivered to `webhookUrl`, signed the way Stripe signs
+// them (Stripe-Signature: t=..,v1=..), or only recorded when it is unset.
 import { createHmac, randomBytes } from 'node:crypto';
 import { type FakeServer, sendJson, startFakeServer } from './http.js';
 
@@ -39,9 +42,44 @@ interface Subscription {
   id: string;
   object: 'subscription';
   customer: string;
-  status: string;
+  status: 'incomplete' | 'active' | 'past_due' | 'unpaid' | 'paused' | 'canceled' | 'incomplete_expired';
   metadata: Record<string, string>;
-  items: { object: 'list'; data: Array<{ id: string; price: { id: string }; current_period_end: number }> };
+  latest_invoice: string | null;
+  items: {
+    object: 'list';
+    data: Array<{
+      id: string;
+      price: { id: string; object: 'price' };
+      current_period_start: number;
+      current_period_end: number;
+    }>;
+  };
+}
+
+/** An invoice as API 2025-03-31.basil and later shape it: the subscription under `parent`, prices under `pricing`. */
+export interface FakeInvoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  status: 'paid';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+  amount_paid: number;
+  period_start: number;
+  period_end: number;
+  parent: {
+    type: 'subscription_details';
+    subscription_details: { subscription: string; metadata: Record<string, string> };
+  };
+  lines: {
+    object: 'list';
+    data: Array<{
+      id: string;
+      object: 'line_item';
+      amount: number;
+      period: { start: number; end: number };
+      pricing: { type: 'price_details'; price_details: { price: string; product: string } };
+    }>;
+  };
 }
 
 export interface FakeStripe extends FakeServer {
@@ -52,9 +90,26 @@ export interface FakeStripe extends FakeServer {
   customers: Array<{ id: string; email: string | null; metadata: Record<string, string> }>;
   sessions: Array<Record<string, unknown> & { id: string; price: string }>;
   subscriptions: Subscription[];
+  invoices: FakeInvoice[];
   events: FakeStripeEvent[];
-  /** Pays for a Checkout Session: a subscription starts; its events are delivered in order. */
+  /**
+   * Pays for a Checkout Session as Stripe does: the subscription is created `incomplete`, its first
+   * invoice is paid, it turns `active`, the session completes; each step's event is delivered.
+   */
   completeCheckout(sessionId: string): Promise<Subscription>;
+  /** A subscription made outside Checkout (the Dashboard, the API): `incomplete` until `payInvoice`. */
+  createSubscription(opts: {
+    customer: string;
+    price: string;
+    status?: 'incomplete' | 'active';
+    metadata?: Record<string, string>;
+  }): Promise<Subscription>;
+  /** Pays the subscription's next invoice (`invoice.paid`), making it `active` when it was not. */
+  payInvoice(subscriptionId: string, reason?: FakeInvoice['billing_reason']): Promise<FakeInvoice>;
+  /** Pauses it, as when a trial ends without a payment method. */
+  pauseSubscription(subscriptionId: string): Promise<Subscription>;
+  /** An `incomplete` subscription whose first invoice was not paid in time (23 hours at Stripe). */
+  expireSubscription(subscriptionId: string): Promise<Subscription>;
   /** Delivers an event (again, or late) as Stripe would; answers the webhook's HTTP status. */
   deliver(event: FakeStripeEvent, opts?: { secret?: string }): Promise<number>;
   /** The Stripe-Signature header for a payload. */
@@ -80,6 +135,7 @@ export async function startFakeStripe(
     customers: [] as FakeStripe['customers'],
     sessions: [] as FakeStripe['sessions'],
     subscriptions: [] as Subscription[],
+    invoices: [] as FakeInvoice[],
     events: [] as FakeStripeEvent[],
   };
 
@@ -116,6 +172,80 @@ export async function startFakeStripe(
   const error = (res: Parameters<typeof sendJson>[0], status: number, message: string) =>
     sendJson(res, status, { error: { type: 'invalid_request_error', message } });
 
+  const subscriptionOf = (subId: string) => {
+    const sub = fake.subscriptions.find((s) => s.id === subId);
+    if (!sub) throw new Error(`no subscription ${subId}`);
+    return sub;
+  };
+
+  const newSubscription = (
+    customer: string,
+    price: string,
+    status: Subscription['status'],
+    metadata: Record<string, string>,
+  ): Subscription => {
+    const start = now();
+    const sub: Subscription = {
+      id: id('sub'),
+      object: 'subscription',
+      customer,
+      status,
+      metadata,
+      latest_invoice: null,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: id('si'),
+            price: { id: price, object: 'price' },
+            current_period_start: start,
+            current_period_end: start + 30 * DAY_S,
+          },
+        ],
+      },
+    };
+    fake.subscriptions.push(sub);
+    return sub;
+  };
+
+  const payInvoice = async (subId: string, reason: FakeInvoice['billing_reason'] = 'subscription_cycle') => {
+    const sub = subscriptionOf(subId);
+    const item = sub.items.data[0]!;
+    const invoice: FakeInvoice = {
+      id: id('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status: 'paid',
+      billing_reason: reason,
+      amount_paid: 1000,
+      period_start: item.current_period_start,
+      period_end: item.current_period_end,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } },
+      },
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: id('il'),
+            object: 'line_item',
+            amount: 1000,
+            period: { start: item.current_period_start, end: item.current_period_end },
+            pricing: { type: 'price_details', price_details: { price: item.price.id, product: 'prod_fake' } },
+          },
+        ],
+      },
+    };
+    fake.invoices.push(invoice);
+    sub.latest_invoice = invoice.id;
+    const wasPaying = sub.status === 'active';
+    sub.status = 'active';
+    await emit('invoice.paid', invoice);
+    if (!wasPaying) await emit('customer.subscription.updated', sub);
+    return invoice;
+  };
+
   const server = await startFakeServer(async (req, res, body) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (req.headers.authorization !== `Bearer ${secretKey}`)
@@ -133,6 +263,28 @@ export async function startFakeStripe(
       };
       fake.customers.push(customer);
       return sendJson(res, 200, { object: 'customer', ...customer });
+    }
+    const customerMatch = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname);
+    if (customerMatch && (req.method === 'GET' || req.method === 'POST')) {
+      const customer = fake.customers.find((c) => c.id === customerMatch[1]);
+      if (!customer) return error(res, 404, `No such customer: '${customerMatch[1]}'`);
+      if (req.method === 'POST') Object.assign(customer.metadata, meta(form.metadata));
+      return sendJson(res, 200, { object: 'customer', ...customer });
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+      const bySub = url.searchParams.get('subscription');
+      const byCustomer = url.searchParams.get('customer');
+      const data = fake.sessions
+        .filter((s) => (!bySub || s.subscription === bySub) && (!byCustomer || s.customer === byCustomer))
+        .reverse()
+        .map(({ subscription_metadata: _m, price: _p, ...shown }) => shown);
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      return sendJson(res, 200, {
+        object: 'list',
+        url: '/v1/checkout/sessions',
+        has_more: data.length > limit,
+        data: data.slice(0, limit),
+      });
     }
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const items = form.line_items as Form | undefined;
@@ -186,10 +338,12 @@ export async function startFakeStripe(
       }
       if (req.method === 'POST') {
         const item = (form.items as Form | undefined)?.['0'] as Form | undefined;
-        if (item?.price) sub.items.data[0]!.price = { id: item.price as string };
+        if (item?.price) sub.items.data[0]!.price = { id: item.price as string, object: 'price' };
         Object.assign(sub.metadata, meta(form.metadata));
         sendJson(res, 200, sub);
         await emit('customer.subscription.updated', sub);
+        // `always_invoice` bills the proration at once, so the change is paid for now.
+        if (form.proration_behavior === 'always_invoice') await payInvoice(sub.id, 'subscription_update');
         return;
       }
     }
@@ -199,25 +353,45 @@ export async function startFakeStripe(
   return Object.assign(fake, server, {
     sign,
     deliver,
+    payInvoice,
     async completeCheckout(sessionId: string) {
       const session = fake.sessions.find((s) => s.id === sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
-      const sub: Subscription = {
-        id: id('sub'),
-        object: 'subscription',
-        customer: session.customer as string,
-        status: 'active',
-        metadata: session.subscription_metadata as Record<string, string>,
-        items: {
-          object: 'list',
-          data: [{ id: id('si'), price: { id: session.price }, current_period_end: now() + 30 * DAY_S }],
-        },
-      };
-      fake.subscriptions.push(sub);
+      const sub = newSubscription(
+        session.customer as string,
+        session.price,
+        'incomplete',
+        session.subscription_metadata as Record<string, string>,
+      );
+      await emit('customer.subscription.created', sub);
+      await payInvoice(sub.id, 'subscription_create');
       Object.assign(session, { status: 'complete', subscription: sub.id });
       const { subscription_metadata: _m, price: _p, ...shown } = session;
       await emit('checkout.session.completed', shown);
+      return sub;
+    },
+    async createSubscription(o: {
+      customer: string;
+      price: string;
+      status?: 'incomplete' | 'active';
+      metadata?: Record<string, string>;
+    }) {
+      const sub = newSubscription(o.customer, o.price, o.status ?? 'incomplete', o.metadata ?? {});
       await emit('customer.subscription.created', sub);
+      return sub;
+    },
+    async pauseSubscription(subId: string) {
+      const sub = subscriptionOf(subId);
+      sub.status = 'paused';
+      await emit('customer.subscription.updated', sub);
+      await emit('customer.subscription.paused', sub);
+      return sub;
+    },
+    async expireSubscription(subId: string) {
+      const sub = subscriptionOf(subId);
+      if (sub.status !== 'incomplete') throw new Error(`${subId} is ${sub.status}, not incomplete`);
+      sub.status = 'incomplete_expired';
+      await emit('customer.subscription.updated', sub);
       return sub;
     },
   });

@@ -9,7 +9,7 @@ export interface AppHooks {
    * previous holder set up that leads outside (connections, custom tool URLs) must go.
    */
   accountClaimed: Array<(userId: string) => Promise<void>>;
-  /** A user's plan changed (billing): a fresh credit period starts, once per `ref`. */
+  /** A credit period of `plan` starts (billing: a plan change, or a paid Stripe invoice), once per `ref`. */
   planChanged: Array<
     (change: { userId: string; plan: PlanTier; ref: string; reason: string }) => Promise<void>
   >;

@@ -34,7 +34,11 @@ export async function updateSubscription(db: Q, userId: string, patch: Updateabl
   await db.updateTable('subscriptions').set(patch).where('user_id', '=', userId).execute();
 }
 
-/** Records a provider event; false when it was seen before (a redelivery). */
+/** Whether a provider event was applied already (a redelivery). */
+export const eventSeen = async (db: Q, id: string) =>
+  (await db.selectFrom('billing_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+/** Records a provider event as applied; false when it was recorded before (a concurrent delivery). */
 export async function recordEvent(db: Q, event: { id: string; type: string; received_at: string }) {
   const res = await db
     .insertInto('billing_events')

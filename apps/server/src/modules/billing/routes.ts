@@ -12,6 +12,7 @@ import { authOf } from '../../platform/auth.js';
 import type { AppInstance } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import * as billing from './service.js';
+import { handleStripeWebhook } from './webhook.js';
 
 const ZCheckoutParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -27,7 +28,7 @@ export async function stripeWebhookRoutes(app: AppInstance): Promise<void> {
     if (deps.config.billing.provider !== 'stripe')
       throw new HttpError(404, BILLING_DETAIL.stripeNotConfigured);
     const signature = req.headers['stripe-signature'];
-    return billing.handleStripeWebhook(
+    return handleStripeWebhook(
       deps,
       req.log,
       Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),

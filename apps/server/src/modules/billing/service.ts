@@ -9,8 +9,6 @@ import {
   type TSubscription,
   type TSubscriptionTier,
 } from '@knap/contracts';
-import type Stripe from 'stripe';
-import type { PaidPlan } from '../../config.js';
 import { isoNow } from '../../platform/clock.js';
 import { randomToken } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
@@ -18,7 +16,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { emit } from '../../platform/hooks.js';
 import * as repo from './repo.js';
-import { callStripe, type Log, periodEndOf, planOfPrice, stripeOf, verifiedEvent } from './stripe.js';
+import { callStripe, type Log, stripeOf } from './stripe.js';
 
 /** How long a local checkout link stays valid. */
 const LOCAL_CHECKOUT_MS = 30 * 60_000;
@@ -44,21 +42,29 @@ const toSubscription = (deps: AppDeps, row: SubscriptionRow | undefined): TSubsc
 export const currentSubscription = async (deps: AppDeps, user: UserRow) =>
   toSubscription(deps, await repo.findSubscription(deps.db.db, user.id));
 
-interface PlanChange {
+export interface PlanChange {
   plan: PlanTier;
   status: TSubscription['status'];
   provider: TSubscription['provider'];
   customer_id?: string | null;
   subscription_id?: string | null;
   current_period_end: string | null;
+  /** A price that is none of ours, for an operator; null when the subscription is on one of ours. */
+  unknown_price_id?: string | null;
   /** The provider's time of the event (epoch seconds); an event older than the last one applied is ignored. */
   eventAt?: number;
+  /**
+   * When the change starts a credit period: whenever the plan changes (the local provider, which
+   * takes no payment, and cancelling), or only when it falls to free (Stripe, whose paid plans get
+   * their credits from paid invoices, `invoice.paid`).
+   */
+  credits: 'on-change' | 'on-free';
   /** Names the change once: the credit period it starts is granted once per ref. */
   ref: string;
 }
 
 /** Applies a plan change; answers false when a newer event was applied already. */
-async function applyPlanChange(deps: AppDeps, userId: string, change: PlanChange): Promise<boolean> {
+export async function applyPlanChange(deps: AppDeps, userId: string, change: PlanChange): Promise<boolean> {
   const existing = await repo.findSubscription(deps.db.db, userId);
   const lastAt = existing?.last_event_at == null ? null : Number(existing.last_event_at);
   if (change.eventAt !== undefined && lastAt !== null && change.eventAt < lastAt) return false;
@@ -72,17 +78,35 @@ async function applyPlanChange(deps: AppDeps, userId: string, change: PlanChange
       change.subscription_id === undefined ? (existing?.subscription_id ?? null) : change.subscription_id,
     current_period_end: change.current_period_end,
     last_event_at: change.eventAt ?? lastAt,
+    unknown_price_id:
+      change.unknown_price_id === undefined ? (existing?.unknown_price_id ?? null) : change.unknown_price_id,
     updated_at: isoNow(deps.clock),
   });
-  // A new plan starts a fresh credit period (the credits module listens: billing does not import it).
-  if ((existing?.plan ?? 'free') !== change.plan)
-    await emit(deps.hooks.planChanged, {
+  const changed = (existing?.plan ?? 'free') !== change.plan;
+  if (changed && (change.credits === 'on-change' || change.plan === 'free'))
+    await startCreditPeriod(deps, {
       userId,
       plan: change.plan,
       ref: `plan:${change.ref}`,
       reason: `Changed to the ${deps.config.billing.tiers[change.plan].name} plan`,
     });
   return true;
+}
+
+/** A credit period of the plan's credits, once per ref (the credits module listens: billing does not import it). */
+export const startCreditPeriod = (
+  deps: AppDeps,
+  period: { userId: string; plan: PlanTier; ref: string; reason: string },
+) => emit(deps.hooks.planChanged, period);
+
+/**
+ * The plan whose credits the calendar month grants the user, or null when their credit periods are
+ * their paid Stripe invoices (a paid plan on Stripe: credits only for a period that was paid).
+ */
+export async function monthlyPlanOf(deps: AppDeps, userId: string): Promise<PlanTier | null> {
+  const row = await repo.findSubscription(deps.db.db, userId);
+  if (!row) return 'free';
+  return row.provider === 'stripe' && row.plan !== 'free' ? null : (row.plan as PlanTier);
 }
 
 const url = (deps: AppDeps, path: string) => `${deps.config.publicUrl}${path}`;
@@ -114,7 +138,8 @@ export async function createCheckout(deps: AppDeps, log: Log, user: UserRow, pla
       const sub = await stripe.subscriptions.retrieve(current.subscription_id!);
       await stripe.subscriptions.update(sub.id, {
         items: [{ id: sub.items.data[0]!.id, price }],
-        proration_behavior: 'create_prorations',
+        // Billed at once, so the new plan's credits come with its paid invoice (`invoice.paid`).
+        proration_behavior: 'always_invoice',
         metadata: { user_id: user.id, plan },
       });
     });
@@ -154,6 +179,7 @@ async function createCustomer(deps: AppDeps, log: Log, user: UserRow): Promise<s
     subscription_id: null,
     current_period_end: null,
     last_event_at: null,
+    unknown_price_id: null,
     updated_at: isoNow(deps.clock),
   });
   return customer.id;
@@ -181,6 +207,7 @@ export async function cancel(deps: AppDeps, log: Log, user: UserRow): Promise<TS
     status: 'canceled',
     provider: current.provider as TSubscription['provider'],
     current_period_end: null,
+    credits: 'on-change',
     ref: `cancel:${current.subscription_id ?? `${user.id}:${isoNow(deps.clock)}`}`,
   });
   return currentSubscription(deps, user);
@@ -218,79 +245,9 @@ export async function confirmLocalCheckout(deps: AppDeps, user: UserRow, id: str
     provider: 'local',
     subscription_id: `local:${checkout.id}`,
     current_period_end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+    credits: 'on-change',
     ref: `local:${checkout.id}`,
   });
   await repo.completeCheckout(deps.db.db, checkout.id, isoNow(deps.clock));
   return currentSubscription(deps, user);
-}
-
-// Stripe webhooks.
-
-const SUBSCRIPTION_STATUS: Record<string, TSubscription['status']> = {
-  active: 'active',
-  trialing: 'active',
-  past_due: 'past_due',
-  unpaid: 'past_due',
-  incomplete: 'past_due',
-  canceled: 'canceled',
-  incomplete_expired: 'canceled',
-};
-
-async function userOfStripe(deps: AppDeps, metadataUserId: string | undefined, customer: string | null) {
-  if (metadataUserId && (await repo.findSubscription(deps.db.db, metadataUserId))) return metadataUserId;
-  return customer ? ((await repo.findByCustomer(deps.db.db, customer))?.user_id ?? null) : null;
-}
-
-const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : (x?.id ?? null));
-
-/**
- * POST webhook: a signed Stripe event, applied once (by event id) and in order (an event older than
- * the last one applied to the subscription changes nothing). 400 when the signature does not verify.
- */
-export async function handleStripeWebhook(
-  deps: AppDeps,
-  log: Log,
-  rawBody: Buffer,
-  signature: string | undefined,
-) {
-  const event = verifiedEvent(deps, rawBody, signature);
-  if (!event) throw new HttpError(400, BILLING_DETAIL.invalidSignature);
-  if (
-    !(await repo.recordEvent(deps.db.db, { id: event.id, type: event.type, received_at: isoNow(deps.clock) }))
-  )
-    return { received: true, duplicate: true };
-  const { config } = stripeOf(deps);
-  if (event.type === 'checkout.session.completed') {
-    const session = event.data.object as Stripe.Checkout.Session;
-    const userId = await userOfStripe(deps, session.client_reference_id ?? undefined, idOf(session.customer));
-    if (userId)
-      await repo.updateSubscription(deps.db.db, userId, {
-        customer_id: idOf(session.customer),
-        subscription_id: idOf(session.subscription),
-        updated_at: isoNow(deps.clock),
-      });
-  } else if (event.type.startsWith('customer.subscription.')) {
-    const sub = event.data.object as Stripe.Subscription;
-    const userId = await userOfStripe(deps, sub.metadata?.user_id, idOf(sub.customer));
-    if (!userId) {
-      log.warn({ event: event.id }, 'Stripe subscription event for an unknown customer');
-      return { received: true };
-    }
-    const status =
-      event.type === 'customer.subscription.deleted'
-        ? 'canceled'
-        : (SUBSCRIPTION_STATUS[sub.status] ?? 'past_due');
-    const paid: PaidPlan | null = planOfPrice(config, sub.items?.data?.[0]?.price?.id);
-    await applyPlanChange(deps, userId, {
-      plan: status === 'canceled' || !paid ? 'free' : paid,
-      status,
-      provider: 'stripe',
-      customer_id: idOf(sub.customer),
-      subscription_id: status === 'canceled' ? null : sub.id,
-      current_period_end: status === 'canceled' ? null : periodEndOf(sub),
-      eventAt: event.created,
-      ref: `stripe:${event.id}`,
-    });
-  }
-  return { received: true };
 }

@@ -62,11 +62,19 @@ export async function startPeriod(
   });
 }
 
-/** Users with an account but no ledger entry `ref(user)` yet, a page at a time (the monthly grant). */
-export function accountsWithout(db: Q, refPrefix: string, refSuffix: string, limit: number) {
+/**
+ * Users with an account but no ledger entry `refPrefix + user + refSuffix` yet, a page at a time
+ * in user id order after `after` (the monthly grant).
+ */
+export function accountsWithout(
+  db: Q,
+  page: { refPrefix: string; refSuffix: string; after: string; limit: number },
+) {
+  const { refPrefix, refSuffix, after, limit } = page;
   return db
     .selectFrom('credit_accounts')
     .select('user_id')
+    .where('user_id', '>', after)
     .where(({ not, exists, selectFrom, ref }) =>
       not(
         exists(

@@ -8,7 +8,7 @@ import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { recordAudit, refuseOwn } from '../audit/service.js';
-import { planOf } from '../billing/service.js';
+import { monthlyPlanOf } from '../billing/service.js';
 import * as users from '../users/service.js';
 import * as repo from './repo.js';
 
@@ -37,9 +37,15 @@ export async function startPeriod(
   });
 }
 
-/** This month's grant for one user (a no-op when it was given already). */
-const grantThisMonth = async (deps: AppDeps, userId: string) => {
-  const plan = await planOf(deps, userId);
+/**
+ * This month's grant for one user (a no-op when it was given already). A paid Stripe plan's periods
+ * are its paid invoices (`invoice.paid`), so the month grants it nothing, except when `opening` an
+ * account that has never had credits: then the free plan's.
+ */
+const grantThisMonth = async (deps: AppDeps, userId: string, opening = false) => {
+  const monthly = await monthlyPlanOf(deps, userId);
+  if (!monthly && !opening) return false;
+  const plan = monthly ?? 'free';
   const period = periodOf(deps.clock.now());
   return startPeriod(
     deps,
@@ -53,7 +59,7 @@ const grantThisMonth = async (deps: AppDeps, userId: string) => {
 async function account(deps: AppDeps, userId: string) {
   const existing = await repo.findAccount(deps.db.db, userId);
   if (existing) return existing;
-  await grantThisMonth(deps, userId);
+  await grantThisMonth(deps, userId, true);
   const opened = await repo.findAccount(deps.db.db, userId);
   if (!opened) throw new Error('credit account vanished after opening');
   return opened;
@@ -69,10 +75,18 @@ const MONTHLY_BATCH = 500;
 export async function grantMonthlyCredits(deps: AppDeps): Promise<{ granted: number }> {
   const suffix = `:${periodOf(deps.clock.now())}`;
   let granted = 0;
+  // Paged by user id: the accounts it skips (paid by invoice) keep no ref and would come back.
+  let after = '';
   for (;;) {
-    const due = await repo.accountsWithout(deps.db.db, 'period:', suffix, MONTHLY_BATCH);
+    const due = await repo.accountsWithout(deps.db.db, {
+      refPrefix: 'period:',
+      refSuffix: suffix,
+      after,
+      limit: MONTHLY_BATCH,
+    });
     for (const { user_id } of due) if (await grantThisMonth(deps, user_id)) granted++;
     if (due.length < MONTHLY_BATCH) return { granted };
+    after = due.at(-1)!.user_id;
   }
 }
 

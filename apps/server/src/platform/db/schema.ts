@@ -192,6 +192,8 @@ export interface SubscriptionsTable {
   current_period_end: string | null;
   /** bigint: PostgreSQL hands it back as a string, so read it with Number(). */
   last_event_at: number | string | null;
+  /** A Stripe price that is none of ours, seen on the user's subscription (for an operator); else null. */
+  unknown_price_id: string | null;
   updated_at: string;
 }
 

@@ -81,5 +81,7 @@ export const BILLING_COPY = {
 export const STATUS_LABELS: Record<TSubscription['status'], string> = {
   active: 'Active',
   past_due: 'Payment due',
+  incomplete: 'Awaiting payment',
+  paused: 'Paused',
   canceled: 'Canceled',
 };
