@@ -32,7 +32,7 @@ export const CONNECTION_DETAIL = {
   notText: (name: string, mimeType: string, alsoGoogleDocs = false) =>
     `${name} is not a text file (${mimeType}); only ${alsoGoogleDocs ? 'text files and Google Docs, Sheets or Slides' : 'text files'} can be read here`,
   outlookTooLarge:
-    'Outlook takes at most 4 MB per message with its attachments (about 3 MB of files); send it through Gmail or share a link',
+    'Outlook takes at most 4 MB per message with its attachments (about 2 MB of files); send it through Gmail or share a link',
 } as const;
 
 /** SPEC §3 custom tool URL. */

@@ -16,9 +16,9 @@ import {
   matchesMailQuery,
   newestFirst,
   pageOf,
-  parseRfc822,
   pick,
   plainText,
+  readMime,
   sizeOf,
   type WorkspaceData,
 } from './workspace.js';
@@ -225,7 +225,7 @@ function sendContent(res: ServerResponse, mimeType: string, content: string) {
   res.end(content);
 }
 
-function handleGmail(
+async function handleGmail(
   ws: WorkspaceData,
   req: { method: string; body: string; contentType: string },
   url: URL,
@@ -236,7 +236,7 @@ function handleGmail(
   if (path === '/upload/gmail/v1/users/me/messages/send' && req.method === 'POST') {
     if (url.searchParams.get('uploadType') !== 'media' || !req.contentType.startsWith('message/rfc822'))
       return googleError(res, 400, 'Media upload expects uploadType=media and message/rfc822', 'badContent');
-    ws.sentMail.push(parseRfc822(req.body));
+    ws.sentMail.push(await readMime(ws, req.body));
     const id = `msg-${ws.sentMail.length}`;
     return sendJson(res, 200, { id, threadId: `t-${ws.sentMail.length}`, labelIds: ['SENT'] });
   }
@@ -244,14 +244,14 @@ function handleGmail(
     const { raw } = JSON.parse(req.body || '{}') as { raw?: string };
     if (!raw)
       return googleError(res, 400, "'raw' RFC822 payload message string is required", 'invalidArgument');
-    ws.sentMail.push(parseRfc822(Buffer.from(raw, 'base64url').toString('utf8')));
+    ws.sentMail.push(await readMime(ws, Buffer.from(raw, 'base64url').toString('utf8')));
     const id = `msg-${ws.sentMail.length}`;
     return sendJson(res, 200, { id, threadId: `t-${ws.sentMail.length}`, labelIds: ['SENT'] });
   }
   if (path === '/gmail/v1/users/me/drafts' && req.method === 'POST') {
     const { message } = JSON.parse(req.body || '{}') as { message?: { raw?: string } };
     if (!message?.raw) return googleError(res, 400, 'Missing draft message', 'invalidArgument');
-    ws.drafts.push(parseRfc822(Buffer.from(message.raw, 'base64url').toString('utf8')));
+    ws.drafts.push(await readMime(ws, Buffer.from(message.raw, 'base64url').toString('utf8')));
     const id = `r-${ws.drafts.length}`;
     return sendJson(res, 200, {
       id,

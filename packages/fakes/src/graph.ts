@@ -20,6 +20,7 @@ import {
   pageOf,
   pick,
   plainText,
+  readMime,
   sizeOf,
   type WorkspaceData,
 } from './workspace.js';
@@ -146,6 +147,20 @@ const mailOf = (m: MessageInput): FakeMail => ({
     : {}),
 });
 
+/**
+ * A MIME message as Graph takes it (`Content-Type: text/plain`): base64 text, read like a mailbox
+ * would; null when the body is not base64 (Graph answers 400).
+ */
+async function mimeOf(ws: WorkspaceData, body: string): Promise<FakeMail | null> {
+  const base64 = body.replace(/\s+/g, '');
+  if (!base64 || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4) return null;
+  return readMime(ws, Buffer.from(base64, 'base64').toString('utf8'));
+}
+
+const isMime = (req: IncomingMessage) => String(req.headers['content-type'] ?? '').startsWith('text/plain');
+const badMime = (res: ServerResponse) =>
+  graphError(res, 400, 'ErrorMimeContentInvalidBase64String', 'Invalid base64 string for MIME content');
+
 /** Graph's answer to attachments it cannot take: only complete file attachments are modelled. */
 const badAttachment = (m: MessageInput) =>
   m.attachments?.some((a) => a['@odata.type'] !== FILE_ATTACHMENT || !a.name || !a.contentBytes);
@@ -163,7 +178,13 @@ function searchText(raw: string | null): string | null {
   return quoted ? quoted[1]!.replace(/\\(.)/g, '$1') : null;
 }
 
-function handleMail(ws: WorkspaceData, req: IncomingMessage, body: string, url: URL, res: ServerResponse) {
+async function handleMail(
+  ws: WorkspaceData,
+  req: IncomingMessage,
+  body: string,
+  url: URL,
+  res: ServerResponse,
+) {
   if (url.pathname === '/v1.0/me/messages' && req.method === 'GET') {
     const query = searchText(url.searchParams.get('$search'));
     if (query === null) return graphError(res, 400, 'BadRequest', 'Syntax error in $search');
@@ -175,16 +196,18 @@ function handleMail(ws: WorkspaceData, req: IncomingMessage, body: string, url: 
     return sendJson(res, 200, { value });
   }
   if (url.pathname === '/v1.0/me/messages' && req.method === 'POST') {
-    const draft = JSON.parse(body || '{}') as MessageInput;
-    if (!mailOf(draft).to)
+    // A draft in JSON (Graph's message resource) or in MIME (base64 text).
+    const draft = isMime(req) ? await mimeOf(ws, body) : mailOf(JSON.parse(body || '{}') as MessageInput);
+    if (!draft) return badMime(res);
+    if (!draft.to)
       return graphError(res, 400, 'ErrorInvalidRecipients', 'At least one recipient is not valid.');
-    ws.drafts.push(mailOf(draft));
+    ws.drafts.push(draft);
     const id = `draft-${ws.drafts.length}`;
     return sendJson(res, 201, {
       id,
       isDraft: true,
       subject: draft.subject,
-      toRecipients: draft.toRecipients,
+      toRecipients: draft.to.split(', ').map(emailAddress),
     });
   }
   const one = /^\/v1\.0\/me\/messages\/([^/]+)$/.exec(url.pathname);
@@ -251,7 +274,7 @@ function handleDownload(ws: WorkspaceData, url: URL, res: ServerResponse, dl: Do
 export async function startFakeGraphCalendar(oidc: FakeOidc, port = 0): Promise<FakeWorkspace> {
   const ws = emptyWorkspace();
   const downloads: Downloads = { issued: new Map() };
-  const server = await startFakeServer((req, res, body) => {
+  const server = await startFakeServer(async (req, res, body) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     ws.requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
     if (url.pathname.startsWith('/download/')) return handleDownload(ws, url, res, downloads);
@@ -260,6 +283,13 @@ export async function startFakeGraphCalendar(oidc: FakeOidc, port = 0): Promise<
     if (url.pathname === '/v1.0/me/sendMail' && req.method === 'POST') {
       if (Buffer.byteLength(body) > MAX_REQUEST_BYTES)
         return graphError(res, 413, 'RequestEntityTooLarge', 'The request is too large.');
+      if (isMime(req)) {
+        const mail = await mimeOf(ws, body);
+        if (!mail) return badMime(res);
+        ws.sentMail.push(mail);
+        res.writeHead(202).end();
+        return;
+      }
       const { message } = JSON.parse(body || '{}') as { message?: MessageInput };
       if (!message) return graphError(res, 400, 'ErrorInvalidRequest', 'Message is required');
       if (badAttachment(message))

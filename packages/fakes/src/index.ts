@@ -18,5 +18,6 @@ export type {
   FakeFile,
   FakeMail,
   FakeMailMessage,
+  FakeMime,
   FakeWorkspace,
 } from './workspace.js';

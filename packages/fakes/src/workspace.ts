@@ -1,5 +1,6 @@
 // What the Google, Microsoft and Dropbox fakes share: the seedable calendars, mailboxes and files of
 // one account, the bearer check against an OIDC fake, and a small mail-search matcher.
+import { type ParsedMail, simpleParser } from 'mailparser';
 import type { FakeServer } from './http.js';
 import type { FakeOidc } from './oidc.js';
 
@@ -56,6 +57,12 @@ export interface FakeMail {
   attachments?: FakeAttachment[];
 }
 
+/** An RFC 822 message as it arrived, and as `mailparser` reads it. */
+export interface FakeMime {
+  raw: string;
+  parsed: ParsedMail;
+}
+
 /**
  * What changed in the calendar and when, for incremental sync (Google sync tokens, Graph delta
  * links): a token is the version it was issued at; a sync with it gets what changed after.
@@ -77,6 +84,8 @@ export interface FakeCalendarApi extends FakeServer {
   requests: Array<{ path: string; query: Record<string, string> }>;
   /** Mail sent through the API (Gmail's raw RFC 822 decoded, or Graph's sendMail message). */
   sentMail: FakeMail[];
+  /** Every RFC 822 message the app handed over (sent or drafted), in order. */
+  mime: FakeMime[];
 }
 
 /** A Google or Microsoft account's APIs: calendar, mailbox and drive. */
@@ -113,6 +122,7 @@ export function emptyWorkspace(): WorkspaceData {
     },
     requests: [],
     sentMail: [],
+    mime: [],
     messages: [],
     drafts: [],
     files: [],
@@ -144,49 +154,27 @@ export function pageOf<T>(items: T[], pageToken: string | null, pageSize: number
 
 export const DEFAULT_MODIFIED = '2026-11-01T09:00:00.000Z';
 
-/** Splits a MIME entity into its headers (lower-cased names, folded lines joined) and its body. */
-function mimeEntity(raw: string): { headers: Map<string, string>; body: string } {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const at = line.indexOf(':');
-    if (at > 0) headers.set(line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim());
-  }
-  return { headers, body: rest.join('\n\n') };
-}
-
-/** A header parameter (`boundary`, `filename`), the RFC 2231 `name*=UTF-8''…` form first. */
-function headerParam(header: string, name: string): string {
-  const extended = new RegExp(`;\\s*${name}\\*=UTF-8''([^;\\s]+)`, 'i').exec(header)?.[1];
-  if (extended) return decodeURIComponent(extended);
-  return new RegExp(`;\\s*${name}="?([^";]*)"?`, 'i').exec(header)?.[1] ?? '';
-}
-
 /**
- * Reads To, Subject and the body out of an RFC 822 message; of a multipart/mixed one, the text of
- * its text/plain part and its attachments (base64 decoded), like Gmail would store them.
+ * Reads an RFC 822 message the app handed over with `mailparser`, as a real mailbox would, and
+ * keeps it in `ws.mime`: To, Subject, the text body and the attachments (decoded).
  */
-export function parseRfc822(raw: string): FakeMail {
-  const { headers, body } = mimeEntity(raw);
-  const mail = { to: headers.get('to') ?? '', subject: headers.get('subject') ?? '' };
-  const type = headers.get('content-type') ?? '';
-  if (!/^multipart\//i.test(type)) return { ...mail, body };
-  const boundary = headerParam(type, 'boundary');
-  const parts = body
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((p) => mimeEntity(p.replace(/^\r?\n/, '')));
-  const text = parts.find((p) => /^text\/plain/i.test(p.headers.get('content-type') ?? ''));
-  const attachments = parts
-    .filter((p) => /^attachment/i.test(p.headers.get('content-disposition') ?? ''))
-    .map((p) => ({
-      filename: headerParam(p.headers.get('content-disposition') ?? '', 'filename'),
-      contentType: (p.headers.get('content-type') ?? '').split(';')[0]!.trim(),
-      content: Buffer.from(p.body.replace(/\s+/g, ''), 'base64'),
-    }));
+export async function readMime(ws: WorkspaceData, raw: string): Promise<FakeMail> {
+  const parsed = await simpleParser(raw);
+  ws.mime.push({ raw, parsed });
+  const to = [parsed.to ?? []].flat().map((a) => a.text);
+  // A single-part message ends in a line break, which mailparser leaves on the text.
+  const type = parsed.headers.get('content-type') as { value?: string } | undefined;
+  const text = parsed.text ?? '';
+  const body = type?.value?.startsWith('multipart/') ? text : text.replace(/\n$/, '');
+  const attachments = parsed.attachments.map((a) => ({
+    filename: a.filename ?? '',
+    contentType: a.contentType,
+    content: a.content,
+  }));
   return {
-    ...mail,
-    body: text?.body.replace(/\r?\n$/, '') ?? '',
+    to: to.join(', '),
+    subject: parsed.subject ?? '',
+    body,
     ...(attachments.length ? { attachments } : {}),
   };
 }

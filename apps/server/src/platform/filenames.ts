@@ -1,5 +1,5 @@
-// Names of files users hand us, and how they go back out in a Content-Disposition header (of a
-// download, or of a mail attachment): the same RFC 6266 / RFC 2231 form serves both.
+// Names of files users hand us, and how they go back out in a download's Content-Disposition
+// header (RFC 6266 / RFC 2231). Mail attachments are named by nodemailer (connections/systems/mail.ts).
 import { FILENAME_MAX_LENGTH } from '@knap/contracts';
 
 /** The last path segment, without control characters, at most FILENAME_MAX_LENGTH; else `fallback`. */

@@ -70,10 +70,11 @@ describe(`sending email with a PDF (${testEngine()})`, () => {
     )({ method: 'POST', url: SEND, payload: formOf(fields(), pdfFile(pdf)) });
     expect([res.statusCode, res.json()]).toEqual([200, { success: true, delivered_to: 'gmail' }]);
     const sent = google.sentMail.at(-1)!;
+    // A mail's lines end in CRLF on the wire whatever they were; a reader gives them back as lines.
     expect(sent).toMatchObject({
       to: 'ann@henderson.example',
       subject: 'Your roadmap',
-      body: sentBody,
+      body: fields().body,
     });
     expect(sent.attachments).toHaveLength(1);
     expect(sent.attachments![0]).toMatchObject({
@@ -255,7 +256,7 @@ describe(`sending email with a PDF (${testEngine()})`, () => {
         url: SEND,
         payload: formOf(fields({ connection_type: 'Outlook' }), pdfFile(content)),
       });
-    const fits = Buffer.concat([pdf, Buffer.alloc(2_900_000)]);
+    const fits = Buffer.concat([pdf, Buffer.alloc(2_100_000)]);
     expect((await send(fits)).json()).toEqual({ success: true, delivered_to: 'outlook' });
     expect(graph.sentMail.at(-1)!.attachments![0]!.content.equals(fits)).toBe(true);
 
@@ -265,7 +266,7 @@ describe(`sending email with a PDF (${testEngine()})`, () => {
       413,
       {
         detail:
-          'Outlook takes at most 4 MB per message with its attachments (about 3 MB of files); send it through Gmail or share a link',
+          'Outlook takes at most 4 MB per message with its attachments (about 2 MB of files); send it through Gmail or share a link',
       },
     ]);
     expect(graph.sentMail.length).toBe(before);

@@ -1,22 +1,24 @@
 import type { FakeCalendarApi } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../../platform/clock.js';
 import { decideApproval, lastMessage } from '../../../testing/assistant.js';
 import { connectViaOAuth, startGoogleAndMicrosoft } from '../../../testing/connections.js';
 import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
 import { as, signIn, signUp, userIdOf } from '../../../testing/users.js';
 import { ask, startWorkspaceApp, type WorkspaceApp } from '../../../testing/workspace.js';
-import { gmail, outlook, sendMailAsUser } from './mail.js';
+import { gmail, outlook, sendMailAsUser, sendMailVia } from './mail.js';
 
 describe(`sending mail through connected accounts (${testEngine()})`, () => {
   let fakes: Awaited<ReturnType<typeof startGoogleAndMicrosoft>>;
   let google: FakeCalendarApi;
   let graph: FakeCalendarApi;
   let t: TestApp;
+  const clock = fixedClock('2026-11-20T10:00:00.000Z');
 
   beforeAll(async () => {
     fakes = await startGoogleAndMicrosoft();
     ({ google, graph } = fakes);
-    t = await createTestApp({ config: fakes.config });
+    t = await createTestApp({ config: fakes.config, clock });
   });
   afterAll(async () => {
     await t.close();
@@ -84,6 +86,51 @@ describe(`sending mail through connected accounts (${testEngine()})`, () => {
       await sendMailAsUser(t.app.deps, nobodyId, { to: 'd@example.com', subject: 's', body: 'b' }),
     ).toBeNull();
   });
+
+  it.each([
+    { account: 'gmail', type: 'google_gmail_modify', fake: () => google, from: 'advisor@gmail.com' },
+    { account: 'outlook', type: 'microsoft_outlook_read', fake: () => graph, from: 'advisor@firm.example' },
+  ] as const)(
+    '$account gets a message real mail readers take as written',
+    async ({ account, type, fake, from }) => {
+      const user = await signUp(t);
+      await connectViaOAuth(t, user, type);
+      const subject = `Überprüfung Ihres Portfolios – ${'Änderungen für das kommende Jahr, '.repeat(3)}Termin`;
+      const body = `Guten Tag Frau Müller,\n\n${'é'.repeat(755)}\n${'x'.repeat(1200)}\nGrüße`;
+      const filename = `Plan "Müller" – Q4's Übersicht.pdf`;
+      const content = Buffer.from('%PDF-1.4\n%%EOF\n');
+      const sent = await sendMailVia(t.app.deps, await userIdOf(t, user.email), account, {
+        to: 'ann@henderson.example',
+        subject,
+        body,
+        attachments: [{ filename, contentType: 'application/pdf', content }],
+      });
+      expect(sent).toBe(true);
+      const { raw, parsed } = fake().mime.at(-1)!;
+
+      // RFC 5322: lines of at most 998 bytes, header lines folded at 78; RFC 2047: words of 75.
+      const [head = ''] = raw.split('\r\n\r\n');
+      expect(head.split('\r\n').filter((line) => line.length > 78)).toEqual([]);
+      const words = raw.match(/=\?[^?\s]+\?[bq]\?[^?\s]*\?=/gi) ?? [];
+      expect(words.length).toBeGreaterThan(2);
+      expect(words.filter((word) => word.length > 75)).toEqual([]);
+      expect(raw.split('\r\n').filter((line) => Buffer.byteLength(line) > 998)).toEqual([]);
+
+      expect(parsed.subject).toBe(subject);
+      expect(parsed.text).toBe(body);
+      expect(parsed.to).toMatchObject({ value: [{ address: 'ann@henderson.example' }] });
+      expect(parsed.from).toMatchObject({ value: [{ address: from }] });
+      expect(parsed.date).toEqual(clock.now());
+      expect(parsed.messageId).toMatch(/^<[^<>@\s]+@[^<>@\s]+>$/);
+      expect(parsed.attachments).toHaveLength(1);
+      const [attachment] = parsed.attachments;
+      expect(attachment!.filename).toBe(filename);
+      expect(attachment!.contentType).toBe('application/pdf');
+      expect(attachment!.content.equals(content)).toBe(true);
+      // `name=` on the Content-Type as well, for readers that look only there.
+      expect(attachment!.headers.get('content-type')).toMatchObject({ params: { name: filename } });
+    },
+  );
 });
 
 describe(`the assistant's mail tools (${testEngine()})`, () => {

@@ -1,15 +1,14 @@
 // Mail of the user's connected Gmail or Outlook (Microsoft Graph): search, read, save a draft, and
 // send (with attachments). Both accounts answer in one small shape, so callers need not know which.
-import { randomBytes } from 'node:crypto';
-import { CONNECTION_DETAIL, DETAIL, emailRecipients, type IntegrationId } from '@knap/contracts';
+import { CONNECTION_DETAIL, DETAIL, type IntegrationId } from '@knap/contracts';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { newId } from '../../../platform/crypto.js';
 import type { AppDeps } from '../../../platform/deps.js';
 import { HttpError } from '../../../platform/errors.js';
-import { attachmentDisposition } from '../../../platform/filenames.js';
 import { recordAudit } from '../../audit/service.js';
 import { connectedScopes } from '../oauth/service.js';
 import * as outbox from './outbox-repo.js';
-import { connectedApi, providerApi } from './provider-api.js';
+import { connectedApi, type ProviderApi, providerApi } from './provider-api.js';
 import { capText, htmlToText } from './text.js';
 
 export interface MailAttachment {
@@ -65,50 +64,32 @@ const withBody = (summary: MailSummary, text: string): MailMessage => {
   return { ...summary, body: body.text, truncated: body.truncated };
 };
 
-/** One header line: no line breaks (no header injection); non-ASCII as an RFC 2047 word. */
-function headerValue(value: string): string {
-  const clean = value.replace(/[\r\n]+/g, ' ').trim();
-  return /^[\x20-\x7e]*$/.test(clean)
-    ? clean
-    : `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?=`;
+/**
+ * The one way a message is built, for Gmail and Graph alike: nodemailer's MailComposer writes
+ * RFC 5322 with MIME (folded encoded-words, quoted-printable or base64 bodies so no line passes
+ * 998 bytes, RFC 2231 filenames with `name=` beside them, Date and Message-ID). The sender is the
+ * connected account's address; a connection stored without one leaves From out, and both Gmail
+ * and Exchange then put in the mailbox's own. Line breaks in headers become spaces.
+ */
+function composeMail(deps: AppDeps, api: ProviderApi, mail: OutgoingMail): Promise<Buffer> {
+  return new MailComposer({
+    ...(api.accountEmail ? { from: api.accountEmail } : {}),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.body,
+    date: deps.clock.now(),
+    attachments: (mail.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content,
+    })),
+    // Only the bytes given: never a path or URL read on the message's behalf.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  })
+    .compile()
+    .build();
 }
-
-/** Base64 in lines of 76 characters, as MIME requires of a body part. */
-const base64Lines = (content: Buffer) => content.toString('base64').replace(/.{76}(?=.)/g, '$&\r\n');
-
-function rfc822(mail: OutgoingMail): string {
-  const head = [`To: ${headerValue(mail.to)}`, `Subject: ${headerValue(mail.subject)}`, 'MIME-Version: 1.0'];
-  const text = [
-    'Content-Type: text/plain; charset="UTF-8"',
-    'Content-Transfer-Encoding: 8bit',
-    '',
-    mail.body,
-  ];
-  if (!mail.attachments?.length) return [...head, ...text].join('\r\n');
-  // A random boundary: the odds of it occurring in the body or in base64 are nil.
-  const boundary = `knap-${randomBytes(16).toString('hex')}`;
-  const parts = [
-    text,
-    ...mail.attachments.map((a) => [
-      `Content-Type: ${a.contentType}`,
-      `Content-Disposition: ${attachmentDisposition(a.filename)}`,
-      'Content-Transfer-Encoding: base64',
-      '',
-      base64Lines(a.content),
-    ]),
-  ];
-  return [
-    ...head,
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    '',
-    ...parts.flatMap((part) => [`--${boundary}`, ...part]),
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
-}
-
-/** Gmail takes a whole RFC 822 message, base64url-encoded, both to send and to draft. */
-const gmailRaw = (mail: OutgoingMail) => Buffer.from(rfc822(mail), 'utf8').toString('base64url');
 
 // --- Gmail -------------------------------------------------------------------------------------
 
@@ -195,7 +176,7 @@ export const gmail: MailAccount = {
     const draft = await api.call<{ id: string }>({
       url: `${gmailBase(deps)}/drafts`,
       method: 'POST',
-      body: { message: { raw: gmailRaw(mail) } },
+      body: { message: { raw: (await composeMail(deps, api, mail)).toString('base64url') } },
     });
     return { id: draft.id, to: mail.to, subject: mail.subject };
   },
@@ -245,22 +226,12 @@ const outlookSummary = (m: GraphMessage): MailSummary => ({
   snippet: m.bodyPreview ?? '',
 });
 
-/** The message Graph takes both to send and to draft; attachments go inline as base64. */
-const graphMessage = (mail: OutgoingMail) => ({
-  subject: mail.subject,
-  body: { contentType: 'Text', content: mail.body },
-  toRecipients: emailRecipients(mail.to).map((address) => ({ emailAddress: { address } })),
-  ...(mail.attachments?.length
-    ? {
-        attachments: mail.attachments.map((a) => ({
-          '@odata.type': '#microsoft.graph.fileAttachment',
-          name: a.filename,
-          contentType: a.contentType,
-          contentBytes: a.content.toString('base64'),
-        })),
-      }
-    : {}),
-});
+/**
+ * Graph takes a MIME message as base64 text (`Content-Type: text/plain`), both to send and to
+ * draft: the same message Gmail gets, rather than Graph's JSON form of one.
+ */
+const graphMime = async (deps: AppDeps, api: ProviderApi, mail: OutgoingMail) =>
+  (await composeMail(deps, api, mail)).toString('base64');
 
 export const outlook: MailAccount = {
   type: OUTLOOK,
@@ -292,7 +263,8 @@ export const outlook: MailAccount = {
     const draft = await api.call<{ id: string }>({
       url: `${outlookBase(deps)}/messages`,
       method: 'POST',
-      body: graphMessage(mail),
+      body: await graphMime(deps, api, mail),
+      headers: { 'content-type': 'text/plain' },
     });
     return { id: draft.id, to: mail.to, subject: mail.subject };
   },
@@ -303,8 +275,9 @@ export const outlook: MailAccount = {
 export type MailAccountId = 'gmail' | 'outlook';
 
 /**
- * Graph refuses a request over 4 MB; attachments travel inside it as base64 (a third larger).
- * Larger files would need an upload session per attachment.
+ * Graph refuses a request over 4 MB. The MIME message travels in it as base64, and the attachments
+ * inside that as base64 again: 4 MB holds about 2.2 MB of files. Larger files would need a draft
+ * and an upload session per attachment.
  */
 const GRAPH_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
@@ -326,7 +299,7 @@ export async function sendMailVia(
     await api.call({
       url: `${deps.config.apis.google}/upload/gmail/v1/users/me/messages/send?uploadType=media`,
       method: 'POST',
-      body: rfc822(mail),
+      body: (await composeMail(deps, api, mail)).toString(),
       headers: { 'content-type': 'message/rfc822' },
     });
     await auditMail(deps, userId, 'gmail', mail);
@@ -334,14 +307,14 @@ export async function sendMailVia(
   }
   const api = await connectedApi(deps, userId, OUTLOOK);
   if (!api) return false;
-  const body = JSON.stringify({ message: graphMessage(mail), saveToSentItems: true });
-  if (Buffer.byteLength(body) > GRAPH_MAX_REQUEST_BYTES)
-    throw new HttpError(413, CONNECTION_DETAIL.outlookTooLarge);
+  // Graph saves a MIME message it sends in Sent Items, as the JSON form does by default.
+  const body = await graphMime(deps, api, mail);
+  if (body.length > GRAPH_MAX_REQUEST_BYTES) throw new HttpError(413, CONNECTION_DETAIL.outlookTooLarge);
   await api.call({
     url: `${outlookBase(deps)}/sendMail`,
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'text/plain' },
   });
   await auditMail(deps, userId, 'outlook', mail);
   return true;

@@ -39,6 +39,8 @@ export interface ProviderApi {
    * it has one.
    */
   instanceUrl: string | null;
+  /** The account's own address, as the provider told it when connected (null when it did not). */
+  accountEmail: string | null;
   call<T = unknown>(request: ProviderRequest): Promise<T>;
 }
 
@@ -56,6 +58,7 @@ export async function providerApi(deps: AppDeps, userId: string, type: Integrati
   return {
     type,
     instanceUrl,
+    accountEmail: row?.account_email ?? null,
     async call<T>(request: ProviderRequest): Promise<T> {
       const url = /^https?:\/\//.test(request.url) ? request.url : `${instanceUrl ?? ''}${request.url}`;
       if (!/^https?:\/\//.test(url))
