@@ -316,6 +316,15 @@ export async function deleteLastMessage(
   });
 }
 
+/** A chat found, with the message that matched (none when only its title did). */
+export interface SearchHit {
+  chat_id: string;
+  title: string;
+  updated_at: string;
+  role: string | null;
+  content: string | null;
+}
+
 /**
  * The user's chats with a message containing every word (full-text: FTS5 on SQLite, a GIN-indexed
  * text-search vector on PostgreSQL), or whose title contains the text; newest activity first, with
@@ -328,7 +337,7 @@ export async function searchChats(
   words: string[],
   text: string,
   limit: number,
-): Promise<Array<{ chat_id: string; title: string; updated_at: string; content: string | null }>> {
+): Promise<Array<SearchHit>> {
   const matching =
     engine === 'sqlite'
       ? // Each word quoted: the user's text is words to find, never FTS5 query syntax.
@@ -343,6 +352,7 @@ export async function searchChats(
       'chats.id as chat_id',
       'chats.title',
       'chats.updated_at',
+      'messages.role',
       'messages.content',
       'messages.created_at',
     ])
@@ -360,18 +370,17 @@ export async function searchChats(
     .orderBy('updated_at', 'desc')
     .limit(limit)
     .execute();
-  const found = new Map<
-    string,
-    { chat_id: string; title: string; updated_at: string; content: string | null }
-  >();
+  const found = new Map<string, SearchHit>();
   for (const row of byMessage)
     if (!found.has(row.chat_id))
       found.set(row.chat_id, {
         chat_id: row.chat_id,
         title: row.title,
         updated_at: row.updated_at,
+        role: row.role,
         content: row.content,
       });
-  for (const row of byTitle) if (!found.has(row.chat_id)) found.set(row.chat_id, { ...row, content: null });
+  for (const row of byTitle)
+    if (!found.has(row.chat_id)) found.set(row.chat_id, { ...row, role: null, content: null });
   return [...found.values()].sort((a, b) => b.updated_at.localeCompare(a.updated_at)).slice(0, limit);
 }

@@ -57,6 +57,25 @@ describe(`chat search (${testEngine()})`, () => {
     ]);
   });
 
+  it("shows a reply's words, not its markdown, in the snippet and the chat list's preview", async () => {
+    const chat = (
+      await call(ann)({ method: 'POST', url: CHAT_PATHS.chats, payload: { title: 'Plan' } })
+    ).json();
+    const reply =
+      '## Next steps\n\n1. Move the **529 plan** to [Vanguard](https://example.com)\n2. `Rebalance`';
+    const posted = await call(ann)({
+      method: 'POST',
+      url: CHAT_PATHS.messages(chat.id),
+      payload: { role: 'assistant', content: reply },
+    });
+    expect(posted.statusCode, posted.body).toBeLessThan(300);
+    const [found] = await search(ann, '529');
+    expect(found?.snippet).toBe('Next steps Move the 529 plan to Vanguard Rebalance');
+    const list = (await call(ann)({ method: 'GET', url: CHAT_PATHS.chats })).json();
+    const listed = (list.chats ?? list).find((c: { id: string }) => c.id === chat.id);
+    expect(listed.last_message_preview).toBe('Next steps Move the 529 plan to Vanguard Rebalance');
+  });
+
   it('takes search syntax as plain words, and refuses an empty search', async () => {
     expect(await search(ann, 'roth" OR "trust')).toEqual([]);
     expect(await search(ann, 'NEAR(roth *)')).toEqual([]);

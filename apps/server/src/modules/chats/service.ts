@@ -24,6 +24,7 @@ import type { ChatRow, MessageRow, UserRow } from '../../platform/db/schema.js';
 import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { plainTextOf } from '../../platform/plain-text.js';
 import { recordAudit } from '../audit/service.js';
 import { heldUserIds, refuseIfHeld } from '../legal-holds/service.js';
 import { ChatListCache } from './list-cache.js';
@@ -65,8 +66,11 @@ export function toMessage(row: MessageRow): TMessage {
   };
 }
 
-const preview = (content: string) =>
-  Array.from(content.replace(/\s+/g, ' ').trim()).slice(0, MESSAGE_PREVIEW_CHARS).join('');
+/** A message as a reader sees it: a reply's markdown as its words, anything else as written. */
+const readable = (role: string, content: string) => (role === 'assistant' ? plainTextOf(content) : content);
+
+const preview = (role: string, content: string) =>
+  Array.from(readable(role, content).replace(/\s+/g, ' ').trim()).slice(0, MESSAGE_PREVIEW_CHARS).join('');
 
 function encodeMetadata(metadata: object): string {
   const text = JSON.stringify(metadata);
@@ -331,7 +335,7 @@ export async function appendMessageRows(
     })),
     {
       updated_at: now,
-      last_message_preview: preview(last.content),
+      last_message_preview: preview(last.role, last.content),
       ...(rows.some((row) => row.role === 'assistant') ? { unread: 1 as const } : {}),
     },
   );
@@ -364,7 +368,7 @@ export async function saveMessage(
   if (patch.state !== 'streaming') {
     await repo.updateChat(deps.db.db, userId, chatId, {
       updated_at: now,
-      last_message_preview: preview(patch.content),
+      last_message_preview: preview('assistant', patch.content),
       unread: 1,
     });
   }
@@ -454,7 +458,7 @@ export async function searchChats(deps: AppDeps, userId: string, query: string) 
       chat_id: r.chat_id,
       title: r.title,
       updated_at: r.updated_at,
-      snippet: r.content === null ? null : snippetOf(r.content, words),
+      snippet: r.content === null ? null : snippetOf(readable(r.role ?? 'user', r.content), words),
     })),
   };
 }
