@@ -15,6 +15,13 @@ const main = path.join(import.meta.dirname, 'main.ts');
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const tmpDir = () => mkdtempSync(path.join(os.tmpdir(), 'knap-main-'));
+/**
+ * How long a process may take to say where it listens: tsx compiles the server as it loads, which
+ * on a loaded 2-core machine, after migrations through a proxy, has taken over 20 s.
+ */
+const START_MS = 45_000;
+/** A test's own bound: a start, what it does, and the stop. */
+const PROCESS_TEST_MS = START_MS + 30_000;
 
 function start(env: Record<string, string>) {
   const started = Date.now();
@@ -34,7 +41,7 @@ function start(env: Record<string, string>) {
     proc.on('exit', (code) => resolve({ code, ms: Date.now() - started })),
   );
   // A test that fails early leaves no server behind.
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 40_000);
+  const timer = setTimeout(() => proc.kill('SIGKILL'), PROCESS_TEST_MS);
   void exited.then(() => clearTimeout(timer));
   return { proc, exited, output: () => out, errors: () => err };
 }
@@ -49,7 +56,8 @@ async function waitFor<T>(probe: () => T | undefined, ms = 20_000): Promise<T> {
   throw new Error('timed out');
 }
 
-const openUrl = (s: ReturnType<typeof start>) => waitFor(() => /open (http:\/\/\S+)/.exec(s.output())?.[1]);
+const openUrl = (s: ReturnType<typeof start>) =>
+  waitFor(() => /open (http:\/\/\S+)/.exec(s.output())?.[1], START_MS);
 
 /** A socket that made one keep-alive request and now sits idle, as a browser's does. */
 async function idleKeepAlive(url: string): Promise<net.Socket> {
@@ -87,7 +95,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Forwards `port` on loopback to `target`; close() drops every connection, as a dead server would. */
-describe('the server process', { timeout: 30_000 }, () => {
+describe('the server process', { timeout: PROCESS_TEST_MS }, () => {
   it('starts on embedded defaults, and on SIGTERM closes an idle keep-alive socket and exits 0', async () => {
     const s = start({});
     const url = await openUrl(s);
@@ -217,7 +225,7 @@ describe('a configuration that cannot work', () => {
   });
 });
 
-describe('a database that is not up at the start', { timeout: 30_000 }, () => {
+describe('a database that is not up at the start', { timeout: PROCESS_TEST_MS }, () => {
   it('is waited for with a line per attempt, then given up with one line', async () => {
     const port = await freePort();
     const s = start({
