@@ -48,6 +48,8 @@ const OAUTH_DEFAULTS = {
     token: 'https://oauth2.googleapis.com/token',
     userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
     revoke: 'https://oauth2.googleapis.com/revoke',
+    // Google's revoke endpoint reads the form and has no Basic support documented.
+    revocationAuth: 'client_secret_post',
   },
   microsoft: {
     prefix: 'MICROSOFT',
@@ -66,6 +68,7 @@ const OAUTH_DEFAULTS = {
     token: 'https://login.salesforce.com/services/oauth2/token',
     userinfo: 'https://login.salesforce.com/services/oauth2/userinfo',
     revoke: 'https://login.salesforce.com/services/oauth2/revoke',
+    revocationAuth: 'client_secret_post',
   },
   zoho: {
     prefix: 'ZOHO',
@@ -81,6 +84,7 @@ const OAUTH_DEFAULTS = {
     token: 'https://accounts.zoho.com/oauth/v2/token',
     userinfo: 'https://accounts.zoho.com/oauth/user/info',
     revoke: 'https://accounts.zoho.com/oauth/v2/token/revoke',
+    revocationAuth: 'client_secret_post',
   },
   dropbox: {
     prefix: 'DROPBOX',
@@ -90,6 +94,8 @@ const OAUTH_DEFAULTS = {
     token: 'https://api.dropboxapi.com/oauth2/token',
     userinfo: 'https://api.dropboxapi.com/2/users/get_current_account',
     revoke: 'https://api.dropboxapi.com/2/auth/token/revoke',
+    // Not RFC 7009: an RPC authorized by the access token it revokes (and its refresh token with it).
+    revocationAuth: 'bearer',
   },
   copper: {
     prefix: 'COPPER',
@@ -527,6 +533,15 @@ export const ZEnv = z.object({
     .describe('The name the bot joins meetings with'),
 });
 
+/** How a provider's revocation endpoint wants us to prove who we are. */
+export type RevocationAuth =
+  /** RFC 7009 §2.1 with HTTP Basic client credentials (RFC 6749 §2.3.1), the default of both RFCs. */
+  | 'client_secret_basic'
+  /** RFC 7009 with the client credentials in the form. */
+  | 'client_secret_post'
+  /** Dropbox's RPC: the access token to revoke is its own credential (no form). */
+  | 'bearer';
+
 export interface OAuthEndpoints {
   clientId: string;
   clientSecret: string;
@@ -534,6 +549,8 @@ export interface OAuthEndpoints {
   tokenUrl: string;
   userinfoUrl: string;
   revokeUrl?: string | undefined;
+  /** How the revocation endpoint authenticates us (default: RFC 7009's client_secret_basic). */
+  revocationAuth?: RevocationAuth | undefined;
 }
 
 export type Config = {
@@ -741,6 +758,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenUrl: raw[`${d.prefix}_TOKEN_URL`]!,
       userinfoUrl: raw[`${d.prefix}_USERINFO_URL`]!,
       revokeUrl: raw[`${d.prefix}_REVOKE_URL`],
+      ...('revocationAuth' in d ? { revocationAuth: d.revocationAuth } : {}),
     };
   }
   return {

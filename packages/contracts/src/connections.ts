@@ -22,6 +22,9 @@ export const CONNECTION_DETAIL = {
   /** A custom tool's result marked `isError`: the server's own text, which is meant for people. */
   mcpToolError: (text: string) => text.trim() || 'The custom tool reported an error without saying what',
   notConnected: (name: string) => `${name} is not connected`,
+  /** A disconnect the provider did not confirm: our copy is gone, its grant may not be. */
+  revocationUnconfirmed: (name: string) =>
+    `${name} is disconnected here, but ${name} did not confirm it revoked Knap Studio's access. To be sure, remove Knap Studio from the apps connected to your ${name} account.`,
   unavailable: (name: string) => `${name} did not answer; please try again`,
   /** A connection whose instance URL is missing or not the provider's own (Salesforce's org). */
   noInstance: (name: string) => `${name} did not say where its API is; please reconnect ${name}`,
@@ -138,4 +141,13 @@ export const ZSevantaSuggestionsRequest = z.object({
 export const ZSevantaSuggestions = z.array(z.string());
 export const ZRemoveConnectionRequest = z.object({ scope: z.string().min(1).max(100) });
 export const ZDeleteConnectionRequest = z.object({ id: z.string().min(1).max(100) });
+/**
+ * A disconnect: removed here in every case; `revocation` says whether the provider confirmed it
+ * revoked our access (`refused`: it answered an error or not at all, so access may remain there).
+ */
+export const ZDisconnectResponse = z.object({
+  success: z.boolean(),
+  revocation: z.enum(['confirmed', 'refused', 'not_supported']),
+});
+export type TDisconnectResponse = z.infer<typeof ZDisconnectResponse>;
 export const ZScopesResponse = z.object({ scopes: z.array(z.string()) });

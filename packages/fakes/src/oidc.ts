@@ -25,6 +25,11 @@ export interface FakeOidcOptions {
    * code (`location`), along with this fake's own URL as the `accounts-server` to trade it at.
    */
   location?: string;
+  /**
+   * How /revoke authenticates: RFC 7009 client authentication (default), or as Dropbox's RPC, the
+   * access token being revoked as the Bearer credential.
+   */
+  revokeAuth?: 'client' | 'bearer';
 }
 
 export interface FakeOidc extends FakeServer {
@@ -145,6 +150,17 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     return { location: back.toString() };
   };
 
+  /** client_secret_basic (RFC 6749 §2.3.1: each part form-encoded) or client_secret_post. */
+  const clientAuthenticated = (authorization: string | undefined, params: Record<string, string>) => {
+    const basic = /^Basic (.+)$/i.exec(authorization ?? '')?.[1];
+    if (basic) {
+      const [id = '', secret = ''] = Buffer.from(basic, 'base64').toString().split(':');
+      const decode = (v: string) => decodeURIComponent(v.replace(/\+/g, ' '));
+      return decode(id) === clientId && decode(secret) === clientSecret && !params.client_secret;
+    }
+    return params.client_id === clientId && params.client_secret === clientSecret;
+  };
+
   const server = await startFakeServer((req, res, body) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const params: Record<string, string> =
@@ -185,7 +201,16 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       return sendJson(res, 200, issue(grant.user, grant.scope));
     }
     if (url.pathname === '/revoke' && req.method === 'POST') {
-      const token = params.token ?? '';
+      // As a certified OP (oidc-provider): RFC 7009 client authentication, Basic or in the form.
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (
+        options.revokeAuth === 'bearer'
+          ? !bearer || !tokens.has(bearer)
+          : !clientAuthenticated(req.headers.authorization, params)
+      ) {
+        return sendJson(res, 401, { error: 'invalid_client' });
+      }
+      const token = (options.revokeAuth === 'bearer' ? bearer : params.token) ?? '';
       revoked.push(token);
       tokens.delete(token);
       refreshTokens.delete(token);

@@ -110,7 +110,7 @@ describe('ConnectionsPage', () => {
             ),
           [`POST ${CONNECTION_PATHS.remove}`]: () => {
             connected = false;
-            return jsonResponse({ success: true });
+            return jsonResponse({ success: true, revocation: 'confirmed' });
           },
         },
       }),
@@ -133,6 +133,24 @@ describe('ConnectionsPage', () => {
     });
     expect(await screen.findByText('Gmail disconnected')).toBeTruthy();
     await waitFor(async () => expect(within(await row('Gmail')).getByText('Not configured')).toBeTruthy());
+  });
+
+  it('says so when the provider did not confirm it revoked access', async () => {
+    mockFetch(
+      connectionsApi({
+        states: { dropbox: { status: 'connected', email: 'ada@example.com' } },
+        routes: {
+          [`POST ${CONNECTION_PATHS.remove}`]: () => jsonResponse({ success: true, revocation: 'refused' }),
+        },
+      }),
+    );
+    renderPage();
+
+    await userEvent.click(within(await row('Dropbox')).getByRole('button', { name: 'Disconnect Dropbox' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Disconnect Dropbox?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText(CONNECTION_DETAIL.revocationUnconfirmed('Dropbox'))).toBeTruthy();
+    expect(screen.queryByText('Dropbox disconnected')).toBeNull();
   });
 
   it('keeps the dialog open with the reason when disconnecting fails', async () => {

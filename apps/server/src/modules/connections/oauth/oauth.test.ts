@@ -1,6 +1,6 @@
 import { type FakeOidc, startFakeOidc } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OAuthEndpoints, OAuthProviderId } from '../../../config.js';
+import type { OAuthEndpoints, OAuthProviderId, RevocationAuth } from '../../../config.js';
 import { fixedClock } from '../../../platform/clock.js';
 import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
 import { as, type SignedInUser, signIn, signUp } from '../../../testing/users.js';
@@ -13,8 +13,8 @@ const PROVIDERS: Array<{
   scope: string;
   pkce: boolean;
   params: Record<string, string>;
-  /** Whether the provider has a revoke endpoint (Microsoft, Wealthbox and Copper have none). */
-  revokes: boolean;
+  /** How its revoke endpoint authenticates us; false: it has none (Microsoft, Wealthbox, Copper). */
+  revokes: RevocationAuth | false;
 }> = [
   {
     provider: 'google',
@@ -22,7 +22,7 @@ const PROVIDERS: Array<{
     scope: 'https://www.googleapis.com/auth/calendar.readonly openid email',
     pkce: true,
     params: { access_type: 'offline', prompt: 'consent' },
-    revokes: true,
+    revokes: 'client_secret_post',
   },
   {
     provider: 'microsoft',
@@ -39,7 +39,7 @@ const PROVIDERS: Array<{
     scope: 'api refresh_token',
     pkce: true,
     params: {},
-    revokes: true,
+    revokes: 'client_secret_basic',
   },
   {
     provider: 'zoho',
@@ -47,7 +47,7 @@ const PROVIDERS: Array<{
     scope: 'ZohoCRM.modules.ALL',
     pkce: false,
     params: { access_type: 'offline' },
-    revokes: true,
+    revokes: 'client_secret_post',
   },
   {
     provider: 'dropbox',
@@ -55,7 +55,7 @@ const PROVIDERS: Array<{
     scope: 'files.metadata.read files.content.read files.content.write sharing.write account_info.read',
     pkce: true,
     params: { token_access_type: 'offline', force_reapprove: 'true' },
-    revokes: true,
+    revokes: 'bearer',
   },
   { provider: 'wealthbox', type: 'wealthbox', scope: 'login data', pkce: false, params: {}, revokes: false },
   { provider: 'copper', type: 'copper', scope: 'developer/v1/all', pkce: false, params: {}, revokes: false },
@@ -76,11 +76,14 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
         ...(p.provider === 'salesforce'
           ? { tokenExtras: { instance_url: 'https://acme.my.salesforce.com' } }
           : {}),
+        ...(p.revokes === 'bearer' ? { revokeAuth: 'bearer' as const } : {}),
       });
       fakes.set(p.provider, fake);
       // As the real config: no revoke URL where the provider has no revoke endpoint.
       const { revokeUrl, ...endpoints } = fake.endpoints;
-      oauthProviders[p.provider] = p.revokes ? { ...endpoints, revokeUrl } : endpoints;
+      oauthProviders[p.provider] = p.revokes
+        ? { ...endpoints, revokeUrl, revocationAuth: p.revokes }
+        : endpoints;
     }
     t = await createTestApp({ clock, config: { oauthProviders } });
     user = await signUp(t, { email: 'advisor@firm.example' });
@@ -215,8 +218,38 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
       url: '/api/connections/remove_connection',
       payload: { scope: p.type },
     });
-    expect(removed.json()).toEqual({ success: true });
+    expect(removed.json()).toEqual({ success: true, revocation: p.revokes ? 'confirmed' : 'not_supported' });
     expect(fake.revoked.length).toBe(p.revokes ? 1 : 0);
+    if (p.revokes && p.revokes !== 'bearer') {
+      // RFC 7009: the refresh token (ending the grant) with its hint, and the client authenticated.
+      const revoke = fake.calls.findLast((c) => c.path === '/revoke')!;
+      expect(revoke.params).toMatchObject({ token: fake.revoked[0], token_type_hint: 'refresh_token' });
+      expect(fake.revoked[0]).toMatch(/^fake-rt-/);
+      expect('client_secret' in revoke.params).toBe(p.revokes === 'client_secret_post');
+    }
+    expect(await storedCount()).toBe(0);
+  });
+
+  it('removes the connection but says so when the provider refuses the revocation', async () => {
+    const p = PROVIDERS.find((x) => x.provider === 'google')!;
+    const fake = fakes.get('google')!;
+    const { callback, cookie } = await begin(p.type);
+    expect((await finish(callback, cookie)).statusCode).toBe(302);
+    // A client secret the provider no longer accepts (rotated): RFC 7009 answers 401 invalid_client.
+    const endpoints = t.app.deps.config.oauthProviders.google!;
+    const secret = endpoints.clientSecret;
+    endpoints.clientSecret = 'rotated-away';
+    try {
+      const removed = await call()({
+        method: 'POST',
+        url: '/api/connections/remove_connection',
+        payload: { scope: p.type },
+      });
+      expect(removed.json()).toEqual({ success: true, revocation: 'refused' });
+    } finally {
+      endpoints.clientSecret = secret;
+    }
+    expect(fake.revoked).not.toContain(fake.calls.findLast((c) => c.path === '/revoke')!.params.token);
     expect(await storedCount()).toBe(0);
   });
 

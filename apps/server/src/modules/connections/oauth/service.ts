@@ -10,6 +10,7 @@ import {
   type RunMode,
   type TAvailableConnections,
   type TConnectionSummary,
+  type TDisconnectResponse,
 } from '@knap/contracts';
 import { z } from 'zod';
 import type { OAuthEndpoints } from '../../../config.js';
@@ -23,6 +24,7 @@ import {
   authorizeUrl,
   exchangeCode,
   fetchUserinfo,
+  type RevocationOutcome,
   refreshTokens,
   revokeToken,
 } from '../../../platform/oauth.js';
@@ -420,31 +422,51 @@ export async function refreshConnection(deps: AppDeps, userId: string, type: str
   return { status: after?.status === 'connected' ? ('connected' as const) : ('needs_reconnect' as const) };
 }
 
-async function disconnect(deps: AppDeps, row: ConnectionsTable): Promise<void> {
+/**
+ * Revokes the connection's grant at the provider, then deletes it here whatever the provider said:
+ * the answer tells whether the provider confirmed, so the user is not told access ended when it may not have.
+ */
+async function disconnect(deps: AppDeps, row: ConnectionsTable): Promise<RevocationOutcome> {
   const endpoints = connectionEndpoints(deps, row);
+  let revocation: RevocationOutcome = 'not_supported';
   if (endpoints) {
     const key = tokenKey(deps);
-    const token = row.refresh_token
-      ? decryptSecret(key, row.refresh_token)
-      : decryptSecret(key, row.access_token);
-    await revokeToken(endpoints, token);
+    // Revoking the refresh token ends the whole grant (RFC 7009 §2.1); Dropbox's RPC takes the
+    // access token, and ends its refresh token with it.
+    const useRefresh = !!row.refresh_token && endpoints.revocationAuth !== 'bearer';
+    revocation = await revokeToken(endpoints, {
+      token: decryptSecret(key, useRefresh ? row.refresh_token! : row.access_token),
+      hint: useRefresh ? 'refresh_token' : 'access_token',
+    });
   }
   await repo.deleteConnection(deps.db.db, row.user_id, row.id);
-  await recordAudit(deps, { action: 'connection.removed', userId: row.user_id, target: row.type });
+  await recordAudit(deps, {
+    action: 'connection.removed',
+    userId: row.user_id,
+    target: row.type,
+    details: { revocation },
+  });
+  return revocation;
 }
 
-export async function removeConnectionByScope(deps: AppDeps, userId: string, scope: string) {
+export async function removeConnectionByScope(
+  deps: AppDeps,
+  userId: string,
+  scope: string,
+): Promise<TDisconnectResponse> {
   const row = await repo.findConnectionByType(deps.db.db, userId, scope);
   if (!row) throw notFound(CONNECTION_DETAIL.notFound);
-  await disconnect(deps, row);
-  return { success: true };
+  return { success: true, revocation: await disconnect(deps, row) };
 }
 
-export async function removeConnectionById(deps: AppDeps, userId: string, id: string) {
+export async function removeConnectionById(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+): Promise<TDisconnectResponse> {
   const row = await repo.findConnectionById(deps.db.db, userId, id);
   if (!row) throw notFound(CONNECTION_DETAIL.notFound);
-  await disconnect(deps, row);
-  return { success: true };
+  return { success: true, revocation: await disconnect(deps, row) };
 }
 
 /** Disconnects every connection of the user (forget.ts, when their account changes hands). */
