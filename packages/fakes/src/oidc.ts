@@ -74,6 +74,13 @@ export interface FakeOidc extends FakeServer {
   setUser(user: FakeOidcUser): void;
   /** Makes the next authorize answer `error=access_denied`. */
   denyNext(): void;
+  /**
+   * The next authorize grants only these scopes (space-separated), as a user who unticks
+   * permissions on Google's granular consent; its token answer says so in `scope`.
+   */
+  grantNext(scope: string): void;
+  /** Refresh answers grant only these scopes from now on (null: what the code granted). */
+  grantOnRefresh(scope: string | null): void;
   /** Every request's path and parsed parameters, newest last. */
   calls: Array<{ path: string; params: Record<string, string> }>;
   /**
@@ -97,6 +104,8 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
   const callbackExtras: Record<string, string> = {};
   let sentOnTo: FakeOidc | null = null;
   let deny = false;
+  let grantNext: string | null = null;
+  let refreshGrant: string | null = null;
   let failRefresh = false;
   const revoked: string[] = [];
   const codes = new Map<
@@ -139,10 +148,12 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       return { location: back.toString() };
     }
     const code = random();
+    const granted = grantNext;
+    grantNext = null;
     codes.set(code, {
       user,
       redirectUri,
-      scope: params.scope ?? '',
+      scope: granted ?? params.scope ?? '',
       ...(params.code_challenge ? { challenge: params.code_challenge } : {}),
     });
     back.searchParams.set('code', code);
@@ -184,7 +195,11 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       if (params.grant_type === 'refresh_token') {
         const u = failRefresh ? undefined : refreshTokens.get(params.refresh_token ?? '');
         failRefresh = false;
-        return u ? sendJson(res, 200, issue(u, '')) : sendJson(res, 400, { error: 'invalid_grant' });
+        if (!u) return sendJson(res, 400, { error: 'invalid_grant' });
+        const answer: Record<string, unknown> = issue(u, refreshGrant ?? '');
+        // RFC 6749 §5.1: no `scope` means the same as before.
+        if (refreshGrant === null) delete answer.scope;
+        return sendJson(res, 200, answer);
       }
       const grant = codes.get(params.code ?? '');
       codes.delete(params.code ?? '');
@@ -254,6 +269,12 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     },
     denyNext: () => {
       deny = true;
+    },
+    grantNext: (scope) => {
+      grantNext = scope;
+    },
+    grantOnRefresh: (scope) => {
+      refreshGrant = scope;
     },
     calls,
     issueAccessToken: () => issue(user, 'openid email profile').access_token,

@@ -35,6 +35,11 @@ describe('ConnectionsPage', () => {
           google_gmail_modify: { status: 'connected', email: 'ada@example.com' },
           microsoft_outlook_read: { status: 'needs_reconnect', email: 'ada@contoso.example' },
           dropbox: { status: 'not_connected' },
+          google_drive_read: {
+            status: 'permission_missing',
+            email: 'ada@example.com',
+            missingPermission: 'See and download your Google Drive files',
+          },
         },
       }),
     );
@@ -54,6 +59,15 @@ describe('ConnectionsPage', () => {
     expect(within(outlook).getByText('Needs reconnect')).toBeTruthy();
     expect(within(outlook).getByRole('button', { name: 'Reconnect Outlook' })).toBeTruthy();
     expect(within(outlook).getByRole('button', { name: 'Disconnect Outlook' })).toBeTruthy();
+
+    const drive = await row('Google Drive');
+    expect(
+      within(drive).getByText(
+        'Permission not granted — reconnect and allow See and download your Google Drive files',
+      ),
+    ).toBeTruthy();
+    expect(within(drive).getByRole('button', { name: 'Reconnect Google Drive' })).toBeTruthy();
+    expect(within(drive).getByRole('button', { name: 'Disconnect Google Drive' })).toBeTruthy();
 
     const dropbox = await row('Dropbox');
     expect(within(dropbox).getByText('Not connected')).toBeTruthy();

@@ -4,6 +4,8 @@ import type { OAuthEndpoints, OAuthProviderId, RevocationAuth } from '../../../c
 import { fixedClock } from '../../../platform/clock.js';
 import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
 import { as, type SignedInUser, signIn, signUp } from '../../../testing/users.js';
+import { mailAccountOf } from '../systems/mail.js';
+import { providerApi } from '../systems/provider-api.js';
 import { microsoftScopes } from './flows.js';
 import { accessTokenFor } from './service.js';
 
@@ -251,6 +253,58 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
     }
     expect(fake.revoked).not.toContain(fake.calls.findLast((c) => c.path === '/revoke')!.params.token);
     expect(await storedCount()).toBe(0);
+  });
+
+  it('keeps a connection granted less than it needs from being used, and says what to allow', async () => {
+    const fake = fakes.get('google')!;
+    const gmail = 'google_gmail_modify';
+    const permission = 'Read, compose and send emails from your Gmail account';
+    const userId = (
+      await t.db.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()
+    ).id;
+    // The user unticked Gmail on the consent screen: only the sign-in scopes are granted.
+    fake.grantNext('openid email');
+    const { callback, cookie } = await begin(gmail);
+    const done = await finish(callback, cookie);
+    expect(done.headers.location).toBe(
+      `/auth/connections-ghost?scope=${gmail}&mode=widget&status=error&reason=permission_missing`,
+    );
+    const list = (await call()({ method: 'GET', url: '/api/connections/user_connections' })).json();
+    expect(list.find((c: { type: string }) => c.type === gmail)).toMatchObject({
+      status: 'permission_missing',
+      scope: 'openid email',
+      missing_permission: permission,
+    });
+    const available = (await call()({ method: 'GET', url: '/api/connections/available_connections' }))
+      .json()
+      .categories.flatMap((c: { connections: unknown[] }) => c.connections)
+      .find((c: { type: string }) => c.type === gmail);
+    expect(available).toMatchObject({ status: 'permission_missing', missing_permission: permission });
+    // Not offered, not sent through, and a tool that asks for it is told why.
+    expect((await call()({ method: 'GET', url: '/api/connections/scopes' })).json().scopes).not.toContain(
+      gmail,
+    );
+    expect(await mailAccountOf(t.app.deps, userId)).toBeNull();
+    await expect(providerApi(t.app.deps, userId, gmail)).rejects.toMatchObject({
+      status: 409,
+      detail: `Gmail: permission not granted — reconnect and allow ${permission}`,
+    });
+
+    // Reconnecting with everything allowed makes it usable; a refresh that grants less stops it.
+    const again = await begin(gmail);
+    expect((await finish(again.callback, again.cookie)).headers.location).toContain('status=connected');
+    expect((await providerApi(t.app.deps, userId, gmail)).type).toBe(gmail);
+    fake.grantOnRefresh('openid email');
+    try {
+      expect(await accessTokenFor(t.app.deps, userId, gmail, { force: true })).toBeNull();
+    } finally {
+      fake.grantOnRefresh(null);
+    }
+    await expect(providerApi(t.app.deps, userId, gmail)).rejects.toMatchObject({ status: 409 });
+    expect(
+      (await call()({ method: 'POST', url: '/api/connections/remove_connection', payload: { scope: gmail } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a missing, altered, replayed, expired or other-browser state with 400 and stores nothing', async () => {

@@ -6,6 +6,7 @@ import {
   DETAIL,
   INTEGRATION_CATALOGUE,
   INTEGRATION_NAMES,
+  type IntegrationId,
   MEETING_ASSISTANT_DESCRIPTOR,
   type RunMode,
   type TAvailableConnections,
@@ -31,7 +32,7 @@ import {
 import { recordAudit } from '../../audit/service.js';
 import * as auth from '../../auth/service.js';
 import * as users from '../../users/service.js';
-import { type ConnectionProvider, callbackPath, flowFor } from './flows.js';
+import { type ConnectionProvider, callbackPath, flowFor, missingPermission } from './flows.js';
 import * as repo from './repo.js';
 import { salesforceInstanceUrl } from './salesforce.js';
 import { sevantaBase, sevantaEndpoints } from './sevanta.js';
@@ -91,6 +92,12 @@ type FlowData = z.infer<typeof ZFlowData>;
 const flowDataOf = (state: { data: string | null }) =>
   parseStored(ZFlowData, state.data ?? '{}', 'oauth_states.data');
 
+/** What a connection granted less than it needs lacks, by its consent screen's name. */
+const missingOf = (row: ConnectionsTable) =>
+  row.status === 'permission_missing'
+    ? { missing_permission: missingPermission(row.type, row.scope) ?? '' }
+    : {};
+
 function toSummary(row: ConnectionsTable): TConnectionSummary {
   return {
     id: row.id,
@@ -98,6 +105,7 @@ function toSummary(row: ConnectionsTable): TConnectionSummary {
     scope: row.scope,
     account_email: row.account_email,
     status: row.status,
+    ...missingOf(row),
     instance_url: row.instance_url ? new URL(row.instance_url).host : null,
     created_at: row.created_at,
   };
@@ -116,6 +124,7 @@ export async function availableConnections(deps: AppDeps, userId: string): Promi
           type,
           name: INTEGRATION_NAMES[type],
           status: connected ? connected.status : configured ? 'not_connected' : 'not_configured',
+          ...(connected ? missingOf(connected) : {}),
           account_email: connected?.account_email ?? null,
           connection_id: connected?.id ?? null,
         };
@@ -290,12 +299,16 @@ export async function completeConnection(
   const info = await fetchUserinfo(endpoints, tokens.access_token);
   const now = deps.clock.now();
   const key = tokenKey(deps);
+  // What was granted, which may be less than asked (granular consent); RFC 6749 §5.1: a token
+  // answer without `scope` granted what was asked.
+  const granted = tokens.scope ?? flow.scope;
+  const missing = missingPermission(type, granted);
   await repo.upsertConnection(deps.db.db, {
     id: newId(),
     user_id: state.user_id,
     type,
     provider,
-    scope: tokens.scope ?? flow.scope,
+    scope: granted,
     account_email: emailOf(info),
     access_token: encryptSecret(key, tokens.access_token),
     refresh_token: tokens.refresh_token ? encryptSecret(key, tokens.refresh_token) : null,
@@ -303,11 +316,15 @@ export async function completeConnection(
     // Where the API is: the Sevanta system, Salesforce's org, or the Zoho account's data centre.
     instance_url: data.instanceUrl ?? apiOriginOf(deps, provider, tokens),
     accounts_server: accountsServer,
-    status: 'connected',
+    status: missing ? 'permission_missing' : 'connected',
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   });
   await recordAudit(deps, { action: 'connection.added', userId: state.user_id, target: type });
+  if (missing) {
+    log.warn({ provider, type }, 'connection granted less than it needs');
+    return { location: back({ status: 'error', reason: 'permission_missing' }) };
+  }
   await emit(deps.hooks.connected, { userId: state.user_id, type });
   return { location: back({ status: 'connected' }) };
 }
@@ -326,6 +343,18 @@ export async function connectedScopes(deps: AppDeps, userId: string) {
       .filter((c) => c.status === 'connected')
       .map((c) => c.type),
   };
+}
+
+/**
+ * Why a connection of the user cannot be used: '{Name} is not connected', or for one granted less
+ * than it needs, 'permission not granted — reconnect and allow X'.
+ */
+export async function unusableDetail(deps: AppDeps, userId: string, type: IntegrationId): Promise<string> {
+  const row = await repo.findConnectionByType(deps.db.db, userId, type);
+  const missing = row?.status === 'permission_missing' ? missingPermission(type, row.scope) : null;
+  return missing
+    ? CONNECTION_DETAIL.permissionMissing(INTEGRATION_NAMES[type], missing)
+    : CONNECTION_DETAIL.notConnected(INTEGRATION_NAMES[type]);
 }
 
 /**
@@ -400,14 +429,18 @@ async function refreshAccessToken(deps: AppDeps, row: ConnectionsTable): Promise
   // A refresh answer names the API's place again (Salesforce's org may have moved); an accepted
   // one is kept, a refused or missing one leaves the stored one alone.
   const apiOrigin = apiOriginOf(deps, row.provider as ConnectionProvider, tokens);
+  // A refresh answer may grant less than before (RFC 6749 §6); without `scope` it granted the same.
+  const missing = tokens.scope ? missingPermission(row.type, tokens.scope) : null;
   await repo.updateConnection(deps.db.db, row.id, {
+    ...(tokens.scope ? { scope: tokens.scope } : {}),
+    ...(missing ? { status: 'permission_missing' as const } : {}),
     access_token: encryptSecret(key, tokens.access_token),
     ...(tokens.refresh_token ? { refresh_token: encryptSecret(key, tokens.refresh_token) } : {}),
     ...(apiOrigin ? { instance_url: apiOrigin } : {}),
     expires_at: tokens.expires_in ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString() : null,
     updated_at: now.toISOString(),
   });
-  return tokens.access_token;
+  return missing ? null : tokens.access_token;
 }
 
 /**
