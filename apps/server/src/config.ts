@@ -48,6 +48,9 @@ const OAUTH_DEFAULTS = {
     token: 'https://oauth2.googleapis.com/token',
     userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
     revoke: 'https://oauth2.googleapis.com/revoke',
+    discovery: 'https://accounts.google.com/.well-known/openid-configuration',
+    // Google's discovery document lists no prompt_values_supported; its documentation names these.
+    promptValues: ['none', 'consent', 'select_account'],
     // Google's revoke endpoint reads the form and has no Basic support documented.
     revocationAuth: 'client_secret_post',
   },
@@ -59,6 +62,8 @@ const OAUTH_DEFAULTS = {
     token: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
     userinfo: 'https://graph.microsoft.com/oidc/userinfo',
     revoke: undefined,
+    discovery: 'https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration',
+    promptValues: ['login', 'none', 'consent', 'select_account'],
   },
   salesforce: {
     prefix: 'SALESFORCE',
@@ -164,6 +169,13 @@ function oauthEnv() {
       : url
           .optional()
           .describe(`${d.name}'s token revocation endpoint; unset, disconnecting only forgets the tokens`);
+    if ('discovery' in d)
+      entries[`${d.prefix}_DISCOVERY_URL`] = url
+        .default(d.discovery)
+        .describe(
+          `${d.name}'s OpenID discovery document, read for sign-in: the \`prompt\` values it supports` +
+            ' and whether its redirects name their issuer (RFC 9207, then checked)',
+        );
   }
   return entries as Record<string, z.ZodType<string | undefined>>;
 }
@@ -551,6 +563,10 @@ export interface OAuthEndpoints {
   revokeUrl?: string | undefined;
   /** How the revocation endpoint authenticates us (default: RFC 7009's client_secret_basic). */
   revocationAuth?: RevocationAuth | undefined;
+  /** The OpenID discovery document (sign-in reads `prompt_values_supported` and RFC 9207's flag). */
+  discoveryUrl?: string | undefined;
+  /** The `prompt` values the provider documents, for when its discovery document lists none. */
+  promptValues?: readonly string[] | undefined;
 }
 
 export type Config = {
@@ -759,6 +775,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       userinfoUrl: raw[`${d.prefix}_USERINFO_URL`]!,
       revokeUrl: raw[`${d.prefix}_REVOKE_URL`],
       ...('revocationAuth' in d ? { revocationAuth: d.revocationAuth } : {}),
+      ...('discovery' in d
+        ? { discoveryUrl: raw[`${d.prefix}_DISCOVERY_URL`], promptValues: d.promptValues }
+        : {}),
     };
   }
   return {

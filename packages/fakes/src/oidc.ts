@@ -1,5 +1,5 @@
-// A loopback OpenID Connect / OAuth 2 provider: authorize (auto-consent), token (code + PKCE,
-// refresh), userinfo. Stands in for Google and Microsoft sign-in in tests and local runs.
+// A loopback OpenID Connect / OAuth 2 provider: discovery, authorize (auto-consent; the issuer
+// named in each response, RFC 9207), token (code + PKCE, refresh), userinfo, revocation. Stands in for Google and Microsoft sign-in in tests and local runs.
 import { createHash, randomBytes } from 'node:crypto';
 import { type FakeServer, redirect, sendJson, startFakeServer } from './http.js';
 
@@ -65,6 +65,7 @@ export interface FakeOidc extends FakeServer {
     tokenUrl: string;
     userinfoUrl: string;
     revokeUrl: string;
+    discoveryUrl: string;
   };
   /** The account an access token was issued to (for API fakes that trust this provider). */
   userOf(accessToken: string): FakeOidcUser | undefined;
@@ -115,6 +116,8 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
   const tokens = new Map<string, FakeOidcUser>();
   const refreshTokens = new Map<string, FakeOidcUser>();
   const calls: FakeOidc['calls'] = [];
+  let serverUrl = '';
+  const issuer = () => serverUrl;
   const cors = {
     'access-control-allow-origin': '*',
     'access-control-allow-headers': 'authorization, content-type',
@@ -142,6 +145,8 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     }
     const back = new URL(redirectUri);
     if (params.state) back.searchParams.set('state', params.state);
+    // RFC 9207, as its discovery document says: on every response, errors too.
+    back.searchParams.set('iss', issuer());
     if (deny) {
       deny = false;
       back.searchParams.set('error', 'access_denied');
@@ -183,6 +188,19 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST' });
       return res.end();
+    }
+    if (url.pathname === '/.well-known/openid-configuration') {
+      return sendJson(res, 200, {
+        issuer: issuer(),
+        authorization_endpoint: `${issuer()}/authorize`,
+        token_endpoint: `${issuer()}/token`,
+        userinfo_endpoint: `${issuer()}/userinfo`,
+        revocation_endpoint: `${issuer()}/revoke`,
+        prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
+        authorization_response_iss_parameter_supported: true,
+        code_challenge_methods_supported: ['S256'],
+        revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      });
     }
     if (url.pathname === '/authorize') {
       const answer = sentOnTo ? sentOnTo.authorizeRedirect(params) : authorizeRedirect(params);
@@ -240,6 +258,7 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     return sendJson(res, 404, { error: 'not_found' });
   }, options.port);
 
+  serverUrl = server.url;
   if (options.location !== undefined)
     Object.assign(callbackExtras, { location: options.location, 'accounts-server': server.url });
 
@@ -259,6 +278,7 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       tokenUrl: `${server.url}/token`,
       userinfoUrl: `${server.url}/userinfo`,
       revokeUrl: `${server.url}/revoke`,
+      discoveryUrl: `${server.url}/.well-known/openid-configuration`,
     },
     userOf: (accessToken) => tokens.get(accessToken),
     failNextRefresh: () => {

@@ -116,6 +116,33 @@ export async function revokeToken(
   return res?.ok ? 'confirmed' : 'refused';
 }
 
+/** What sign-in reads from an OpenID provider's discovery document. */
+export interface ProviderMetadata {
+  issuer: string;
+  /** Absent when the document does not list them. */
+  promptValuesSupported?: string[];
+  /** RFC 9207: the provider names itself (`iss`) in every authorization response. */
+  issParameterSupported: boolean;
+}
+
+/** A provider's discovery document (OpenID Connect Discovery 1.0 §4); null when unreadable. */
+export async function fetchProviderMetadata(discoveryUrl: string): Promise<ProviderMetadata | null> {
+  const res = await fetch(discoveryUrl, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => null);
+  const doc = res?.ok ? ((await res.json().catch(() => null)) as Record<string, unknown> | null) : null;
+  if (!doc || typeof doc.issuer !== 'string') return null;
+  const prompts = doc.prompt_values_supported;
+  return {
+    issuer: doc.issuer,
+    ...(Array.isArray(prompts)
+      ? { promptValuesSupported: prompts.filter((p) => typeof p === 'string') }
+      : {}),
+    issParameterSupported: doc.authorization_response_iss_parameter_supported === true,
+  };
+}
+
 /** The account's userinfo with a provider token; null when the token is refused. */
 export async function fetchUserinfo(
   endpoints: OAuthEndpoints,
