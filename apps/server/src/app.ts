@@ -121,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     chatListCache: new ChatListCache(),
     mcpToolCache: new McpToolCache(),
     tokenRefreshes: new Map(),
+    providerMetadata: new Map(),
     meetingBot: createMeetingBot(options.config),
     stripe: createStripe(options.config.billing.stripe),
     runningReplies: new Map(),

@@ -48,6 +48,11 @@ const OAUTH_DEFAULTS = {
     token: 'https://oauth2.googleapis.com/token',
     userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
     revoke: 'https://oauth2.googleapis.com/revoke',
+    discovery: 'https://accounts.google.com/.well-known/openid-configuration',
+    // Google's discovery document lists no prompt_values_supported; its documentation names these.
+    promptValues: ['none', 'consent', 'select_account'],
+    // Google's revoke endpoint reads the form and has no Basic support documented.
+    revocationAuth: 'client_secret_post',
   },
   microsoft: {
     prefix: 'MICROSOFT',
@@ -57,6 +62,8 @@ const OAUTH_DEFAULTS = {
     token: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
     userinfo: 'https://graph.microsoft.com/oidc/userinfo',
     revoke: undefined,
+    discovery: 'https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration',
+    promptValues: ['login', 'none', 'consent', 'select_account'],
   },
   salesforce: {
     prefix: 'SALESFORCE',
@@ -66,6 +73,7 @@ const OAUTH_DEFAULTS = {
     token: 'https://login.salesforce.com/services/oauth2/token',
     userinfo: 'https://login.salesforce.com/services/oauth2/userinfo',
     revoke: 'https://login.salesforce.com/services/oauth2/revoke',
+    revocationAuth: 'client_secret_post',
   },
   zoho: {
     prefix: 'ZOHO',
@@ -81,6 +89,7 @@ const OAUTH_DEFAULTS = {
     token: 'https://accounts.zoho.com/oauth/v2/token',
     userinfo: 'https://accounts.zoho.com/oauth/user/info',
     revoke: 'https://accounts.zoho.com/oauth/v2/token/revoke',
+    revocationAuth: 'client_secret_post',
   },
   dropbox: {
     prefix: 'DROPBOX',
@@ -90,6 +99,8 @@ const OAUTH_DEFAULTS = {
     token: 'https://api.dropboxapi.com/oauth2/token',
     userinfo: 'https://api.dropboxapi.com/2/users/get_current_account',
     revoke: 'https://api.dropboxapi.com/2/auth/token/revoke',
+    // Not RFC 7009: an RPC authorized by the access token it revokes (and its refresh token with it).
+    revocationAuth: 'bearer',
   },
   copper: {
     prefix: 'COPPER',
@@ -158,6 +169,13 @@ function oauthEnv() {
       : url
           .optional()
           .describe(`${d.name}'s token revocation endpoint; unset, disconnecting only forgets the tokens`);
+    if ('discovery' in d)
+      entries[`${d.prefix}_DISCOVERY_URL`] = url
+        .default(d.discovery)
+        .describe(
+          `${d.name}'s OpenID discovery document, read for sign-in: the \`prompt\` values it supports` +
+            ' and whether its redirects name their issuer (RFC 9207, then checked)',
+        );
   }
   return entries as Record<string, z.ZodType<string | undefined>>;
 }
@@ -527,6 +545,15 @@ export const ZEnv = z.object({
     .describe('The name the bot joins meetings with'),
 });
 
+/** How a provider's revocation endpoint wants us to prove who we are. */
+export type RevocationAuth =
+  /** RFC 7009 §2.1 with HTTP Basic client credentials (RFC 6749 §2.3.1), the default of both RFCs. */
+  | 'client_secret_basic'
+  /** RFC 7009 with the client credentials in the form. */
+  | 'client_secret_post'
+  /** Dropbox's RPC: the access token to revoke is its own credential (no form). */
+  | 'bearer';
+
 export interface OAuthEndpoints {
   clientId: string;
   clientSecret: string;
@@ -534,6 +561,12 @@ export interface OAuthEndpoints {
   tokenUrl: string;
   userinfoUrl: string;
   revokeUrl?: string | undefined;
+  /** How the revocation endpoint authenticates us (default: RFC 7009's client_secret_basic). */
+  revocationAuth?: RevocationAuth | undefined;
+  /** The OpenID discovery document (sign-in reads `prompt_values_supported` and RFC 9207's flag). */
+  discoveryUrl?: string | undefined;
+  /** The `prompt` values the provider documents, for when its discovery document lists none. */
+  promptValues?: readonly string[] | undefined;
 }
 
 export type Config = {
@@ -741,6 +774,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenUrl: raw[`${d.prefix}_TOKEN_URL`]!,
       userinfoUrl: raw[`${d.prefix}_USERINFO_URL`]!,
       revokeUrl: raw[`${d.prefix}_REVOKE_URL`],
+      ...('revocationAuth' in d ? { revocationAuth: d.revocationAuth } : {}),
+      ...('discovery' in d
+        ? { discoveryUrl: raw[`${d.prefix}_DISCOVERY_URL`], promptValues: d.promptValues }
+        : {}),
     };
   }
   return {

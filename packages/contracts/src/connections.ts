@@ -22,6 +22,12 @@ export const CONNECTION_DETAIL = {
   /** A custom tool's result marked `isError`: the server's own text, which is meant for people. */
   mcpToolError: (text: string) => text.trim() || 'The custom tool reported an error without saying what',
   notConnected: (name: string) => `${name} is not connected`,
+  /** A connection granted less than it needs (the user unticked a permission on the provider's consent). */
+  permissionMissing: (name: string, permission: string) =>
+    `${name}: permission not granted — reconnect and allow ${permission}`,
+  /** A disconnect the provider did not confirm: our copy is gone, its grant may not be. */
+  revocationUnconfirmed: (name: string) =>
+    `${name} is disconnected here, but ${name} did not confirm it revoked Knap Studio's access. To be sure, remove Knap Studio from the apps connected to your ${name} account.`,
   unavailable: (name: string) => `${name} did not answer; please try again`,
   /** A connection whose instance URL is missing or not the provider's own (Salesforce's org). */
   noInstance: (name: string) => `${name} did not say where its API is; please reconnect ${name}`,
@@ -58,6 +64,8 @@ export type TMcpTestResult = z.infer<typeof ZMcpTestResult>;
 export const CONNECTION_STATUSES = [
   'connected',
   'needs_reconnect',
+  /** Connected, but the provider granted less than the connection needs: not used until reconnected. */
+  'permission_missing',
   'not_connected',
   'not_configured',
 ] as const;
@@ -67,7 +75,9 @@ export const ZConnectionSummary = z.object({
   type: z.string(),
   scope: z.string(),
   account_email: z.string().nullable(),
-  status: z.enum(['connected', 'needs_reconnect']),
+  status: z.enum(['connected', 'needs_reconnect', 'permission_missing']),
+  /** With `permission_missing`: the human name of the first permission the provider did not grant. */
+  missing_permission: z.string().optional(),
   /** Host of the provider instance (Salesforce), never a token. */
   instance_url: z.string().nullable(),
   created_at: z.string(),
@@ -83,6 +93,8 @@ export const ZAvailableConnections = z.object({
           type: z.string(),
           name: z.string(),
           status: z.enum(CONNECTION_STATUSES),
+          /** With `permission_missing`: the human name of the permission the provider did not grant. */
+          missing_permission: z.string().optional(),
           account_email: z.string().nullable(),
           connection_id: z.string().nullable(),
         }),
@@ -138,4 +150,13 @@ export const ZSevantaSuggestionsRequest = z.object({
 export const ZSevantaSuggestions = z.array(z.string());
 export const ZRemoveConnectionRequest = z.object({ scope: z.string().min(1).max(100) });
 export const ZDeleteConnectionRequest = z.object({ id: z.string().min(1).max(100) });
+/**
+ * A disconnect: removed here in every case; `revocation` says whether the provider confirmed it
+ * revoked our access (`refused`: it answered an error or not at all, so access may remain there).
+ */
+export const ZDisconnectResponse = z.object({
+  success: z.boolean(),
+  revocation: z.enum(['confirmed', 'refused', 'not_supported']),
+});
+export type TDisconnectResponse = z.infer<typeof ZDisconnectResponse>;
 export const ZScopesResponse = z.object({ scopes: z.array(z.string()) });

@@ -80,6 +80,9 @@ export type SigninFailure = keyof typeof SIGNIN_FAILURES;
 export const CONNECTION_FAILURES = {
   cancelled: 'Connection was cancelled.',
   refused: 'The provider refused the connection.',
+  /** Kept, but unused until reconnected: the connections list names the permission. */
+  permission_missing:
+    'Permission not granted — reconnect and allow every permission the connection asks for.',
   signin_required:
     'Sign in to Knap Studio in this browser as the account that started the connection, then connect again.',
 } as const;

@@ -1,5 +1,5 @@
-// A loopback OpenID Connect / OAuth 2 provider: authorize (auto-consent), token (code + PKCE,
-// refresh), userinfo. Stands in for Google and Microsoft sign-in in tests and local runs.
+// A loopback OpenID Connect / OAuth 2 provider: discovery, authorize (auto-consent; the issuer
+// named in each response, RFC 9207), token (code + PKCE, refresh), userinfo, revocation. Stands in for Google and Microsoft sign-in in tests and local runs.
 import { createHash, randomBytes } from 'node:crypto';
 import { type FakeServer, redirect, sendJson, startFakeServer } from './http.js';
 
@@ -25,6 +25,11 @@ export interface FakeOidcOptions {
    * code (`location`), along with this fake's own URL as the `accounts-server` to trade it at.
    */
   location?: string;
+  /**
+   * How /revoke authenticates: RFC 7009 client authentication (default), or as Dropbox's RPC, the
+   * access token being revoked as the Bearer credential.
+   */
+  revokeAuth?: 'client' | 'bearer';
 }
 
 export interface FakeOidc extends FakeServer {
@@ -60,6 +65,7 @@ export interface FakeOidc extends FakeServer {
     tokenUrl: string;
     userinfoUrl: string;
     revokeUrl: string;
+    discoveryUrl: string;
   };
   /** The account an access token was issued to (for API fakes that trust this provider). */
   userOf(accessToken: string): FakeOidcUser | undefined;
@@ -69,6 +75,13 @@ export interface FakeOidc extends FakeServer {
   setUser(user: FakeOidcUser): void;
   /** Makes the next authorize answer `error=access_denied`. */
   denyNext(): void;
+  /**
+   * The next authorize grants only these scopes (space-separated), as a user who unticks
+   * permissions on Google's granular consent; its token answer says so in `scope`.
+   */
+  grantNext(scope: string): void;
+  /** Refresh answers grant only these scopes from now on (null: what the code granted). */
+  grantOnRefresh(scope: string | null): void;
   /** Every request's path and parsed parameters, newest last. */
   calls: Array<{ path: string; params: Record<string, string> }>;
   /**
@@ -92,6 +105,8 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
   const callbackExtras: Record<string, string> = {};
   let sentOnTo: FakeOidc | null = null;
   let deny = false;
+  let grantNext: string | null = null;
+  let refreshGrant: string | null = null;
   let failRefresh = false;
   const revoked: string[] = [];
   const codes = new Map<
@@ -101,6 +116,8 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
   const tokens = new Map<string, FakeOidcUser>();
   const refreshTokens = new Map<string, FakeOidcUser>();
   const calls: FakeOidc['calls'] = [];
+  let serverUrl = '';
+  const issuer = () => serverUrl;
   const cors = {
     'access-control-allow-origin': '*',
     'access-control-allow-headers': 'authorization, content-type',
@@ -128,21 +145,36 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     }
     const back = new URL(redirectUri);
     if (params.state) back.searchParams.set('state', params.state);
+    // RFC 9207, as its discovery document says: on every response, errors too.
+    back.searchParams.set('iss', issuer());
     if (deny) {
       deny = false;
       back.searchParams.set('error', 'access_denied');
       return { location: back.toString() };
     }
     const code = random();
+    const granted = grantNext;
+    grantNext = null;
     codes.set(code, {
       user,
       redirectUri,
-      scope: params.scope ?? '',
+      scope: granted ?? params.scope ?? '',
       ...(params.code_challenge ? { challenge: params.code_challenge } : {}),
     });
     back.searchParams.set('code', code);
     for (const [k, v] of Object.entries(callbackExtras)) back.searchParams.set(k, v);
     return { location: back.toString() };
+  };
+
+  /** client_secret_basic (RFC 6749 §2.3.1: each part form-encoded) or client_secret_post. */
+  const clientAuthenticated = (authorization: string | undefined, params: Record<string, string>) => {
+    const basic = /^Basic (.+)$/i.exec(authorization ?? '')?.[1];
+    if (basic) {
+      const [id = '', secret = ''] = Buffer.from(basic, 'base64').toString().split(':');
+      const decode = (v: string) => decodeURIComponent(v.replace(/\+/g, ' '));
+      return decode(id) === clientId && decode(secret) === clientSecret && !params.client_secret;
+    }
+    return params.client_id === clientId && params.client_secret === clientSecret;
   };
 
   const server = await startFakeServer((req, res, body) => {
@@ -157,6 +189,19 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST' });
       return res.end();
     }
+    if (url.pathname === '/.well-known/openid-configuration') {
+      return sendJson(res, 200, {
+        issuer: issuer(),
+        authorization_endpoint: `${issuer()}/authorize`,
+        token_endpoint: `${issuer()}/token`,
+        userinfo_endpoint: `${issuer()}/userinfo`,
+        revocation_endpoint: `${issuer()}/revoke`,
+        prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
+        authorization_response_iss_parameter_supported: true,
+        code_challenge_methods_supported: ['S256'],
+        revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      });
+    }
     if (url.pathname === '/authorize') {
       const answer = sentOnTo ? sentOnTo.authorizeRedirect(params) : authorizeRedirect(params);
       return 'error' in answer ? sendJson(res, 400, answer) : redirect(res, answer.location);
@@ -168,7 +213,11 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       if (params.grant_type === 'refresh_token') {
         const u = failRefresh ? undefined : refreshTokens.get(params.refresh_token ?? '');
         failRefresh = false;
-        return u ? sendJson(res, 200, issue(u, '')) : sendJson(res, 400, { error: 'invalid_grant' });
+        if (!u) return sendJson(res, 400, { error: 'invalid_grant' });
+        const answer: Record<string, unknown> = issue(u, refreshGrant ?? '');
+        // RFC 6749 §5.1: no `scope` means the same as before.
+        if (refreshGrant === null) delete answer.scope;
+        return sendJson(res, 200, answer);
       }
       const grant = codes.get(params.code ?? '');
       codes.delete(params.code ?? '');
@@ -185,7 +234,16 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       return sendJson(res, 200, issue(grant.user, grant.scope));
     }
     if (url.pathname === '/revoke' && req.method === 'POST') {
-      const token = params.token ?? '';
+      // As a certified OP (oidc-provider): RFC 7009 client authentication, Basic or in the form.
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (
+        options.revokeAuth === 'bearer'
+          ? !bearer || !tokens.has(bearer)
+          : !clientAuthenticated(req.headers.authorization, params)
+      ) {
+        return sendJson(res, 401, { error: 'invalid_client' });
+      }
+      const token = (options.revokeAuth === 'bearer' ? bearer : params.token) ?? '';
       revoked.push(token);
       tokens.delete(token);
       refreshTokens.delete(token);
@@ -200,6 +258,7 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     return sendJson(res, 404, { error: 'not_found' });
   }, options.port);
 
+  serverUrl = server.url;
   if (options.location !== undefined)
     Object.assign(callbackExtras, { location: options.location, 'accounts-server': server.url });
 
@@ -219,6 +278,7 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       tokenUrl: `${server.url}/token`,
       userinfoUrl: `${server.url}/userinfo`,
       revokeUrl: `${server.url}/revoke`,
+      discoveryUrl: `${server.url}/.well-known/openid-configuration`,
     },
     userOf: (accessToken) => tokens.get(accessToken),
     failNextRefresh: () => {
@@ -229,6 +289,12 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
     },
     denyNext: () => {
       deny = true;
+    },
+    grantNext: (scope) => {
+      grantNext = scope;
+    },
+    grantOnRefresh: (scope) => {
+      refreshGrant = scope;
     },
     calls,
     issueAccessToken: () => issue(user, 'openid email profile').access_token,

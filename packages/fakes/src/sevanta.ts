@@ -97,7 +97,14 @@ export async function startFakeSevanta(
         method: req.method ?? 'GET',
         redirect: 'manual',
         ...(req.method === 'POST'
-          ? { body, headers: { 'content-type': String(req.headers['content-type'] ?? '') } }
+          ? {
+              body,
+              headers: {
+                'content-type': String(req.headers['content-type'] ?? ''),
+                // Client authentication (client_secret_basic) goes on with the request.
+                ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+              },
+            }
           : {}),
       });
       const location = answer.headers.get('location');

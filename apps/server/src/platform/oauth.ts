@@ -75,16 +75,72 @@ export const exchangeCode = (
 export const refreshTokens = (endpoints: OAuthEndpoints, refreshToken: string) =>
   tokenRequest(endpoints, { grant_type: 'refresh_token', refresh_token: refreshToken });
 
-/** Asks the provider to revoke a token, where it supports that; failures are not fatal. */
-export async function revokeToken(endpoints: OAuthEndpoints, token: string): Promise<boolean> {
-  if (!endpoints.revokeUrl) return false;
+/** What the provider said to a revocation: RFC 7009 answers 200 when the token is (or was) invalid. */
+export type RevocationOutcome = 'confirmed' | 'refused' | 'not_supported';
+
+// RFC 6749 §2.3.1: the credentials are form-encoded before being joined for Basic.
+const formEncode = (v: string) => encodeURIComponent(v).replace(/%20/g, '+');
+
+/**
+ * Asks the provider to revoke a token (RFC 7009: the token and its type hint, with client
+ * authentication; a public client, without a secret, names itself by client_id). Never throws:
+ * the outcome says whether the provider confirmed it.
+ */
+export async function revokeToken(
+  endpoints: OAuthEndpoints,
+  { token, hint }: { token: string; hint: 'access_token' | 'refresh_token' },
+): Promise<RevocationOutcome> {
+  if (!endpoints.revokeUrl) return 'not_supported';
+  const auth = endpoints.revocationAuth ?? 'client_secret_basic';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: URLSearchParams | null = null;
+  if (auth === 'bearer') headers.authorization = `Bearer ${token}`;
+  else {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams({ token, token_type_hint: hint });
+    if (!endpoints.clientSecret) body.set('client_id', endpoints.clientId);
+    else if (auth === 'client_secret_post') {
+      body.set('client_id', endpoints.clientId);
+      body.set('client_secret', endpoints.clientSecret);
+    } else {
+      const pair = `${formEncode(endpoints.clientId)}:${formEncode(endpoints.clientSecret)}`;
+      headers.authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
+    }
+  }
   const res = await fetch(endpoints.revokeUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
-    body: new URLSearchParams({ token, client_id: endpoints.clientId }),
+    headers,
+    body,
     signal: AbortSignal.timeout(10_000),
   }).catch(() => null);
-  return !!res?.ok;
+  return res?.ok ? 'confirmed' : 'refused';
+}
+
+/** What sign-in reads from an OpenID provider's discovery document. */
+export interface ProviderMetadata {
+  issuer: string;
+  /** Absent when the document does not list them. */
+  promptValuesSupported?: string[];
+  /** RFC 9207: the provider names itself (`iss`) in every authorization response. */
+  issParameterSupported: boolean;
+}
+
+/** A provider's discovery document (OpenID Connect Discovery 1.0 §4); null when unreadable. */
+export async function fetchProviderMetadata(discoveryUrl: string): Promise<ProviderMetadata | null> {
+  const res = await fetch(discoveryUrl, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => null);
+  const doc = res?.ok ? ((await res.json().catch(() => null)) as Record<string, unknown> | null) : null;
+  if (!doc || typeof doc.issuer !== 'string') return null;
+  const prompts = doc.prompt_values_supported;
+  return {
+    issuer: doc.issuer,
+    ...(Array.isArray(prompts)
+      ? { promptValuesSupported: prompts.filter((p) => typeof p === 'string') }
+      : {}),
+    issParameterSupported: doc.authorization_response_iss_parameter_supported === true,
+  };
 }
 
 /** The account's userinfo with a provider token; null when the token is refused. */

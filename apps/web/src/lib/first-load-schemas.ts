@@ -23,6 +23,7 @@ export {
   ZChatSearchResponse,
   ZChatSummary,
   ZCreditsUsage,
+  ZDisconnectResponse,
   ZInvitationPreview,
   ZKnapComponentReply,
   ZKnapRequest,

@@ -10,7 +10,9 @@ import {
 import type { ConnectionStatus } from '../features/connections/api';
 import { type FetchHandler, jsonResponse } from './fetch-mock';
 
-export type ConnectionStates = Partial<Record<string, { status: ConnectionStatus; email?: string }>>;
+export type ConnectionStates = Partial<
+  Record<string, { status: ConnectionStatus; email?: string; missingPermission?: string }>
+>;
 
 /** Every provider 'not_configured' unless `states` says otherwise. */
 export function availableConnections(states: ConnectionStates = {}): TAvailableConnections {
@@ -20,13 +22,14 @@ export function availableConnections(states: ConnectionStates = {}): TAvailableC
       connections: types.map((type) => {
         const state = states[type];
         const status = state?.status ?? 'not_configured';
-        const isConnected = status === 'connected' || status === 'needs_reconnect';
+        const isConnected = ['connected', 'needs_reconnect', 'permission_missing'].includes(status);
         return {
           type,
           name: INTEGRATION_NAMES[type],
           status,
           account_email: isConnected ? (state?.email ?? null) : null,
           connection_id: isConnected ? `conn-${type}` : null,
+          ...(state?.missingPermission ? { missing_permission: state.missingPermission } : {}),
         };
       }),
     })),

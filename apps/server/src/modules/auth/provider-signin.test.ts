@@ -114,6 +114,47 @@ describe(`Google and Microsoft sign-in against an OIDC fake (${testEngine()})`, 
     expect(replay.headers.location).toContain('#error=');
   });
 
+  it('asks for account selection only where the provider supports it, reading its discovery once', async () => {
+    const discoveries = () =>
+      google.calls.filter((c) => c.path === '/.well-known/openid-configuration').length;
+    const { authorize } = await browserFlow('google', google);
+    // The fake's discovery document lists select_account.
+    expect(authorize.searchParams.get('prompt')).toBe('select_account');
+    const before = discoveries();
+    await browserFlow('google', google);
+    expect(discoveries()).toBe(before);
+
+    // A provider without the document and without documented prompt values gets no prompt.
+    const endpoints = t.app.deps.config.identityProviders.google!;
+    const { discoveryUrl, ...plain } = endpoints;
+    t.app.deps.config.identityProviders.google = plain;
+    try {
+      expect((await browserFlow('google', google)).authorize.searchParams.has('prompt')).toBe(false);
+      t.app.deps.config.identityProviders.google = { ...plain, promptValues: ['select_account'] };
+      expect((await browserFlow('google', google)).authorize.searchParams.get('prompt')).toBe(
+        'select_account',
+      );
+    } finally {
+      t.app.deps.config.identityProviders.google = endpoints;
+    }
+  });
+
+  it('RFC 9207: an authorization response naming another issuer, or none, signs nobody in', async () => {
+    for (const iss of ['https://attacker.example', '']) {
+      google.callbackExtras.iss = iss;
+      try {
+        const { fragment, callback } = await browserFlow('google', google);
+        expect(fragment.get('error')).toBe('provider');
+        expect(callback.cookies.find((c) => c.name === 'knap_refresh')).toBeUndefined();
+      } finally {
+        delete google.callbackExtras.iss;
+      }
+    }
+    const { back, fragment } = await browserFlow('google', google);
+    expect(back.searchParams.get('iss')).toBe(google.url);
+    expect(fragment.get('return_to')).toBe('/chat?id=7');
+  });
+
   it('finding 5: a callback link opened in another browser signs nobody in', async () => {
     for (const cookie of [() => undefined, () => 'another-browsers-state']) {
       const { location, callback } = await browserFlow('google', google, { cookie });

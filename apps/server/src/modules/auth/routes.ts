@@ -146,6 +146,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
             code: z.string().max(4096).optional(),
             state: z.string().max(4096).optional(),
             error: z.string().max(200).optional(),
+            /** RFC 9207: the provider's issuer, checked where it says it sends one. */
+            iss: z.string().max(2000).optional(),
           }),
         },
       },

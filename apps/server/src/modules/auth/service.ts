@@ -23,6 +23,7 @@ import { recordAudit } from '../audit/service.js';
 import { sendSystemMail } from '../system-mail/service.js';
 import * as users from '../users/service.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
+import { issuerMatches, providerMetadata, signinPromptParams } from './provider-metadata.js';
 import * as repo from './repo.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
@@ -322,7 +323,7 @@ export async function startProviderSignin(
     scope: PROVIDER_SCOPES[provider],
     state: JSON.stringify({ id, mode: options.mode }),
     verifier,
-    params: { prompt: 'select_account' },
+    params: signinPromptParams(endpoints, await providerMetadata(deps, endpoints)),
   });
   return { location, stateId: id };
 }
@@ -351,7 +352,12 @@ export async function completeProviderSignin(
   deps: AppDeps,
   provider: LoginProvider,
   callback: {
-    query: { code?: string | undefined; state?: string | undefined; error?: string | undefined };
+    query: {
+      code?: string | undefined;
+      state?: string | undefined;
+      error?: string | undefined;
+      iss?: string | undefined;
+    };
     browserStateId: string | undefined;
     userAgent: string | null;
   },
@@ -364,6 +370,12 @@ export async function completeProviderSignin(
       ? await repo.consumeOAuthState(deps.db.db, stateRef.id, provider, 'signin', isoNow(deps.clock))
       : undefined;
   if (!state) return { location: callbackPage({ error: 'expired' }) };
+  // RFC 9207: an answer that names another issuer (or none, where ours always names itself) may
+  // come from another provider the browser was sent to (a mix-up): nothing in it is used.
+  if (!issuerMatches(await providerMetadata(deps, endpoints), callback.query.iss)) {
+    log.warn({ provider }, 'authorization response from another issuer');
+    return { location: callbackPage({ error: 'provider' }) };
+  }
   if (callback.query.error || !callback.query.code) {
     return {
       location: callbackPage({ error: callback.query.error === 'access_denied' ? 'cancelled' : 'provider' }),

@@ -7,6 +7,7 @@ import {
   ZAvailableConnections,
   ZConnectionSummary,
   ZDeleteConnectionRequest,
+  ZDisconnectResponse,
   ZMcpTestResult,
   ZMcpUrl,
   ZRemoveConnectionRequest,
@@ -61,12 +62,12 @@ export async function connectionRoutes(app: AppInstance): Promise<void> {
   );
   app.post(
     CONNECTION_PATHS.remove,
-    { schema: { body: ZRemoveConnectionRequest, response: { 200: ZSuccessResponse } } },
+    { schema: { body: ZRemoveConnectionRequest, response: { 200: ZDisconnectResponse } } },
     (req) => oauth.removeConnectionByScope(deps, uid(req), req.body.scope),
   );
   app.post(
     CONNECTION_PATHS.delete,
-    { schema: { body: ZDeleteConnectionRequest, response: { 200: ZSuccessResponse } } },
+    { schema: { body: ZDeleteConnectionRequest, response: { 200: ZDisconnectResponse } } },
     (req) => oauth.removeConnectionById(deps, uid(req), req.body.id),
   );
 

@@ -281,7 +281,7 @@ export interface ConnectionsTable {
   instance_url: string | null;
   /** The origin of the accounts server that issued the tokens (a Zoho account's data centre). */
   accounts_server: string | null;
-  status: 'connected' | 'needs_reconnect';
+  status: 'connected' | 'needs_reconnect' | 'permission_missing';
   created_at: string;
   updated_at: string;
 }

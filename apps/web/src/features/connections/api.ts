@@ -6,6 +6,7 @@ import {
   type TAddMcpUrlRequest,
   type TAvailableConnections,
   type TConnectionSummary,
+  type TDisconnectResponse,
   type TMcpTestResult,
   type TMcpUrl,
   type TUpdateMcpUrlRequest,
@@ -48,16 +49,19 @@ export function startConnection({
   });
 }
 
-/** Disconnects the connection of this type (`scope`): revoked at the provider, then deleted. */
-export function removeConnection({ scope }: { scope: string }): Promise<{ success: boolean }> {
-  return apiRequest(CONNECTION_PATHS.remove, lazySchema('ZSuccessResponse'), {
+/**
+ * Disconnects the connection of this type (`scope`): revoked at the provider, then deleted; the
+ * answer says whether the provider confirmed the revocation.
+ */
+export function removeConnection({ scope }: { scope: string }): Promise<TDisconnectResponse> {
+  return apiRequest(CONNECTION_PATHS.remove, lazySchema('ZDisconnectResponse'), {
     method: 'POST',
     body: { scope },
   });
 }
 
-export function deleteConnection({ id }: { id: string }): Promise<{ success: boolean }> {
-  return apiRequest(CONNECTION_PATHS.delete, lazySchema('ZSuccessResponse'), {
+export function deleteConnection({ id }: { id: string }): Promise<TDisconnectResponse> {
+  return apiRequest(CONNECTION_PATHS.delete, lazySchema('ZDisconnectResponse'), {
     method: 'POST',
     body: { id },
   });

@@ -35,6 +35,11 @@ describe('ConnectionsPage', () => {
           google_gmail_modify: { status: 'connected', email: 'ada@example.com' },
           microsoft_outlook_read: { status: 'needs_reconnect', email: 'ada@contoso.example' },
           dropbox: { status: 'not_connected' },
+          google_drive_read: {
+            status: 'permission_missing',
+            email: 'ada@example.com',
+            missingPermission: 'See and download your Google Drive files',
+          },
         },
       }),
     );
@@ -54,6 +59,15 @@ describe('ConnectionsPage', () => {
     expect(within(outlook).getByText('Needs reconnect')).toBeTruthy();
     expect(within(outlook).getByRole('button', { name: 'Reconnect Outlook' })).toBeTruthy();
     expect(within(outlook).getByRole('button', { name: 'Disconnect Outlook' })).toBeTruthy();
+
+    const drive = await row('Google Drive');
+    expect(
+      within(drive).getByText(
+        'Permission not granted — reconnect and allow See and download your Google Drive files',
+      ),
+    ).toBeTruthy();
+    expect(within(drive).getByRole('button', { name: 'Reconnect Google Drive' })).toBeTruthy();
+    expect(within(drive).getByRole('button', { name: 'Disconnect Google Drive' })).toBeTruthy();
 
     const dropbox = await row('Dropbox');
     expect(within(dropbox).getByText('Not connected')).toBeTruthy();
@@ -110,7 +124,7 @@ describe('ConnectionsPage', () => {
             ),
           [`POST ${CONNECTION_PATHS.remove}`]: () => {
             connected = false;
-            return jsonResponse({ success: true });
+            return jsonResponse({ success: true, revocation: 'confirmed' });
           },
         },
       }),
@@ -133,6 +147,24 @@ describe('ConnectionsPage', () => {
     });
     expect(await screen.findByText('Gmail disconnected')).toBeTruthy();
     await waitFor(async () => expect(within(await row('Gmail')).getByText('Not configured')).toBeTruthy());
+  });
+
+  it('says so when the provider did not confirm it revoked access', async () => {
+    mockFetch(
+      connectionsApi({
+        states: { dropbox: { status: 'connected', email: 'ada@example.com' } },
+        routes: {
+          [`POST ${CONNECTION_PATHS.remove}`]: () => jsonResponse({ success: true, revocation: 'refused' }),
+        },
+      }),
+    );
+    renderPage();
+
+    await userEvent.click(within(await row('Dropbox')).getByRole('button', { name: 'Disconnect Dropbox' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Disconnect Dropbox?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText(CONNECTION_DETAIL.revocationUnconfirmed('Dropbox'))).toBeTruthy();
+    expect(screen.queryByText('Dropbox disconnected')).toBeNull();
   });
 
   it('keeps the dialog open with the reason when disconnecting fails', async () => {

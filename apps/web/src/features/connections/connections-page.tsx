@@ -1,3 +1,4 @@
+import { CONNECTION_DETAIL } from '@knap/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -28,9 +29,11 @@ export function ConnectionsPage() {
     remove.mutate(
       { scope: type },
       {
-        onSuccess: () => {
+        onSuccess: ({ revocation }) => {
           setDisconnecting(null);
-          toast.success(COPY.disconnected(name));
+          // Removed here either way; say so plainly when the provider may still grant access.
+          if (revocation === 'refused') toast.warning(CONNECTION_DETAIL.revocationUnconfirmed(name));
+          else toast.success(COPY.disconnected(name));
         },
       },
     );

@@ -14,12 +14,20 @@ export const categoryLabel = (category: string) => CATEGORY_LABELS[category] ?? 
 /** A provider's display name; an unknown type (a custom tool URL) is shown as it is. */
 export const integrationName = (type: string) => (isIntegrationId(type) ? INTEGRATION_NAMES[type] : type);
 
-export function statusText(status: ConnectionStatus, accountEmail: string | null): string {
+export function statusText(
+  status: ConnectionStatus,
+  accountEmail: string | null,
+  missingPermission?: string,
+): string {
   switch (status) {
     case 'connected':
       return accountEmail ? `Connected as ${accountEmail}` : 'Connected';
     case 'needs_reconnect':
       return 'Needs reconnect';
+    case 'permission_missing':
+      return missingPermission
+        ? `Permission not granted — reconnect and allow ${missingPermission}`
+        : 'Permission not granted — reconnect and allow what it asks for';
     case 'not_connected':
       return 'Not connected';
     case 'not_configured':

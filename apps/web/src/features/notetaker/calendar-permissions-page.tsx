@@ -197,7 +197,10 @@ export function CalendarPermissionsPage() {
                 connection={connection}
                 isConnecting={pendingType === type}
                 onConnect={(target) =>
-                  connect(target.type, { isReconnect: target.status === 'needs_reconnect' })
+                  connect(target.type, {
+                    isReconnect:
+                      target.status === 'needs_reconnect' || target.status === 'permission_missing',
+                  })
                 }
               />
             );

@@ -30,6 +30,51 @@ export function microsoftScopes(type: string): string {
   return `${scopes} ${MICROSOFT_ALWAYS}`;
 }
 
+/**
+ * The scopes a connection cannot work without, with the name the provider's consent screen gives
+ * each (what the user is asked to allow again). Only where a user can grant part of what was asked:
+ * Google's granular consent, Microsoft's per-permission consent. Sign-in scopes (openid, email,
+ * profile) are left out: Google answers them under other names (userinfo.email …).
+ */
+const NEEDED: Partial<Record<IntegrationId, Array<{ scope: string; label: string }>>> = {
+  google_calendar_read: [
+    { scope: 'https://www.googleapis.com/auth/calendar.readonly', label: 'See your Google Calendar' },
+  ],
+  google_gmail_modify: [
+    {
+      scope: 'https://www.googleapis.com/auth/gmail.modify',
+      label: 'Read, compose and send emails from your Gmail account',
+    },
+  ],
+  google_drive_read: [
+    {
+      scope: 'https://www.googleapis.com/auth/drive.readonly',
+      label: 'See and download your Google Drive files',
+    },
+  ],
+  microsoft_calendar_read: [{ scope: 'Calendars.ReadWrite', label: 'Read and write your calendars' }],
+  microsoft_outlook_read: [
+    { scope: 'Mail.ReadWrite', label: 'Read and write your mail' },
+    { scope: 'Mail.Send', label: 'Send mail as you' },
+  ],
+  microsoft_onedrive_read: [
+    { scope: 'Files.ReadWrite.All', label: 'Have full access to all files you can access' },
+  ],
+};
+
+// Microsoft answers Graph scopes with or without their resource; scope names are case-insensitive there.
+const normalScope = (scope: string) => scope.replace(/^https:\/\/graph\.microsoft\.com\//i, '').toLowerCase();
+
+/**
+ * The human name of the first permission `type` needs that `granted` (a token answer's space-
+ * separated `scope`) lacks; null when it has all it needs.
+ */
+export function missingPermission(type: string, granted: string): string | null {
+  const have = new Set(granted.split(/\s+/).filter(Boolean).map(normalScope));
+  const needs = isIntegrationId(type) ? (NEEDED[type] ?? []) : [];
+  return needs.find((n) => !have.has(normalScope(n.scope)))?.label ?? null;
+}
+
 export interface OAuthFlow {
   provider: ConnectionProvider;
   scope: string;

@@ -1,9 +1,11 @@
 import { type FakeOidc, startFakeOidc } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OAuthEndpoints, OAuthProviderId } from '../../../config.js';
+import type { OAuthEndpoints, OAuthProviderId, RevocationAuth } from '../../../config.js';
 import { fixedClock } from '../../../platform/clock.js';
 import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
 import { as, type SignedInUser, signIn, signUp } from '../../../testing/users.js';
+import { mailAccountOf } from '../systems/mail.js';
+import { providerApi } from '../systems/provider-api.js';
 import { microsoftScopes } from './flows.js';
 import { accessTokenFor } from './service.js';
 
@@ -13,8 +15,8 @@ const PROVIDERS: Array<{
   scope: string;
   pkce: boolean;
   params: Record<string, string>;
-  /** Whether the provider has a revoke endpoint (Microsoft, Wealthbox and Copper have none). */
-  revokes: boolean;
+  /** How its revoke endpoint authenticates us; false: it has none (Microsoft, Wealthbox, Copper). */
+  revokes: RevocationAuth | false;
 }> = [
   {
     provider: 'google',
@@ -22,7 +24,7 @@ const PROVIDERS: Array<{
     scope: 'https://www.googleapis.com/auth/calendar.readonly openid email',
     pkce: true,
     params: { access_type: 'offline', prompt: 'consent' },
-    revokes: true,
+    revokes: 'client_secret_post',
   },
   {
     provider: 'microsoft',
@@ -39,7 +41,7 @@ const PROVIDERS: Array<{
     scope: 'api refresh_token',
     pkce: true,
     params: {},
-    revokes: true,
+    revokes: 'client_secret_basic',
   },
   {
     provider: 'zoho',
@@ -47,7 +49,7 @@ const PROVIDERS: Array<{
     scope: 'ZohoCRM.modules.ALL',
     pkce: false,
     params: { access_type: 'offline' },
-    revokes: true,
+    revokes: 'client_secret_post',
   },
   {
     provider: 'dropbox',
@@ -55,7 +57,7 @@ const PROVIDERS: Array<{
     scope: 'files.metadata.read files.content.read files.content.write sharing.write account_info.read',
     pkce: true,
     params: { token_access_type: 'offline', force_reapprove: 'true' },
-    revokes: true,
+    revokes: 'bearer',
   },
   { provider: 'wealthbox', type: 'wealthbox', scope: 'login data', pkce: false, params: {}, revokes: false },
   { provider: 'copper', type: 'copper', scope: 'developer/v1/all', pkce: false, params: {}, revokes: false },
@@ -76,11 +78,14 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
         ...(p.provider === 'salesforce'
           ? { tokenExtras: { instance_url: 'https://acme.my.salesforce.com' } }
           : {}),
+        ...(p.revokes === 'bearer' ? { revokeAuth: 'bearer' as const } : {}),
       });
       fakes.set(p.provider, fake);
       // As the real config: no revoke URL where the provider has no revoke endpoint.
       const { revokeUrl, ...endpoints } = fake.endpoints;
-      oauthProviders[p.provider] = p.revokes ? { ...endpoints, revokeUrl } : endpoints;
+      oauthProviders[p.provider] = p.revokes
+        ? { ...endpoints, revokeUrl, revocationAuth: p.revokes }
+        : endpoints;
     }
     t = await createTestApp({ clock, config: { oauthProviders } });
     user = await signUp(t, { email: 'advisor@firm.example' });
@@ -215,9 +220,91 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
       url: '/api/connections/remove_connection',
       payload: { scope: p.type },
     });
-    expect(removed.json()).toEqual({ success: true });
+    expect(removed.json()).toEqual({ success: true, revocation: p.revokes ? 'confirmed' : 'not_supported' });
     expect(fake.revoked.length).toBe(p.revokes ? 1 : 0);
+    if (p.revokes && p.revokes !== 'bearer') {
+      // RFC 7009: the refresh token (ending the grant) with its hint, and the client authenticated.
+      const revoke = fake.calls.findLast((c) => c.path === '/revoke')!;
+      expect(revoke.params).toMatchObject({ token: fake.revoked[0], token_type_hint: 'refresh_token' });
+      expect(fake.revoked[0]).toMatch(/^fake-rt-/);
+      expect('client_secret' in revoke.params).toBe(p.revokes === 'client_secret_post');
+    }
     expect(await storedCount()).toBe(0);
+  });
+
+  it('removes the connection but says so when the provider refuses the revocation', async () => {
+    const p = PROVIDERS.find((x) => x.provider === 'google')!;
+    const fake = fakes.get('google')!;
+    const { callback, cookie } = await begin(p.type);
+    expect((await finish(callback, cookie)).statusCode).toBe(302);
+    // A client secret the provider no longer accepts (rotated): RFC 7009 answers 401 invalid_client.
+    const endpoints = t.app.deps.config.oauthProviders.google!;
+    const secret = endpoints.clientSecret;
+    endpoints.clientSecret = 'rotated-away';
+    try {
+      const removed = await call()({
+        method: 'POST',
+        url: '/api/connections/remove_connection',
+        payload: { scope: p.type },
+      });
+      expect(removed.json()).toEqual({ success: true, revocation: 'refused' });
+    } finally {
+      endpoints.clientSecret = secret;
+    }
+    expect(fake.revoked).not.toContain(fake.calls.findLast((c) => c.path === '/revoke')!.params.token);
+    expect(await storedCount()).toBe(0);
+  });
+
+  it('keeps a connection granted less than it needs from being used, and says what to allow', async () => {
+    const fake = fakes.get('google')!;
+    const gmail = 'google_gmail_modify';
+    const permission = 'Read, compose and send emails from your Gmail account';
+    const userId = (
+      await t.db.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()
+    ).id;
+    // The user unticked Gmail on the consent screen: only the sign-in scopes are granted.
+    fake.grantNext('openid email');
+    const { callback, cookie } = await begin(gmail);
+    const done = await finish(callback, cookie);
+    expect(done.headers.location).toBe(
+      `/auth/connections-ghost?scope=${gmail}&mode=widget&status=error&reason=permission_missing`,
+    );
+    const list = (await call()({ method: 'GET', url: '/api/connections/user_connections' })).json();
+    expect(list.find((c: { type: string }) => c.type === gmail)).toMatchObject({
+      status: 'permission_missing',
+      scope: 'openid email',
+      missing_permission: permission,
+    });
+    const available = (await call()({ method: 'GET', url: '/api/connections/available_connections' }))
+      .json()
+      .categories.flatMap((c: { connections: unknown[] }) => c.connections)
+      .find((c: { type: string }) => c.type === gmail);
+    expect(available).toMatchObject({ status: 'permission_missing', missing_permission: permission });
+    // Not offered, not sent through, and a tool that asks for it is told why.
+    expect((await call()({ method: 'GET', url: '/api/connections/scopes' })).json().scopes).not.toContain(
+      gmail,
+    );
+    expect(await mailAccountOf(t.app.deps, userId)).toBeNull();
+    await expect(providerApi(t.app.deps, userId, gmail)).rejects.toMatchObject({
+      status: 409,
+      detail: `Gmail: permission not granted — reconnect and allow ${permission}`,
+    });
+
+    // Reconnecting with everything allowed makes it usable; a refresh that grants less stops it.
+    const again = await begin(gmail);
+    expect((await finish(again.callback, again.cookie)).headers.location).toContain('status=connected');
+    expect((await providerApi(t.app.deps, userId, gmail)).type).toBe(gmail);
+    fake.grantOnRefresh('openid email');
+    try {
+      expect(await accessTokenFor(t.app.deps, userId, gmail, { force: true })).toBeNull();
+    } finally {
+      fake.grantOnRefresh(null);
+    }
+    await expect(providerApi(t.app.deps, userId, gmail)).rejects.toMatchObject({ status: 409 });
+    expect(
+      (await call()({ method: 'POST', url: '/api/connections/remove_connection', payload: { scope: gmail } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a missing, altered, replayed, expired or other-browser state with 400 and stores nothing', async () => {

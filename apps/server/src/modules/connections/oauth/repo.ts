@@ -50,7 +50,7 @@ export async function updateConnection(
   patch: Partial<
     Pick<
       ConnectionsTable,
-      'access_token' | 'refresh_token' | 'expires_at' | 'instance_url' | 'status' | 'updated_at'
+      'access_token' | 'refresh_token' | 'expires_at' | 'instance_url' | 'scope' | 'status' | 'updated_at'
     >
   >,
 ) {

@@ -6,10 +6,12 @@ import {
   DETAIL,
   INTEGRATION_CATALOGUE,
   INTEGRATION_NAMES,
+  type IntegrationId,
   MEETING_ASSISTANT_DESCRIPTOR,
   type RunMode,
   type TAvailableConnections,
   type TConnectionSummary,
+  type TDisconnectResponse,
 } from '@knap/contracts';
 import { z } from 'zod';
 import type { OAuthEndpoints } from '../../../config.js';
@@ -23,13 +25,14 @@ import {
   authorizeUrl,
   exchangeCode,
   fetchUserinfo,
+  type RevocationOutcome,
   refreshTokens,
   revokeToken,
 } from '../../../platform/oauth.js';
 import { recordAudit } from '../../audit/service.js';
 import * as auth from '../../auth/service.js';
 import * as users from '../../users/service.js';
-import { type ConnectionProvider, callbackPath, flowFor } from './flows.js';
+import { type ConnectionProvider, callbackPath, flowFor, missingPermission } from './flows.js';
 import * as repo from './repo.js';
 import { salesforceInstanceUrl } from './salesforce.js';
 import { sevantaBase, sevantaEndpoints } from './sevanta.js';
@@ -89,6 +92,12 @@ type FlowData = z.infer<typeof ZFlowData>;
 const flowDataOf = (state: { data: string | null }) =>
   parseStored(ZFlowData, state.data ?? '{}', 'oauth_states.data');
 
+/** What a connection granted less than it needs lacks, by its consent screen's name. */
+const missingOf = (row: ConnectionsTable) =>
+  row.status === 'permission_missing'
+    ? { missing_permission: missingPermission(row.type, row.scope) ?? '' }
+    : {};
+
 function toSummary(row: ConnectionsTable): TConnectionSummary {
   return {
     id: row.id,
@@ -96,6 +105,7 @@ function toSummary(row: ConnectionsTable): TConnectionSummary {
     scope: row.scope,
     account_email: row.account_email,
     status: row.status,
+    ...missingOf(row),
     instance_url: row.instance_url ? new URL(row.instance_url).host : null,
     created_at: row.created_at,
   };
@@ -114,6 +124,7 @@ export async function availableConnections(deps: AppDeps, userId: string): Promi
           type,
           name: INTEGRATION_NAMES[type],
           status: connected ? connected.status : configured ? 'not_connected' : 'not_configured',
+          ...(connected ? missingOf(connected) : {}),
           account_email: connected?.account_email ?? null,
           connection_id: connected?.id ?? null,
         };
@@ -288,12 +299,16 @@ export async function completeConnection(
   const info = await fetchUserinfo(endpoints, tokens.access_token);
   const now = deps.clock.now();
   const key = tokenKey(deps);
+  // What was granted, which may be less than asked (granular consent); RFC 6749 §5.1: a token
+  // answer without `scope` granted what was asked.
+  const granted = tokens.scope ?? flow.scope;
+  const missing = missingPermission(type, granted);
   await repo.upsertConnection(deps.db.db, {
     id: newId(),
     user_id: state.user_id,
     type,
     provider,
-    scope: tokens.scope ?? flow.scope,
+    scope: granted,
     account_email: emailOf(info),
     access_token: encryptSecret(key, tokens.access_token),
     refresh_token: tokens.refresh_token ? encryptSecret(key, tokens.refresh_token) : null,
@@ -301,11 +316,15 @@ export async function completeConnection(
     // Where the API is: the Sevanta system, Salesforce's org, or the Zoho account's data centre.
     instance_url: data.instanceUrl ?? apiOriginOf(deps, provider, tokens),
     accounts_server: accountsServer,
-    status: 'connected',
+    status: missing ? 'permission_missing' : 'connected',
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   });
   await recordAudit(deps, { action: 'connection.added', userId: state.user_id, target: type });
+  if (missing) {
+    log.warn({ provider, type }, 'connection granted less than it needs');
+    return { location: back({ status: 'error', reason: 'permission_missing' }) };
+  }
   await emit(deps.hooks.connected, { userId: state.user_id, type });
   return { location: back({ status: 'connected' }) };
 }
@@ -324,6 +343,18 @@ export async function connectedScopes(deps: AppDeps, userId: string) {
       .filter((c) => c.status === 'connected')
       .map((c) => c.type),
   };
+}
+
+/**
+ * Why a connection of the user cannot be used: '{Name} is not connected', or for one granted less
+ * than it needs, 'permission not granted — reconnect and allow X'.
+ */
+export async function unusableDetail(deps: AppDeps, userId: string, type: IntegrationId): Promise<string> {
+  const row = await repo.findConnectionByType(deps.db.db, userId, type);
+  const missing = row?.status === 'permission_missing' ? missingPermission(type, row.scope) : null;
+  return missing
+    ? CONNECTION_DETAIL.permissionMissing(INTEGRATION_NAMES[type], missing)
+    : CONNECTION_DETAIL.notConnected(INTEGRATION_NAMES[type]);
 }
 
 /**
@@ -398,14 +429,18 @@ async function refreshAccessToken(deps: AppDeps, row: ConnectionsTable): Promise
   // A refresh answer names the API's place again (Salesforce's org may have moved); an accepted
   // one is kept, a refused or missing one leaves the stored one alone.
   const apiOrigin = apiOriginOf(deps, row.provider as ConnectionProvider, tokens);
+  // A refresh answer may grant less than before (RFC 6749 §6); without `scope` it granted the same.
+  const missing = tokens.scope ? missingPermission(row.type, tokens.scope) : null;
   await repo.updateConnection(deps.db.db, row.id, {
+    ...(tokens.scope ? { scope: tokens.scope } : {}),
+    ...(missing ? { status: 'permission_missing' as const } : {}),
     access_token: encryptSecret(key, tokens.access_token),
     ...(tokens.refresh_token ? { refresh_token: encryptSecret(key, tokens.refresh_token) } : {}),
     ...(apiOrigin ? { instance_url: apiOrigin } : {}),
     expires_at: tokens.expires_in ? new Date(now.getTime() + tokens.expires_in * 1000).toISOString() : null,
     updated_at: now.toISOString(),
   });
-  return tokens.access_token;
+  return missing ? null : tokens.access_token;
 }
 
 /**
@@ -420,31 +455,51 @@ export async function refreshConnection(deps: AppDeps, userId: string, type: str
   return { status: after?.status === 'connected' ? ('connected' as const) : ('needs_reconnect' as const) };
 }
 
-async function disconnect(deps: AppDeps, row: ConnectionsTable): Promise<void> {
+/**
+ * Revokes the connection's grant at the provider, then deletes it here whatever the provider said:
+ * the answer tells whether the provider confirmed, so the user is not told access ended when it may not have.
+ */
+async function disconnect(deps: AppDeps, row: ConnectionsTable): Promise<RevocationOutcome> {
   const endpoints = connectionEndpoints(deps, row);
+  let revocation: RevocationOutcome = 'not_supported';
   if (endpoints) {
     const key = tokenKey(deps);
-    const token = row.refresh_token
-      ? decryptSecret(key, row.refresh_token)
-      : decryptSecret(key, row.access_token);
-    await revokeToken(endpoints, token);
+    // Revoking the refresh token ends the whole grant (RFC 7009 §2.1); Dropbox's RPC takes the
+    // access token, and ends its refresh token with it.
+    const useRefresh = !!row.refresh_token && endpoints.revocationAuth !== 'bearer';
+    revocation = await revokeToken(endpoints, {
+      token: decryptSecret(key, useRefresh ? row.refresh_token! : row.access_token),
+      hint: useRefresh ? 'refresh_token' : 'access_token',
+    });
   }
   await repo.deleteConnection(deps.db.db, row.user_id, row.id);
-  await recordAudit(deps, { action: 'connection.removed', userId: row.user_id, target: row.type });
+  await recordAudit(deps, {
+    action: 'connection.removed',
+    userId: row.user_id,
+    target: row.type,
+    details: { revocation },
+  });
+  return revocation;
 }
 
-export async function removeConnectionByScope(deps: AppDeps, userId: string, scope: string) {
+export async function removeConnectionByScope(
+  deps: AppDeps,
+  userId: string,
+  scope: string,
+): Promise<TDisconnectResponse> {
   const row = await repo.findConnectionByType(deps.db.db, userId, scope);
   if (!row) throw notFound(CONNECTION_DETAIL.notFound);
-  await disconnect(deps, row);
-  return { success: true };
+  return { success: true, revocation: await disconnect(deps, row) };
 }
 
-export async function removeConnectionById(deps: AppDeps, userId: string, id: string) {
+export async function removeConnectionById(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+): Promise<TDisconnectResponse> {
   const row = await repo.findConnectionById(deps.db.db, userId, id);
   if (!row) throw notFound(CONNECTION_DETAIL.notFound);
-  await disconnect(deps, row);
-  return { success: true };
+  return { success: true, revocation: await disconnect(deps, row) };
 }
 
 /** Disconnects every connection of the user (forget.ts, when their account changes hands). */

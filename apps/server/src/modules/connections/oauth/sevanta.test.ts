@@ -223,7 +223,7 @@ describe(`Sevanta, the deal-flow CRM (${testEngine()})`, () => {
       url: '/api/connections/remove_connection',
       payload: { scope: 'sevanta' },
     });
-    expect(removed.json()).toEqual({ success: true });
+    expect(removed.json()).toEqual({ success: true, revocation: 'confirmed' });
     expect(sevanta.oauth.revoked).toHaveLength(1);
     expect((await call()({ method: 'GET', url: '/api/connections/user_connections' })).json()).toEqual([]);
   });

@@ -502,7 +502,7 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     const removed = await accountsCalls(() =>
       as(t, who)({ method: 'POST', url: '/api/connections/remove_connection', payload: { scope: 'zoho' } }),
     );
-    expect(removed.value.json()).toEqual({ success: true });
+    expect(removed.value.json()).toEqual({ success: true, revocation: 'confirmed' });
     expect([removed.us, removed.eu]).toEqual([[], ['/revoke']]);
   });
 

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../../platform/deps.js';
 import { HttpError } from '../../../platform/errors.js';
 import * as repo from '../oauth/repo.js';
 import { salesforceInstanceUrl } from '../oauth/salesforce.js';
-import { accessTokenFor } from '../oauth/service.js';
+import { accessTokenFor, unusableDetail } from '../oauth/service.js';
 
 const TIMEOUT_MS = 15_000;
 /** Answers larger than this are refused rather than read into memory. */
@@ -44,10 +44,13 @@ export interface ProviderApi {
   call<T = unknown>(request: ProviderRequest): Promise<T>;
 }
 
-/** The user's connection of `type`, ready to call; 409 '{Name} is not connected' otherwise. */
+/**
+ * The user's connection of `type`, ready to call; 409 '{Name} is not connected' otherwise, or
+ * '{Name}: permission not granted — reconnect and allow X' when granted less than it needs.
+ */
 export async function providerApi(deps: AppDeps, userId: string, type: IntegrationId): Promise<ProviderApi> {
   const token = await accessTokenFor(deps, userId, type);
-  if (!token) throw new HttpError(409, CONNECTION_DETAIL.notConnected(INTEGRATION_NAMES[type]));
+  if (!token) throw new HttpError(409, await unusableDetail(deps, userId, type));
   const row = await repo.findConnectionByType(deps.db.db, userId, type);
   // A Salesforce org's host is checked again where it is used (connections stored before the
   // check); any other type's instance URL was set by us (Sevanta) or checked when stored (Zoho).

@@ -43,7 +43,11 @@ export function ConnectionRow({
           <p id={nameId} className="truncate font-medium text-sm text-zinc-900 dark:text-zinc-50">
             {name}
           </p>
-          <ConnectionStatusText status={status} accountEmail={connection.account_email} />
+          <ConnectionStatusText
+            status={status}
+            accountEmail={connection.account_email}
+            missingPermission={connection.missing_permission}
+          />
           {isNotConfigured ? (
             <p id={hintId} className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
               {notConfiguredHint(name)}
@@ -70,7 +74,7 @@ export function ConnectionRow({
             {forName}
           </Button>
         ) : null}
-        {status === 'needs_reconnect' ? (
+        {status === 'needs_reconnect' || status === 'permission_missing' ? (
           <Button
             size="sm"
             disabled={isConnecting}
@@ -81,7 +85,7 @@ export function ConnectionRow({
             {forName}
           </Button>
         ) : null}
-        {status === 'connected' || status === 'needs_reconnect' ? (
+        {status === 'connected' || status === 'needs_reconnect' || status === 'permission_missing' ? (
           <Button variant="secondary" size="sm" onClick={() => onDisconnect(connection)}>
             {COPY.disconnect}
             {forName}

@@ -31,6 +31,7 @@ function actionLabel(connection: AvailableConnection): string | null {
     case 'not_connected':
       return COPY.connect;
     case 'needs_reconnect':
+    case 'permission_missing':
       return COPY.reconnect;
     default:
       return null;
@@ -53,7 +54,8 @@ export function ConnectionsDropdown({
 
   const choose = (connection: AvailableConnection) => {
     if (connection.status === 'not_connected') connect(connection.type);
-    else if (connection.status === 'needs_reconnect') connect(connection.type, { isReconnect: true });
+    else if (connection.status === 'needs_reconnect' || connection.status === 'permission_missing')
+      connect(connection.type, { isReconnect: true });
     else navigate('/connections');
   };
 
