@@ -12,6 +12,7 @@ import { drainReplies } from './modules/assistant/reply-run.js';
 import { assistantRoutes } from './modules/assistant/routes.js';
 import { createReplyWriter, startReplyWriter, stopReplyWriter } from './modules/assistant/writers.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { newProviderDiscovery } from './modules/auth/provider-metadata.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes.js';
 import { createStripe } from './modules/billing/stripe.js';
@@ -121,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     chatListCache: new ChatListCache(),
     mcpToolCache: new McpToolCache(),
     tokenRefreshes: new Map(),
-    providerMetadata: new Map(),
+    providerDiscovery: newProviderDiscovery(),
     meetingBot: createMeetingBot(options.config),
     stripe: createStripe(options.config.billing.stripe),
     runningReplies: new Map(),

@@ -173,8 +173,8 @@ function oauthEnv() {
       entries[`${d.prefix}_DISCOVERY_URL`] = url
         .default(d.discovery)
         .describe(
-          `${d.name}'s OpenID discovery document, read for sign-in: the \`prompt\` values it supports` +
-            ' and whether its redirects name their issuer (RFC 9207, then checked)',
+          `${d.name}'s OpenID discovery document: once read, its endpoints, issuer (RFC 9207 and ID` +
+            ' tokens checked against it) and `prompt` values are used for sign-in and connections',
         );
   }
   return entries as Record<string, z.ZodType<string | undefined>>;

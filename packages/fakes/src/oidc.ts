@@ -30,6 +30,8 @@ export interface FakeOidcOptions {
    * access token being revoked as the Bearer credential.
    */
   revokeAuth?: 'client' | 'bearer';
+  /** A plain OAuth 2 provider (the CRMs): no discovery document among its endpoints. */
+  oauthOnly?: boolean;
 }
 
 export interface FakeOidc extends FakeServer {
@@ -65,7 +67,7 @@ export interface FakeOidc extends FakeServer {
     tokenUrl: string;
     userinfoUrl: string;
     revokeUrl: string;
-    discoveryUrl: string;
+    discoveryUrl?: string;
   };
   /** The account an access token was issued to (for API fakes that trust this provider). */
   userOf(accessToken: string): FakeOidcUser | undefined;
@@ -278,7 +280,7 @@ export async function startFakeOidc(options: FakeOidcOptions = {}): Promise<Fake
       tokenUrl: `${server.url}/token`,
       userinfoUrl: `${server.url}/userinfo`,
       revokeUrl: `${server.url}/revoke`,
-      discoveryUrl: `${server.url}/.well-known/openid-configuration`,
+      ...(options.oauthOnly ? {} : { discoveryUrl: `${server.url}/.well-known/openid-configuration` }),
     },
     userOf: (accessToken) => tokens.get(accessToken),
     failNextRefresh: () => {

@@ -1,37 +1,62 @@
-// Sign-in providers' discovery documents, kept per app: what `prompt` values each supports and
-// whether it names itself in authorization responses (RFC 9207).
+// Providers' discovery documents, read once per hour per app (openid-client's Configuration of
+// each), and what sign-in takes from them: the `prompt` values a provider supports.
+import { LRUCache } from 'lru-cache';
 import type { OAuthEndpoints } from '../../config.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { fetchProviderMetadata, type ProviderMetadata } from '../../platform/oauth.js';
+import {
+  configuredClient,
+  discoveredClient,
+  type OAuthClient,
+  promptValuesSupported,
+} from '../../platform/oauth.js';
 
 /** Providers change these documents rarely; an hour keeps sign-in from asking every time. */
 const KEEP_MS = 60 * 60_000;
 /** An unreadable document is asked for again soon, so a provider's blip does not last an hour. */
 const KEEP_FAILED_MS = 60_000;
 
+type Discovered = { client: OAuthClient | null };
+type DiscoveryCache = LRUCache<string, Discovered, OAuthEndpoints>;
+
 declare module '../../platform/deps.js' {
   interface AppDeps {
-    /** Discovery documents by URL, with when each was asked for (sign-ins at once share one fetch). */
-    providerMetadata: Map<string, { at: number; value: Promise<ProviderMetadata | null> }>;
+    /**
+     * Discovered providers by client and document URL. Sign-ins at once share one fetch; when a
+     * document cannot be read again, the last one read stays in use.
+     */
+    providerDiscovery: DiscoveryCache;
   }
 }
 
-/** The provider's discovery document, or null when it has none configured or it cannot be read. */
-export async function providerMetadata(
-  deps: AppDeps,
-  endpoints: OAuthEndpoints,
-): Promise<ProviderMetadata | null> {
+/** `perf`: the cache's clock (tests move it). */
+export const newProviderDiscovery = (perf?: { now(): number }): DiscoveryCache =>
+  new LRUCache<string, Discovered, OAuthEndpoints>({
+    ...(perf ? { perf } : {}),
+    max: 32,
+    ttl: KEEP_MS,
+    // A document that cannot be read again leaves the last one read in use, answered at once.
+    allowStale: true,
+    allowStaleOnFetchRejection: true,
+    noDeleteOnFetchRejection: true,
+    fetchMethod: async (_key, stale, { options, context }) => {
+      const client = await discoveredClient(context);
+      if (client) return { client };
+      if (stale?.client) throw new Error('discovery document unreadable'); // keeps the stale one
+      options.ttl = KEEP_FAILED_MS;
+      return { client: null };
+    },
+  });
+
+/**
+ * The client to talk to a provider with: from its discovery document where it has one that could
+ * be read, else from the configured endpoints.
+ */
+export async function oauthClient(deps: AppDeps, endpoints: OAuthEndpoints): Promise<OAuthClient> {
   const url = endpoints.discoveryUrl;
-  if (!url) return null;
-  const now = deps.clock.now().getTime();
-  const kept = deps.providerMetadata.get(url);
-  if (kept) {
-    const value = await kept.value;
-    if (now - kept.at < (value ? KEEP_MS : KEEP_FAILED_MS)) return value;
-  }
-  const value = fetchProviderMetadata(url);
-  deps.providerMetadata.set(url, { at: now, value });
-  return value;
+  const found = url
+    ? await deps.providerDiscovery.fetch(`${endpoints.clientId} ${url}`, { context: endpoints })
+    : undefined;
+  return found?.client ?? configuredClient(endpoints);
 }
 
 /**
@@ -39,17 +64,7 @@ export async function providerMetadata(
  * document lists, or where that lists none, as its documentation says (config). A provider that
  * supports neither is sent no prompt (oidc-provider's defaults refuse `select_account`).
  */
-export function signinPromptParams(
-  endpoints: OAuthEndpoints,
-  metadata: ProviderMetadata | null,
-): Record<string, string> {
-  const supported = metadata?.promptValuesSupported ?? endpoints.promptValues ?? [];
+export function signinPromptParams(endpoints: OAuthEndpoints, client: OAuthClient): Record<string, string> {
+  const supported = (client.discovered && promptValuesSupported(client)) || endpoints.promptValues || [];
   return supported.includes('select_account') ? { prompt: 'select_account' } : {};
 }
-
-/**
- * RFC 9207 mix-up defence: where the provider says it names itself in authorization responses,
- * the response must carry exactly its issuer. Otherwise `iss` cannot be checked and is ignored.
- */
-export const issuerMatches = (metadata: ProviderMetadata | null, iss: string | undefined) =>
-  !metadata?.issParameterSupported || iss === metadata.issuer;

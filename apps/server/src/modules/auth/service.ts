@@ -23,7 +23,10 @@ import { recordAudit } from '../audit/service.js';
 import { sendSystemMail } from '../system-mail/service.js';
 import * as users from '../users/service.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
-import { issuerMatches, providerMetadata, signinPromptParams } from './provider-metadata.js';
+import { oauthClient, signinPromptParams } from './provider-metadata.js';
+
+export { oauthClient };
+
 import * as repo from './repo.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
@@ -318,12 +321,13 @@ export async function startProviderSignin(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
   });
-  const location = authorizeUrl(endpoints, {
+  const client = await oauthClient(deps, endpoints);
+  const location = authorizeUrl(client, {
     redirectUri: callbackUrl(deps, provider),
     scope: PROVIDER_SCOPES[provider],
     state: JSON.stringify({ id, mode: options.mode }),
     verifier,
-    params: signinPromptParams(endpoints, await providerMetadata(deps, endpoints)),
+    params: signinPromptParams(endpoints, client),
   });
   return { location, stateId: id };
 }
@@ -370,26 +374,25 @@ export async function completeProviderSignin(
       ? await repo.consumeOAuthState(deps.db.db, stateRef.id, provider, 'signin', isoNow(deps.clock))
       : undefined;
   if (!state) return { location: callbackPage({ error: 'expired' }) };
-  // RFC 9207: an answer that names another issuer (or none, where ours always names itself) may
-  // come from another provider the browser was sent to (a mix-up): nothing in it is used.
-  if (!issuerMatches(await providerMetadata(deps, endpoints), callback.query.iss)) {
-    log.warn({ provider }, 'authorization response from another issuer');
-    return { location: callbackPage({ error: 'provider' }) };
-  }
-  if (callback.query.error || !callback.query.code) {
+  if (callback.query.error || !callback.query.code || !callback.query.state) {
     return {
       location: callbackPage({ error: callback.query.error === 'access_denied' ? 'cancelled' : 'provider' }),
     };
   }
-  const tokens = await exchangeCode(endpoints, {
-    code: callback.query.code,
+  // openid-client checks the answer before trading its code: RFC 9207's `iss` (an answer naming
+  // another issuer, or none where ours always names itself, may come from another provider the
+  // browser was sent to: a mix-up) and any ID token; nothing in a refused answer is used.
+  const client = await oauthClient(deps, endpoints);
+  const exchange = await exchangeCode(client, {
     redirectUri: callbackUrl(deps, provider),
+    query: { code: callback.query.code, state: callback.query.state, iss: callback.query.iss },
     verifier: state.code_verifier,
   });
-  if (!tokens) {
-    log.warn({ provider }, 'code exchange failed');
+  if ('failure' in exchange) {
+    log.warn({ provider, reason: exchange.failure }, 'code exchange failed');
     return { location: callbackPage({ error: 'provider' }) };
   }
+  const tokens = exchange.tokens;
   try {
     const user = await userOfIdentity(
       deps,
@@ -432,7 +435,8 @@ async function verifiedUserinfo(
   provider: LoginProvider,
   accessToken: string,
 ): Promise<ProviderUserinfo> {
-  const info = await fetchUserinfo(providerConfig(deps, provider), accessToken);
+  const endpoints = providerConfig(deps, provider);
+  const info = await fetchUserinfo(await oauthClient(deps, endpoints), accessToken);
   const email = typeof info?.email === 'string' ? info.email.trim().toLowerCase() : '';
   if (!info || typeof info.sub !== 'string' || !email) throw new HttpError(401, SIGNIN_FAILURES.provider);
   return {

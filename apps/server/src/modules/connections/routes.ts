@@ -175,6 +175,8 @@ export async function connectionBrowserRoutes(app: AppInstance): Promise<void> {
             code: z.string().max(4096).optional(),
             state: z.string().max(4096).optional(),
             error: z.string().max(200).optional(),
+            // RFC 9207: the issuer names itself; checked where its discovery document was read.
+            iss: z.string().max(2048).optional(),
             // Zoho's: the account's data centre and its accounts server (oauth/zoho.ts checks it).
             location: z.string().max(100).optional(),
             'accounts-server': z.string().max(2048).optional(),

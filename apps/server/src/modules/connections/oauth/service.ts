@@ -215,7 +215,7 @@ export async function authorizeRedirect(
   )
     throw new HttpError(400, CONNECTION_DETAIL.linkInvalid);
   const forceConsent = !!data.forceConsent;
-  const location = authorizeUrl(endpoints, {
+  const location = authorizeUrl(await auth.oauthClient(deps, endpoints), {
     redirectUri: `${deps.config.publicUrl}${callbackPath(provider.provider)}`,
     scope: provider.scope,
     state: JSON.stringify({
@@ -254,6 +254,7 @@ export async function completeConnection(
     code?: string | undefined;
     state?: string | undefined;
     error?: string | undefined;
+    iss?: string | undefined;
     /** Zoho's: the accounts server of the account's data centre (e.g. https://accounts.zoho.eu). */
     'accounts-server'?: string | undefined;
   },
@@ -275,7 +276,7 @@ export async function completeConnection(
       ...(data.nonce ? { nonce: data.nonce } : {}),
       ...params,
     })}`;
-  if (query.error || !query.code) {
+  if (query.error || !query.code || !query.state) {
     return {
       location: back({ status: 'error', reason: query.error === 'access_denied' ? 'cancelled' : 'refused' }),
     };
@@ -287,16 +288,18 @@ export async function completeConnection(
   const endpoints = endpointsOf(deps, provider, { instanceUrl: data.instanceUrl, accountsServer });
   const flow = flowFor(type);
   if (!endpoints || !flow) throw new HttpError(400, CONNECTION_DETAIL.linkInvalid);
-  const tokens = await exchangeCode(endpoints, {
-    code: query.code,
+  const client = await auth.oauthClient(deps, endpoints);
+  const exchange = await exchangeCode(client, {
     redirectUri: `${deps.config.publicUrl}${callbackPath(provider)}`,
+    query: { code: query.code, state: query.state, iss: query.iss },
     verifier: flow.pkce ? state.code_verifier : undefined,
   });
-  if (!tokens) {
-    log.warn({ provider, type }, 'connection code exchange failed');
+  if ('failure' in exchange) {
+    log.warn({ provider, type, reason: exchange.failure }, 'connection code exchange failed');
     return { location: back({ status: 'error', reason: 'refused' }) };
   }
-  const info = await fetchUserinfo(endpoints, tokens.access_token);
+  const { tokens } = exchange;
+  const info = await fetchUserinfo(client, tokens.access_token);
   const now = deps.clock.now();
   const key = tokenKey(deps);
   // What was granted, which may be less than asked (granular consent); RFC 6749 §5.1: a token
@@ -416,7 +419,7 @@ async function refreshAccessToken(deps: AppDeps, row: ConnectionsTable): Promise
   const endpoints = connectionEndpoints(deps, row);
   const tokens =
     row.refresh_token && endpoints
-      ? await refreshTokens(endpoints, decryptSecret(key, row.refresh_token))
+      ? await refreshTokens(await auth.oauthClient(deps, endpoints), decryptSecret(key, row.refresh_token))
       : null;
   const now = deps.clock.now();
   if (!tokens) {

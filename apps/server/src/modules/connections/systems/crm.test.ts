@@ -51,18 +51,24 @@ describe(`Salesforce, Zoho CRM and Copper through the connection (${testEngine()
     auth.salesforce = await startFakeOidc({
       user: { sub: 'sf', email: 'advisor@firm.example', name: 'A' },
       tokenExtras: salesforceToken,
+      oauthOnly: true,
     });
     // Zoho's redirects back name the account's data centre and its accounts server (the US one's
     // here, unless a test sends the user on to another data centre's).
     auth.zoho = await startFakeOidc({
       user: { sub: 'zo', email: 'advisor@firm.example', name: 'A' },
       location: 'us',
+      oauthOnly: true,
     });
     zohoEuAccounts = await startFakeOidc({
       user: { sub: 'zo-eu', email: 'advisor@firm.eu', name: 'A' },
       location: 'eu',
+      oauthOnly: true,
     });
-    auth.copper = await startFakeOidc({ user: { sub: 'cu', email: 'advisor@firm.example', name: 'A' } });
+    auth.copper = await startFakeOidc({
+      user: { sub: 'cu', email: 'advisor@firm.example', name: 'A' },
+      oauthOnly: true,
+    });
     salesforce = await startFakeSalesforce(auth.salesforce);
     salesforceToken.instance_url = salesforce.url;
     rogue = await startFakeSalesforce(auth.salesforce);
