@@ -1,5 +1,6 @@
 // Sending an email from the studio (SPEC §7 Email and PDF): through the Gmail or Outlook connection
-// the form names, or into the local outbox when that one is not connected. The attachment is an
+// the form names, or into the local outbox when that one is not connected (a 409 saying why when it
+// is connected but cannot send: a permission not granted, a grant to renew). The attachment is an
 // uploaded file or one of the user's stored PDFs; it is named DEFAULT_ATTACHMENT_FILENAME (§5)
 // unless a name is given.
 import {
@@ -19,6 +20,7 @@ import { holdForReview } from '../compliance/supervision.js';
 import {
   keepInOutbox,
   type MailAttachment,
+  mailAccountProblem,
   type OutgoingMail,
   sendMailVia,
 } from '../connections/systems/mail.js';
@@ -73,6 +75,8 @@ export async function sendEmail(deps: AppDeps, userId: string, form: Form): Prom
   const review = await holdForReview(deps, userId, mail, { account, chatId: null });
   if (review) return { success: true, delivered_to: 'review', review_id: review };
   if (await sendMailVia(deps, userId, account, mail)) return { success: true, delivered_to: account };
+  const problem = await mailAccountProblem(deps, userId, account);
+  if (problem) throw new HttpError(409, problem);
   await keepInOutbox(deps, userId, mail);
   return { success: true, delivered_to: 'outbox' };
 }

@@ -1,10 +1,12 @@
+import { EMAIL_PATHS } from '@knap/contracts';
 import { type FakeOidc, startFakeOidc } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthEndpoints, OAuthProviderId, RevocationAuth } from '../../../config.js';
 import { fixedClock } from '../../../platform/clock.js';
+import { formOf } from '../../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
 import { as, type SignedInUser, signIn, signUp } from '../../../testing/users.js';
-import { mailAccountOf } from '../systems/mail.js';
+import { mailAccountOf, sendMailAsUser } from '../systems/mail.js';
 import { providerApi } from '../systems/provider-api.js';
 import { microsoftScopes } from './flows.js';
 import { accessTokenFor } from './service.js';
@@ -289,6 +291,24 @@ describe(`OAuth connections against fake providers (${testEngine()})`, () => {
       status: 409,
       detail: `Gmail: permission not granted — reconnect and allow ${permission}`,
     });
+    // Mail meant for that mailbox says why it cannot go out, rather than waiting in the outbox.
+    const outboxCount = async () =>
+      (await t.db.db.selectFrom('outbox_emails').select('id').where('user_id', '=', userId).execute()).length;
+    const before = await outboxCount();
+    await expect(
+      sendMailAsUser(t.app.deps, userId, { to: 'client@example.com', subject: 'Hi', body: 'Hello' }),
+    ).rejects.toMatchObject({
+      status: 409,
+      detail: `Gmail: permission not granted — reconnect and allow ${permission}`,
+    });
+    const form = await call()({
+      method: 'POST',
+      url: EMAIL_PATHS.send,
+      payload: formOf({ to: 'client@example.com', subject: 'Hi', body: 'Hello', connection_type: 'Gmail' }),
+    });
+    expect(form.statusCode, form.body).toBe(409);
+    expect(form.json().detail).toBe(`Gmail: permission not granted — reconnect and allow ${permission}`);
+    expect(await outboxCount()).toBe(before);
 
     // Reconnecting with everything allowed makes it usable; a refresh that grants less stops it.
     const again = await begin(gmail);

@@ -349,6 +349,19 @@ export async function connectedScopes(deps: AppDeps, userId: string) {
 }
 
 /**
+ * Why the user cannot use any connection of these types although they hold one (a permission not
+ * granted, or one to reconnect): the first one's detail; null when one is usable or none is held.
+ */
+export async function heldButUnusable(deps: AppDeps, userId: string, types: readonly IntegrationId[]) {
+  const held = (await repo.listConnections(deps.db.db, userId)).filter((c) =>
+    (types as readonly string[]).includes(c.type),
+  );
+  if (held.length === 0 || held.some((c) => c.status === 'connected')) return null;
+  const first = types.find((t) => held.some((c) => c.type === t))!;
+  return unusableDetail(deps, userId, first);
+}
+
+/**
  * Why a connection of the user cannot be used: '{Name} is not connected', or for one granted less
  * than it needs, 'permission not granted — reconnect and allow X'.
  */

@@ -6,7 +6,7 @@ import { newId } from '../../../platform/crypto.js';
 import type { AppDeps } from '../../../platform/deps.js';
 import { HttpError } from '../../../platform/errors.js';
 import { recordAudit } from '../../audit/service.js';
-import { connectedScopes } from '../oauth/service.js';
+import { connectedScopes, heldButUnusable } from '../oauth/service.js';
 import * as outbox from './outbox-repo.js';
 import { connectedApi, type ProviderApi, providerApi } from './provider-api.js';
 import { capText, htmlToText } from './text.js';
@@ -354,8 +354,23 @@ export async function sendMailAsUser(
   for (const [account] of MAIL_ACCOUNTS) {
     if (await sendMailVia(deps, userId, account, mail)) return account;
   }
+  // A user who connected a mailbox expects mail to leave from it: when it cannot (a permission
+  // not granted, a grant to renew), saying so beats keeping the mail in the outbox unsaid.
+  const problem = await mailAccountProblem(deps, userId);
+  if (problem) throw new HttpError(409, problem);
   return null;
 }
+
+/**
+ * Why the user's connected mailbox (or the one named) cannot send: null when one can, or none is
+ * connected.
+ */
+export const mailAccountProblem = (deps: AppDeps, userId: string, only?: MailAccountId) =>
+  heldButUnusable(
+    deps,
+    userId,
+    MAIL_ACCOUNTS.filter(([account]) => !only || account === only).map(([, type]) => type),
+  );
 
 /**
  * The embedded default's delivery: mail with no connected account to go out through waits in the

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { reviewsEmailOf } from '../../compliance/service.js';
 import { holdForReview } from '../../compliance/supervision.js';
-import { keepInOutbox, mailAccountOf, sendMailAsUser } from '../../connections/systems/mail.js';
+import {
+  keepInOutbox,
+  mailAccountOf,
+  mailAccountProblem,
+  sendMailAsUser,
+} from '../../connections/systems/mail.js';
 import { defineTool } from '../define.js';
 
 /**
@@ -34,11 +39,14 @@ export const sendEmailTool = defineTool({
           { label: 'Body', value: input.body },
         ],
       };
+    const problem = via ? null : await mailAccountProblem(ctx.deps, ctx.user.id);
     return {
-      system: via === 'gmail' ? 'Gmail' : via === 'outlook' ? 'Outlook' : 'Outbox',
+      system: via === 'gmail' ? 'Gmail' : via === 'outlook' ? 'Outlook' : problem ? 'Mail' : 'Outbox',
       action: via
         ? `Send an email to ${input.to}`
-        : `Keep an email to ${input.to} in the outbox (no mail account is connected)`,
+        : problem
+          ? `Send an email to ${input.to}; it cannot go out until this is fixed: ${problem}`
+          : `Keep an email to ${input.to} in the outbox (no mail account is connected)`,
       fields: [
         { label: 'To', value: input.to },
         { label: 'Subject', value: input.subject },
