@@ -5,7 +5,8 @@
 // `active` (`invoice.paid`); a switch with `always_invoice` pays a proration invoice; pausing sends
 // `customer.subscription.paused`. Events are delivered to `webhookUrl`, signed the way Stripe signs
 // them (Stripe-Signature: t=..,v1=..), or only recorded when it is unset.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
 import { type FakeServer, sendJson, startFakeServer } from './http.js';
 
 type Form = { [key: string]: string | Form };
@@ -139,8 +140,10 @@ export async function startFakeStripe(
     events: [] as FakeStripeEvent[],
   };
 
+  // Signed by the stripe package itself, so what our webhook accepts is what Stripe sends.
+  const signer = new Stripe(secretKey);
   const sign = (payload: string, secret = webhookSecret, at = Math.floor(Date.now() / 1000)) =>
-    `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${payload}`).digest('hex')}`;
+    signer.webhooks.generateTestHeaderString({ payload, secret, timestamp: at });
 
   const deliver = async (event: FakeStripeEvent, o: { secret?: string } = {}) => {
     if (!fake.webhookUrl) return 0;
