@@ -56,7 +56,7 @@ test('a tool step shows in the reply', async ({ page }) => {
 
   await chat.send('What is the RMD at age 75 with a balance of 500,000?');
 
-  await expect(chat.messages.getByText('Here is what I calculated', { exact: false })).toBeVisible();
+  await expect(chat.messages.getByText('required minimum distribution is', { exact: false })).toBeVisible();
   await chat.expectIdle();
   const tools = chat.messages.getByRole('button', { name: /Used 1 tool/ });
   await tools.click();
