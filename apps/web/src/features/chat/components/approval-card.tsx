@@ -81,10 +81,13 @@ export function ApprovalCard({ part, record, isDisabled = false, onDecide }: App
       ? preview.fields.map((field, index) => ({ key: `${index}`, label: field.label, value: field.value }))
       : argumentRows(part.input);
 
-  // A card that asks must be seen whole, Approve and Deny above the composer.
+  // A card that asks must be seen whole, Approve and Deny above the composer: when it appears,
+  // and again when the stored approval fills it in (its preview and fields make it taller).
+  const hasPreview = Boolean(preview);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again as the card grows
   useEffect(() => {
     if (outcome === 'pending') sectionRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [outcome]);
+  }, [outcome, isEditable, hasPreview]);
 
   const decide = async (approve: boolean) => {
     setIsDeciding(true);
@@ -169,7 +172,7 @@ export function ApprovalCard({ part, record, isDisabled = false, onDecide }: App
                   {argumentLabel(key)}
                 </label>
                 {key === 'body' ? (
-                  <textarea {...common} rows={6} className={cn(fieldClasses, 'resize-y py-2')} />
+                  <textarea {...common} rows={4} className={cn(fieldClasses, 'resize-y py-2')} />
                 ) : (
                   <input
                     {...common}
