@@ -21,12 +21,16 @@ export const ZCompletionRequest = z.object({
 });
 export type TCompletionRequest = z.infer<typeof ZCompletionRequest>;
 
-/** SPEC §3 tool-approval request. */
+/**
+ * SPEC §3 tool-approval request. `input`, with an approval of a tool whose approval names
+ * `editable_fields`, is the user's edit of those fields: what is approved and runs.
+ */
 export const ZToolApprovalRequest = z.object({
   chat_id: z.string().min(1).max(100),
   message_id: z.string().min(1).max(100),
   tool_call_uuid: z.string().min(1).max(200),
   approve: z.boolean(),
+  input: z.record(z.string().max(100), z.unknown()).optional(),
 });
 export type TToolApprovalRequest = z.infer<typeof ZToolApprovalRequest>;
 

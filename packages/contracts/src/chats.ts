@@ -83,6 +83,10 @@ export const ZReplyApproval = z.object({
   status: z.enum(APPROVAL_STATUSES),
   /** Looked up once when approval was asked, when the tool can say; else the card shows the input. */
   preview: ZChangePreview.optional(),
+  /** The input fields the user may change before approving (an email's to, subject and body). */
+  editable_fields: z.array(z.string()).optional(),
+  /** The user changed the input before approving it: `input` is what they approved. */
+  edited: z.boolean().optional(),
 });
 export type TReplyApproval = z.infer<typeof ZReplyApproval>;
 

@@ -148,6 +148,9 @@ export const DETAIL = {
   emailNotVerified: 'Verify your email address first: use the link we sent you',
   /** A user on legal hold keeps everything: `what` (chats, PDFs…) cannot be deleted. */
   onLegalHold: (what: string) => `Your account is under legal hold: ${what} cannot be deleted`,
+  approvalNotEditable: 'This action cannot be edited: approve or deny it as it is',
+  approvalFieldNotEditable: 'cannot be edited',
+  approvalEditDenied: 'Edits are approved, not denied: deny without them',
   approvalInputChanged: 'This action changed after it was approved, so it was not run. Ask again.',
   rateLimited: (seconds: number) =>
     `Too many requests for model or PDF work. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,

@@ -50,3 +50,14 @@ const compactUsdFormat = new Intl.NumberFormat('en-US', {
 export const usd = (n: number) => usdFormat.format(n);
 /** Short, for chart axes: '$1.5M', '$650K'. */
 export const compactUsd = (n: number) => compactUsdFormat.format(n);
+
+const moneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 });
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Dollars and cents: '$231,020.45'. */
+export const money = (n: number) => moneyFormat.format(n);
+/** A rate given in percent: 6.5 -> '6.5%'. */
+export const percent = (pct: number) => percentFormat.format(pct / 100);
+/** A plain figure, grouped: '1,234.5'. */
+export const figure = (n: number) => numberFormat.format(n);

@@ -77,7 +77,8 @@ describe(`assistant with the demo model (${testEngine()})`, () => {
       { tool: 'required_minimum_distribution', resultSummary: 'RMD $10,000.00' },
     ]);
     expect(reply.metadata.message_type).toBeUndefined();
-    expect(reply.content).toContain('"rmd": 10000');
+    expect(reply.content).toContain('$10,000.00');
+    expect(reply.content).not.toContain('```');
   });
 
   it('asks before sending email; approved, the email goes out once; a second decision is 409', async () => {

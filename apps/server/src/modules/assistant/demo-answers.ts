@@ -6,6 +6,7 @@ import {
   type DemoHandler,
   type DemoStep,
 } from '../../platform/llm/demo-model.js';
+import { emailTopicIn, readFutureValue, readLoan, readRmd } from './demo-numbers.js';
 import { REPLY_PROMPT, SUGGESTIONS_PROMPT } from './prompts.js';
 
 export const DEMO_SUGGESTIONS = [
@@ -13,16 +14,49 @@ export const DEMO_SUGGESTIONS = [
   'Make a plan for the Henderson annual review',
   'What is the RMD at age 75 with a balance of 500,000?',
   'What would a mortgage of 300,000 at 6.5 cost a month?',
-  'What is the future value of 10,000 at 6% for 10 years?',
+  'What is the future value of $500/month at 6% for 20 years?',
   'What time is it?',
 ];
 
 const emailIn = (text: string) => /[\w.+-]+@[\w-]+(\.[\w-]+)+/.exec(text)?.[0];
-const numberAfter = (text: string, words: RegExp, fallback: number) => {
-  const m = new RegExp(`${words.source}\\D{0,20}?([\\d,.]+)`, 'i').exec(text);
-  const n = m ? Number(m[1]!.replace(/,/g, '')) : Number.NaN;
-  return Number.isFinite(n) ? n : fallback;
-};
+const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+/** The email the demo drafts: on the topic the user named, else a general follow-up. */
+function draftEmail(userText: string) {
+  const to = emailIn(userText) ?? 'client@example.com';
+  const topic = emailTopicIn(userText);
+  if (!topic)
+    return {
+      to,
+      subject: 'Following up on our conversation',
+      body: `Hi,\n\nThank you for your time today. As discussed, I'll send over the summary and next steps shortly.\n\nBest regards`,
+    };
+  return {
+    to,
+    subject: topic[0]!.toUpperCase() + topic.slice(1),
+    body: `Hi,\n\nI wanted to follow up with you about ${topic}. I'll send the details and the next steps shortly; tell me if you have any questions in the meantime.\n\nBest regards`,
+  };
+}
+
+/** A finance tool's result in one sentence (the card beside it shows every figure). */
+function financeSentence(tool: string, value: unknown): string | null {
+  const r = value as Record<string, number | boolean | null | string> | null;
+  if (!r) return null;
+  switch (tool) {
+    case 'future_value':
+      return `That grows to about **${money(Number(r.futureValue))}**: ${money(Number(r.totalContributions))} put in and ${money(Number(r.growth))} of growth.`;
+    case 'loan_payment':
+      return `The payment is **${money(Number(r.payment))}** a month; over the loan that is ${money(Number(r.totalPaid))}, of which ${money(Number(r.totalInterest))} is interest.`;
+    case 'required_minimum_distribution':
+      return r.required
+        ? `This year's required minimum distribution is **${money(Number(r.rmd))}** (distribution period ${r.distributionPeriod}).`
+        : `No distribution is required yet: ${r.note ?? 'RMDs start at age 73.'}`;
+    case 'retirement_projection':
+      return `The savings reach **${money(Number(r.balanceAtRetirement))}** at retirement and ${r.depletedAtAge ? `run out at age ${r.depletedAtAge}` : 'last through the horizon'}.`;
+    default:
+      return null;
+  }
+}
 
 /** What the demo does next in a chat, decided from the conversation so far. */
 export function demoChat({ prompt, toolNames, input }: DemoCall): DemoStep {
@@ -87,7 +121,7 @@ export function demoChat({ prompt, toolNames, input }: DemoCall): DemoStep {
       default:
         return {
           kind: 'text',
-          text: `Here is what I calculated:\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``,
+          text: financeSentence(result.toolName, value) ?? 'Done — the result is shown above.',
         };
     }
   }
@@ -96,16 +130,7 @@ export function demoChat({ prompt, toolNames, input }: DemoCall): DemoStep {
   const text = userText.toLowerCase();
   const has = (name: string) => toolNames.has(name);
   if (has('send_email') && /\b(send|email|e-mail|write to)\b/.test(text)) {
-    const to = emailIn(userText) ?? 'client@example.com';
-    return {
-      kind: 'tool',
-      toolName: 'send_email',
-      input: {
-        to,
-        subject: 'Following up on our conversation',
-        body: `Hi,\n\nThank you for your time today. As discussed, I'll send over the summary and next steps shortly.\n\nBest regards`,
-      },
-    };
+    return { kind: 'tool', toolName: 'send_email', input: draftEmail(userText) };
   }
   if (has('update_todo_list') && /\b(plan|steps|checklist|to-?do)\b/.test(text)) {
     return {
@@ -133,32 +158,21 @@ export function demoChat({ prompt, toolNames, input }: DemoCall): DemoStep {
     return {
       kind: 'tool',
       toolName: 'required_minimum_distribution',
-      input: {
-        age: numberAfter(text, /age/, 75),
-        priorYearEndBalance: numberAfter(text, /balance/, 500_000),
-      },
+      input: readRmd(userText),
     };
   }
   if (has('loan_payment') && /\b(mortgage|loan)\b/.test(text)) {
     return {
       kind: 'tool',
       toolName: 'loan_payment',
-      input: {
-        principal: numberAfter(text, /(mortgage|loan)( of)?/, 300_000),
-        annualRatePct: numberAfter(text, /at/, 6.5),
-        years: 30,
-      },
+      input: readLoan(userText),
     };
   }
   if (has('future_value') && /\b(future value|compound|grow)/.test(text)) {
     return {
       kind: 'tool',
       toolName: 'future_value',
-      input: {
-        presentValue: numberAfter(text, /(value of|invest|of)/, 10_000),
-        annualRatePct: numberAfter(text, /at/, 6),
-        years: numberAfter(text, /for/, 10),
-      },
+      input: readFutureValue(userText),
     };
   }
   if (has('current_datetime') && /\b(time|date|today|day is it)\b/.test(text)) {
@@ -171,7 +185,8 @@ export function demoChat({ prompt, toolNames, input }: DemoCall): DemoStep {
       '- **"Send a follow-up email to anna@example.com"** — I draft it and ask for your approval first.\n' +
       '- **"Make a plan for the Henderson review"** — I keep a checklist.\n' +
       '- **"What is the RMD at age 75 with a balance of 500,000?"**, **"mortgage of 300,000 at 6.5"**, ' +
-      '**"future value of 10,000 at 6% for 10 years"** — exact financial math.\n' +
+      '**"future value of $500/month at 6% for 20 years"** — exact financial math.\n' +
+      '- **"Draft an email to anna@example.com about her annual review"** — a draft on that topic.\n' +
       '- **"What time is it?"** — in your timezone.',
   };
 }

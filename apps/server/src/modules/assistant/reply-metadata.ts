@@ -84,17 +84,24 @@ function approvalsOf(
   parts: readonly AssistantPart[],
   defs: ToolsByName,
   previews: ReadonlyMap<string, TChangePreview>,
+  edits: ReadonlyMap<string, boolean>,
 ): TReplyApproval[] {
   return toolPartsOf(parts)
     .filter((p) => p.approval)
-    .map((p) => ({
-      tool_call_uuid: p.toolCallId,
-      tool: toolNameOf(p),
-      input: p.input,
-      credit_cost: defs.get(toolNameOf(p))?.creditCost ?? 0,
-      status: approvalStatusOf(p),
-      ...(previews.has(p.toolCallId) ? { preview: previews.get(p.toolCallId) } : {}),
-    }));
+    .map((p) => {
+      const def = defs.get(toolNameOf(p));
+      const edited = edits.get(p.toolCallId);
+      return {
+        tool_call_uuid: p.toolCallId,
+        tool: toolNameOf(p),
+        input: p.input,
+        credit_cost: def?.creditCost ?? 0,
+        status: approvalStatusOf(p),
+        ...(previews.has(p.toolCallId) ? { preview: previews.get(p.toolCallId) } : {}),
+        ...(def?.editableFields?.length ? { editable_fields: [...def.editableFields] } : {}),
+        ...(edited ? { edited } : {}),
+      };
+    });
 }
 
 /** The metadata a reply is stored with, from its parts so far. */
@@ -104,6 +111,7 @@ export function replyMetadata({
   defs,
   previews,
   failed,
+  edits,
 }: {
   parts: AssistantPart[];
   run: number;
@@ -111,9 +119,11 @@ export function replyMetadata({
   /** Change previews by tool call, looked up when approval was asked. */
   previews: ReadonlyMap<string, TChangePreview>;
   failed: boolean;
+  /** The approvals whose input the user edited, by tool call. */
+  edits?: ReadonlyMap<string, boolean>;
 }): TReplyMetadata {
   const steps = stepsOf(parts, defs);
-  const approvals = approvalsOf(parts, defs, previews);
+  const approvals = approvalsOf(parts, defs, previews, edits ?? new Map());
   return {
     parts,
     runs: run,

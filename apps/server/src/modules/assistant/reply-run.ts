@@ -227,20 +227,23 @@ function todoWriter(deps: AppDeps, { userId, chatId }: { userId: string; chatId:
 /**
  * Writes the reply to its row: `checkpoint` at most every CHECKPOINT_MS while it streams, `save`
  * once at the end. Keeps the change previews of its approvals, by tool call (the approval recorder
- * adds them; a continued reply starts with those it stored).
+ * adds them; a continued reply starts with those it stored), and which of them the user edited.
  */
 export function checkpointer(deps: AppDeps, { target, defs }: { target: ReplyTarget; defs: ToolsByName }) {
   const { chatId, user, reply, run } = target;
   const previews = new Map<string, TChangePreview>();
-  for (const approval of metadataOf(reply).approvals ?? [])
+  const edits = new Map<string, boolean>();
+  for (const approval of metadataOf(reply).approvals ?? []) {
     if (approval.preview) previews.set(approval.tool_call_uuid, approval.preview);
+    if (approval.edited) edits.set(approval.tool_call_uuid, true);
+  }
   // The reply's first words are saved as soon as they arrive, then every CHECKPOINT_MS.
   let lastSave = 0;
   const save = (state: 'streaming' | 'failed' | 'interrupted' | null, message: AssistantUIMessage) => {
     const parts = state === 'streaming' ? message.parts : settledParts(message.parts);
     return chats.saveMessage(deps, user.id, chatId, reply.id, {
       content: replyTextOf(parts),
-      metadata: replyMetadata({ parts, run, defs, previews, failed: state === 'failed' }),
+      metadata: replyMetadata({ parts, run, defs, previews, edits, failed: state === 'failed' }),
       state,
     });
   };

@@ -23,16 +23,20 @@ export const findApproval = (db: Q, userId: string, chatId: string, messageId: s
     .where('tool_call_id', '=', toolCallId)
     .executeTakeFirst();
 
-/** Decides a pending approval; false when it was already decided. */
+/**
+ * Decides a pending approval, with the input the user approved when they edited it; false when it
+ * was already decided.
+ */
 export async function decideApproval(
   db: Q,
   id: string,
   status: 'approved' | 'denied',
   nowIso: string,
+  edited?: { input: string; input_digest: string },
 ): Promise<boolean> {
   const res = await db
     .updateTable('tool_approvals')
-    .set({ status, decided_at: nowIso })
+    .set({ status, decided_at: nowIso, ...edited })
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();

@@ -35,7 +35,7 @@ export async function assistantRoutes(app: AppInstance): Promise<void> {
   app.post(
     ASSISTANT_PATHS.toolApproval,
     { schema: { body: ZToolApprovalRequest, response: { 200: ZToolApprovalResponse } } },
-    (req) => assistant.decideToolApproval(deps, authOf(req).user, req.body),
+    (req) => assistant.decideToolApproval(deps, authOf(req).user, req.body, req.log),
   );
 
   app.post(

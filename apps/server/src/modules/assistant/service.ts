@@ -35,6 +35,7 @@ import {
   toolDefinitions,
   toToolSet,
 } from '../tools/registry.js';
+import { editedInput, storeApprovedEdit } from './approval-edits.js';
 import { REPLY_PROMPT, SUGGESTIONS_PROMPT, suggestionsRequest } from './prompts.js';
 import { metadataOf, type ToolsByName, toolPartsOf, toUIMessages } from './reply-metadata.js';
 import {
@@ -404,11 +405,17 @@ async function storeReply(
   return final;
 }
 
-/** Records the user's decision on a pending tool call, once; the client then continues the run. */
+/**
+ * Records the user's decision on a pending tool call, once; the client then continues the run.
+ * With `input`, the user edited the call before approving it (only the editable fields of a tool
+ * that has them): the edit is checked against the tool's schema, and it is what was approved and
+ * what runs.
+ */
 export async function decideToolApproval(
   deps: AppDeps,
   user: UserRow,
   input: TToolApprovalRequest,
+  log: FastifyBaseLogger,
 ): Promise<TToolApprovalResponse> {
   const approval = await repo.findApproval(
     deps.db.db,
@@ -418,10 +425,19 @@ export async function decideToolApproval(
     input.tool_call_uuid,
   );
   if (!approval) throw notFound(DETAIL.approvalNotFound);
+  if (input.input && !input.approve) throw new HttpError(422, DETAIL.approvalEditDenied);
+  const edit = input.input ? editedInput(approval, input.input) : null;
+  // The edit is written into the stored reply, which nothing else may be writing meanwhile.
+  if (edit && (await repo.hasStreamingReply(deps.db.db, approval.chat_id)))
+    throw new HttpError(409, DETAIL.replyInProgress);
   const status = input.approve ? 'approved' : 'denied';
-  if (!(await repo.decideApproval(deps.db.db, approval.id, status, isoNow(deps.clock)))) {
+  const recorded = edit
+    ? { input: JSON.stringify(edit.input), input_digest: digestJson(edit.input) }
+    : undefined;
+  if (!(await repo.decideApproval(deps.db.db, approval.id, status, isoNow(deps.clock), recorded))) {
     throw new HttpError(409, DETAIL.approvalAlreadyDecided);
   }
+  if (edit) await storeApprovedEdit(deps, { user, approval, ...edit, log });
   return { tool_call_uuid: approval.tool_call_id, status };
 }
 

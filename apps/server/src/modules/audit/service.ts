@@ -34,7 +34,8 @@ export type AuditAction =
   | 'organization.joined'
   | 'organization.domain_changed'
   | 'privilege.refused'
-  | 'approval.input_mismatch';
+  | 'approval.input_mismatch'
+  | 'approval.edited';
 
 export interface AuditEntry {
   action: AuditAction;

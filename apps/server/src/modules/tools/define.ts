@@ -44,6 +44,13 @@ export interface ToolDefinition<I = unknown> {
    * requested. Without it the card shows the tool's arguments.
    */
   preview?(input: I, ctx: ToolContext): Promise<TChangePreview>;
+  /**
+   * For tools that need approval: the input fields the user may change on the approval card (an
+   * email's to, subject and body). The edited input is checked by `parseInput` and is what runs.
+   */
+  editableFields?: readonly string[];
+  /** Checks an input against the tool's schema (built-in tools). */
+  parseInput?(value: unknown): z.ZodSafeParseResult<I>;
 }
 
 /**
@@ -53,4 +60,9 @@ export interface ToolDefinition<I = unknown> {
  */
 export const defineTool = <S extends z.ZodType>(
   def: Omit<ToolDefinition<z.infer<S>>, 'inputSchema'> & { inputSchema: S },
-): ToolDefinition => ({ ...def, inputSchema: zodSchema(def.inputSchema) }) as unknown as ToolDefinition;
+): ToolDefinition =>
+  ({
+    ...def,
+    inputSchema: zodSchema(def.inputSchema),
+    parseInput: (value: unknown) => def.inputSchema.safeParse(value),
+  }) as unknown as ToolDefinition;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { futureValue, loanPayment, requiredMinimumDistribution, retirementProjection } from './finance.js';
+import {
+  futureValue,
+  futureValueByYear,
+  loanPayment,
+  requiredMinimumDistribution,
+  retirementProjection,
+} from './finance.js';
 
 describe('financial math', () => {
   it('future value: $10,000 at 6% for 10 years, monthly compounding', () => {
@@ -73,5 +79,14 @@ describe('financial math', () => {
       0,
     );
     expect(lasting.depletedAtAge).toBeNull();
+  });
+
+  it('future value year by year: the last row is the future value', () => {
+    const input = { presentValue: 0, annualRatePct: 6, years: 20, annualContribution: 6000 };
+    const rows = futureValueByYear(input);
+    expect(rows).toHaveLength(20);
+    expect(rows[0]).toEqual({ year: 1, contributed: 6000, balance: 6167.78 });
+    expect(rows.at(-1)).toEqual({ year: 20, contributed: 120_000, balance: 231_020.45 });
+    expect(futureValueByYear({ ...input, years: 1.5 }).map((r) => r.year)).toEqual([1, 1.5]);
   });
 });

@@ -26,6 +26,22 @@ export function futureValue(input: {
   };
 }
 
+/** The balance at the end of each year (the last one at `years`, however it ends): a schedule to read. */
+export function futureValueByYear(
+  input: Parameters<typeof futureValue>[0],
+): Array<{ year: number; contributed: number; balance: number }> {
+  const rows = [];
+  for (let year = 1; year < input.years + 1; year++) {
+    const at = futureValue({ ...input, years: Math.min(year, input.years) });
+    rows.push({
+      year: Math.min(year, input.years),
+      contributed: at.totalContributions,
+      balance: at.futureValue,
+    });
+  }
+  return rows;
+}
+
 /** Level payment of an amortizing loan (mortgage), with total interest. */
 export function loanPayment(input: {
   principal: number;

@@ -42,6 +42,15 @@ const CONNECTION_TOOLS: Partial<Record<IntegrationId, ToolDefinition[]>> = {
   copper: crmTools.copper,
 };
 
+/**
+ * The tool named, when it is one whose input the user may edit before approving it (always a
+ * built-in or connection tool: an MCP server's tools are run as the model called them).
+ */
+export const editableTool = (name: string): ToolDefinition | undefined =>
+  [...BUILTIN_TOOLS, ...Object.values(CONNECTION_TOOLS).flat()].find(
+    (def) => def.name === name && def.needsApproval && def.editableFields?.length,
+  );
+
 /** The built-in tools, the tools of the user's connections, then their custom MCP servers' tools. */
 export async function toolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
   const scopes = (await connectedScopes(ctx.deps, ctx.user.id)).scopes as IntegrationId[];

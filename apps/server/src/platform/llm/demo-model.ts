@@ -16,9 +16,9 @@ import type {
 import { taskOf } from './tasks.js';
 
 export const DEMO_NOTICE =
-  "I'm the built-in demo assistant of Knap Studio: I run offline and only follow a few scripted paths. " +
-  'To chat with a real model, set LLM_PROVIDER (openai, anthropic or openai-compatible), LLM_MODEL and ' +
-  'LLM_API_KEY (or LLM_BASE_URL for a local server such as Ollama) and restart the server.';
+  "I'm the built-in demo assistant of Knap Studio: I run offline and answer only a few kinds of questions. " +
+  'For full conversations, ask your workspace administrator to connect an AI model (OpenAI, Anthropic or one your firm runs itself); ' +
+  "once they have, I'll answer anything you ask.";
 
 /** What the demo does next: write a text, or call a tool. */
 export type DemoStep =

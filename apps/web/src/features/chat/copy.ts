@@ -26,5 +26,12 @@ export const ASSISTANT_COPY = {
   suggestions: 'Suggestions',
   loadingSuggestions: 'Loading suggestions…',
   checklist: 'Checklist',
+  showDetails: 'Show details',
+  resultOf: (tool: string) => `${tool} result`,
+  imageOf: (tool: string, n: number) => `Image ${n} from ${tool}`,
+  imageTooLarge: 'An image too large to show here',
+  moreRows: (n: number) => `${n} more ${n === 1 ? 'row' : 'rows'} in the details`,
+  editHint: 'You can change these before you approve.',
+  edited: 'Edited',
   creditCost: (credits: number) => `Cost: ${credits} ${credits === 1 ? 'credit' : 'credits'}`,
 } as const;

@@ -18,6 +18,20 @@ const ARGUMENT_LABELS: Record<string, string> = {
   bcc: 'Bcc',
   subject: 'Subject',
   body: 'Body',
+  presentValue: 'Starting amount',
+  annualContribution: 'Yearly contribution',
+  annualRatePct: 'Annual rate',
+  compoundsPerYear: 'Compounding per year',
+  futureValue: 'Future value',
+  priorYearEndBalance: 'Prior year-end balance',
+  rmd: 'RMD',
+  distributionPeriod: 'Distribution period',
+  paymentsPerYear: 'Payments per year',
+  principal: 'Amount borrowed',
+  depletedAtAge: 'Runs out at age',
+  preRetirementReturnPct: 'Return before retirement',
+  postRetirementReturnPct: 'Return in retirement',
+  inflationPct: 'Inflation',
 };
 
 /** 'list_meetings' -> 'List meetings', 'priorYearEndBalance' -> 'Prior year end balance'. */

@@ -61,7 +61,12 @@ export interface AssistantChat {
   send: (text: string) => void;
   stop: () => Promise<void>;
   retry: (failure: AssistantFailure) => void;
-  decide: (options: { messageId: string; part: ToolPart; approve: boolean }) => Promise<void>;
+  decide: (options: {
+    messageId: string;
+    part: ToolPart;
+    approve: boolean;
+    edits?: Record<string, string> | undefined;
+  }) => Promise<void>;
 }
 
 /** The text for a reply that broke off while streaming (not one refused up front). */
@@ -214,13 +219,24 @@ export function useAssistantChat({
 
   /** Records the decision, then useChat continues the run once every approval is answered. */
   const decide = useCallback(
-    async ({ messageId, part, approve }: { messageId: string; part: ToolPart; approve: boolean }) => {
+    async ({
+      messageId,
+      part,
+      approve,
+      edits,
+    }: {
+      messageId: string;
+      part: ToolPart;
+      approve: boolean;
+      edits?: Record<string, string> | undefined;
+    }) => {
       if (!part.approval) return;
       await decideToolApproval({
         chat_id: chatId,
         message_id: messageId,
         tool_call_uuid: part.toolCallId,
         approve,
+        ...(edits ? { input: edits } : {}),
       });
       decided.current.set(part.approval.id, approve);
       await addToolApprovalResponse({ id: part.approval.id, approved: approve });

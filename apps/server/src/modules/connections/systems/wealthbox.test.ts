@@ -120,6 +120,21 @@ describe(`Wealthbox through the connection (${testEngine()})`, () => {
       },
     });
     const before = api.notes.length;
+    // Only an email's fields may be edited before approving: a note is approved as it is.
+    const edited = await call({
+      method: 'POST',
+      url: '/api/chat/tool-approval',
+      payload: {
+        chat_id: chatId,
+        message_id: pending.id,
+        tool_call_uuid: pending.metadata.approvals[0].tool_call_uuid,
+        approve: true,
+        input: { content: 'Something else' },
+      },
+    });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json()).toEqual({ detail: 'This action cannot be edited: approve or deny it as it is' });
+    expect(pending.metadata.approvals[0].editable_fields).toBeUndefined();
     await decideApproval(call, chatId, pending, true);
     await call({ method: 'POST', url: '/api/chat/completion', payload: { chat_id: chatId } });
     expect(api.notes.length).toBe(before + 1);

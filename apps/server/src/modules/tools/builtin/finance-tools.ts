@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineTool, type ToolDefinition } from '../define.js';
-import { futureValue, loanPayment, requiredMinimumDistribution, retirementProjection } from '../finance.js';
+import {
+  futureValue,
+  futureValueByYear,
+  loanPayment,
+  requiredMinimumDistribution,
+  retirementProjection,
+} from '../finance.js';
 
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const amount = z.number().finite().min(0).max(1e12);
@@ -21,7 +27,7 @@ export const financeTools: ToolDefinition[] = [
     needsApproval: false,
     creditCost: 0,
     summarize: (out) => `Future value ${money((out as { futureValue: number }).futureValue)}`,
-    execute: async (input) => futureValue(input),
+    execute: async (input) => ({ ...futureValue(input), schedule: futureValueByYear(input) }),
   }),
   defineTool({
     name: 'loan_payment',

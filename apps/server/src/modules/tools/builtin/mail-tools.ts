@@ -37,6 +37,7 @@ function mailTools(prefix: string, account: MailAccount, queryHelp: string): Too
       }),
       needsApproval: true,
       creditCost: 0,
+      editableFields: ['to', 'subject', 'body'],
       summarize: () => 'Draft created',
       execute: (mail, ctx) => account.draft(ctx.deps, ctx.user.id, mail),
       preview: async (mail) => ({

@@ -23,6 +23,7 @@ export const sendEmailTool = defineTool({
   }),
   needsApproval: true,
   creditCost: 1,
+  editableFields: ['to', 'subject', 'body'],
   summarize: (out) => {
     const { to, delivered_to } = out as { to: string; delivered_to: string };
     return delivered_to === 'review' ? `Waiting for review: ${to}` : `Sent to ${to}`;

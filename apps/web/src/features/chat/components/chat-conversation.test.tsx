@@ -125,7 +125,8 @@ describe('a reply streaming in', () => {
     const stream = controlledUiStream();
     const { server, bodiesOf } = serve(chat(), { [COMPLETION]: () => stream.response });
     renderChat();
-    await screen.findByRole('heading', { name: 'Henderson review' });
+    // The file's first render loads the open chat's lazy chunk, the slowest part on a busy machine.
+    await screen.findByRole('heading', { name: 'Henderson review' }, { timeout: 5000 });
 
     await userEvent.type(composer(), 'What changed since March?{Enter}');
 

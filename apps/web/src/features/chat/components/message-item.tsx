@@ -13,6 +13,7 @@ import { Markdown } from '../../../components/ui/markdown';
 import { approvalsOf, failureTextOf, textOfParts } from '../assistant-messages';
 import { toolLabel } from '../tool-labels';
 import { ApprovalCard } from './approval-card';
+import { ToolResultCard } from './tool-result-card';
 import { ToolSteps, type ToolStepView } from './tool-steps';
 import { TypingDots } from './typing-indicator';
 
@@ -20,6 +21,8 @@ export type DecideApproval = (options: {
   messageId: string;
   part: ToolPart;
   approve: boolean;
+  /** The editable fields the user changed: what is approved and runs. */
+  edits?: Record<string, string> | undefined;
 }) => Promise<void>;
 
 export interface MessageItemProps {
@@ -57,6 +60,10 @@ function blocksOf(parts: readonly AssistantPart[]): Block[] {
   });
   return blocks;
 }
+
+/** Tools whose result has a card: every finished one but the checklist, which shows itself. */
+const hasResultCard = (part: ToolPart): part is ToolPart & { state: 'output-available' } =>
+  part.state === 'output-available' && toolNameOf(part) !== 'update_todo_list';
 
 function stepOf(part: ToolPart, storedSummary: string | undefined, isLive: boolean): ToolStepView {
   const tool = toolNameOf(part);
@@ -105,11 +112,21 @@ function AssistantBody({ message, row, isLive = false, isBusy = false, onDecide 
             return <Markdown key={block.key} content={block.text} />;
           case 'steps':
             return (
-              <ToolSteps
-                key={block.key}
-                steps={block.parts.map((part) => stepOf(part, summaryOf(part), isLive))}
-                isLive={isLive}
-              />
+              <div key={block.key}>
+                <ToolSteps
+                  steps={block.parts.map((part) => stepOf(part, summaryOf(part), isLive))}
+                  isLive={isLive}
+                />
+                {block.parts.filter(hasResultCard).map((part) => (
+                  <ToolResultCard
+                    key={part.toolCallId}
+                    tool={toolNameOf(part)}
+                    label={toolLabel(toolNameOf(part))}
+                    input={part.input}
+                    output={part.output}
+                  />
+                ))}
+              </div>
             );
           case 'approval':
             return (
@@ -118,9 +135,9 @@ function AssistantBody({ message, row, isLive = false, isBusy = false, onDecide 
                 part={block.part}
                 record={approvals.get(block.part.toolCallId)}
                 isDisabled={isBusy || !onDecide}
-                onDecide={(approve) =>
+                onDecide={(approve, edits) =>
                   onDecide
-                    ? onDecide({ messageId: message.id, part: block.part, approve })
+                    ? onDecide({ messageId: message.id, part: block.part, approve, edits })
                     : Promise.resolve()
                 }
               />
