@@ -87,10 +87,16 @@ export class McpSession {
   async callTool(name: string, args: Record<string, unknown>, timeoutMs: number): Promise<McpToolOutput> {
     const result = await this.client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
     const content = (Array.isArray(result.content) ? result.content : []) as ContentBlock[];
-    const text = content.map(textOf).filter(Boolean).join('\n');
+    const kept = keptImages(content);
+    const text = content
+      .map((c) =>
+        c.type === 'image' && !kept.has(c) ? `[image ${c.mimeType}: ${skippedImage(c)}]` : textOf(c),
+      )
+      .filter(Boolean)
+      .join('\n');
     if (result.isError) throw new McpToolError(text);
     const images = content.flatMap((c) =>
-      c.type === 'image' ? [{ mediaType: c.mimeType, data: c.data }] : [],
+      c.type === 'image' && kept.has(c) ? [{ mediaType: c.mimeType, data: c.data }] : [],
     );
     return {
       text,
@@ -107,6 +113,30 @@ export class McpSession {
       await this.transport.terminateSession().catch(() => {});
     await this.client.close().catch(() => {});
   }
+}
+
+/** The image kinds a model and a browser both read; others are named, not passed on. */
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** Per image, in base64 characters (about 1.5 MB): what the chat draws and a reply stores. */
+export const MCP_IMAGE_MAX_CHARS = 2_000_000;
+/** Per result: more would crowd the model's context and the stored reply. */
+export const MCP_IMAGES_MAX = 4;
+
+type ImageBlock = Extract<ContentBlock, { type: 'image' }>;
+const skippedImage = (c: ImageBlock) =>
+  !IMAGE_TYPES.has(c.mimeType)
+    ? 'not an image kind that is passed on'
+    : c.data.length > MCP_IMAGE_MAX_CHARS
+      ? 'too large to pass on'
+      : `more than ${MCP_IMAGES_MAX} images, not passed on`;
+
+/** The result's images that are passed on: readable kinds, not too large, the first few. */
+function keptImages(content: ContentBlock[]): Set<ContentBlock> {
+  const fit = content.filter(
+    (c): c is ImageBlock =>
+      c.type === 'image' && IMAGE_TYPES.has(c.mimeType) && c.data.length <= MCP_IMAGE_MAX_CHARS,
+  );
+  return new Set(fit.slice(0, MCP_IMAGES_MAX));
 }
 
 /** One content block as text; images are kept apart (McpToolOutput.images) and say so here. */

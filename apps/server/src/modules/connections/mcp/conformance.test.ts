@@ -17,6 +17,7 @@ import { lastMessage, sendMessage } from '../../../testing/assistant.js';
 import { fakeLlm } from '../../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
 import { as, signUp } from '../../../testing/users.js';
+import { MCP_IMAGE_MAX_CHARS } from './client.js';
 
 /** A 1×1 PNG. */
 const PNG =
@@ -74,6 +75,10 @@ async function startSdkPeer(label: string): Promise<SdkPeer> {
         content: [
           { type: 'text', text: 'Allocation chart' },
           { type: 'image', data: PNG, mimeType: 'image/png' },
+          // Not passed on: a kind a browser would run, one too large, and one past the fourth.
+          { type: 'image', data: PNG, mimeType: 'image/svg+xml' },
+          { type: 'image', data: 'A'.repeat(MCP_IMAGE_MAX_CHARS + 4), mimeType: 'image/png' },
+          ...Array.from({ length: 4 }, () => ({ type: 'image' as const, data: PNG, mimeType: 'image/png' })),
         ],
       };
     });
@@ -282,13 +287,25 @@ describe(`custom MCP servers against real peers (${testEngine()})`, () => {
     const [chart, policy] = toolMessages(sent);
     // OpenAI's chat API takes a tool result as text: the provider writes the content parts out.
     expect(JSON.parse(chart as string)).toEqual([
-      { type: 'text', text: 'Allocation chart\n[image image/png]' },
-      { type: 'image-data', data: PNG, mediaType: 'image/png' },
+      {
+        type: 'text',
+        text: [
+          'Allocation chart',
+          '[image image/png]',
+          '[image image/svg+xml: not an image kind that is passed on]',
+          '[image image/png: too large to pass on]',
+          '[image image/png]',
+          '[image image/png]',
+          '[image image/png]',
+          '[image image/png: more than 4 images, not passed on]',
+        ].join('\n'),
+      },
+      ...Array.from({ length: 4 }, () => ({ type: 'image-data', data: PNG, mediaType: 'image/png' })),
     ]);
     expect(policy).toContain('Rebalance quarterly (2026)');
     expect(policy).toContain('memo://archive/2026');
     expect(message.metadata.steps.map((s: { resultSummary: string }) => s.resultSummary)).toEqual([
-      'Allocation chart (1 image)',
+      'Allocation chart (4 images)',
       'Resource memo://policy:',
     ]);
   });
