@@ -44,6 +44,8 @@ export interface ToolDefinition<I = unknown> {
    * requested. Without it the card shows the tool's arguments.
    */
   preview?(input: I, ctx: ToolContext): Promise<TChangePreview>;
+  /** Where it comes from when not built in: the connection type, or the MCP server's description. */
+  origin?: { source: 'connection' | 'mcp'; name: string };
 }
 
 /**
