@@ -301,13 +301,9 @@ export async function sendMailVia(
     if (!api) return false;
     await (account === 'gmail' ? sendThroughGmail : sendThroughGraph)(deps, api, mail);
   } catch (err) {
-    await recordSend(
-      deps,
-      userId,
-      account,
-      mail,
-      err instanceof HttpError ? err.message : EMAIL_DETAIL.sendFailed,
-    );
+    // The send's own error is what the caller hears, even when recording it fails too.
+    const why = err instanceof HttpError ? err.message : EMAIL_DETAIL.sendFailed;
+    await recordSend(deps, userId, account, mail, why).catch(() => {});
     throw err;
   }
   await recordSend(deps, userId, account, mail, null);
@@ -327,6 +323,11 @@ async function sendThroughGmail(deps: AppDeps, api: ProviderApi, mail: OutgoingM
 }
 
 async function sendThroughGraph(deps: AppDeps, api: ProviderApi, mail: OutgoingMail): Promise<void> {
+  // The attachments alone, base64 twice, already past the limit: refused before the CPU work of
+  // building the message.
+  const attached = (mail.attachments ?? []).reduce((sum, a) => sum + a.content.length, 0);
+  if ((attached * 16) / 9 > GRAPH_MAX_REQUEST_BYTES)
+    throw new HttpError(413, CONNECTION_DETAIL.outlookTooLarge);
   // Graph saves a MIME message it sends in Sent Items, as the JSON form does by default.
   const body = await graphMime(deps, api, mail);
   if (body.length > GRAPH_MAX_REQUEST_BYTES) throw new HttpError(413, CONNECTION_DETAIL.outlookTooLarge);
