@@ -50,7 +50,9 @@ describe('the Tools menu', () => {
     const send = await screen.findByRole('checkbox', { name: /Send email/i }, { timeout: 5000 });
     expect(screen.getByText(/Asks first · 1 credit/)).toBeTruthy();
     expect(screen.getByText('google_gmail_modify')).toBeTruthy();
-    expect((screen.getByRole('checkbox', { name: /Current date and time/ }) as HTMLInputElement).checked).toBe(false);
+    expect(
+      (screen.getByRole('checkbox', { name: /Current date and time/ }) as HTMLInputElement).checked,
+    ).toBe(false);
 
     await userEvent.click(send);
     await waitFor(() => expect((send as HTMLInputElement).checked).toBe(false));
