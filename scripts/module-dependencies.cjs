@@ -38,7 +38,7 @@ const MODULE_DEPENDENCIES = {
   organizations: ['audit', 'system-mail'],
   pdf: ['audit', 'legal-holds'],
   'system-mail': [],
-  tools: ['audit', 'compliance', 'connections', 'meetings'],
+  tools: ['audit', 'chats', 'compliance', 'connections', 'meetings'],
   users: ['audit', 'organizations'],
 };
 

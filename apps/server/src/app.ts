@@ -46,6 +46,7 @@ import { newsletterRoutes } from './modules/newsletters/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { createPdfRenderer, type PdfRenderer } from './modules/pdf/renderer.js';
 import { pdfRoutes } from './modules/pdf/routes.js';
+import { toolRoutes } from './modules/tools/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createSessionCheck, resolveSessionUser } from './modules/users/service.js';
 import { createAnalytics } from './platform/analytics.js';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(complianceRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(assistantRoutes);
+  await app.register(toolRoutes);
   await app.register(connectionRoutes);
   await app.register(connectionBrowserRoutes);
   await app.register(vendorRoutes);

@@ -178,6 +178,10 @@ export const EMAIL_PATHS = {
   outbox: '/api/studio/email/outbox',
   /** GET: the caller's emails held for review (supervision), newest first, with their state. */
   reviews: '/api/studio/email/reviews',
+  /** GET ?skip=&limit=: every email the product sent or holds for the caller, newest first. */
+  sent: '/api/studio/email/sent',
+  /** GET: one of them with its text; another user's answers 404. */
+  sentEmail: (id: string) => `/api/studio/email/sent/${encodeURIComponent(id)}`,
 } as const;
 
 /** Retention, legal holds and supervision (issue 12): organization admins only; others get 404. */

@@ -13,6 +13,9 @@ export const EMAIL_DETAIL = {
   fileAndPdf: 'Attach either a file or a stored PDF (pdf_id), not both',
   emptyAttachment: 'The attachment is empty',
   attachmentTooLarge: `The attachment is larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`,
+  sentNotFound: 'Email not found',
+  /** Kept with a send the mail account refused for a reason it did not give. */
+  sendFailed: 'The mail account did not take the email',
 } as const;
 
 /** A header line may not break: CR or LF would let a value add headers (Bcc) of its own. */
@@ -65,3 +68,54 @@ export const ZOutboxEmail = z.object({
   created_at: z.string(),
 });
 export type TOutboxEmail = z.infer<typeof ZOutboxEmail>;
+
+/** Where a listed email is kept: the local outbox, a connected account's sends, or the review queue. */
+export const SENT_EMAIL_KINDS = ['outbox', 'sent', 'review'] as const;
+
+/** The Sent view's page size, and the furthest it pages. */
+export const SENT_PAGE_DEFAULT = 20;
+export const SENT_PAGE_MAX = 50;
+export const SENT_SKIP_MAX = 10_000;
+
+/** GET EMAIL_PATHS.sent: ?skip=&limit=. */
+export const ZSentEmailQuery = z.object({
+  skip: z.coerce.number().int().min(0).max(SENT_SKIP_MAX).default(0),
+  limit: z.coerce.number().int().min(1).max(SENT_PAGE_MAX).default(SENT_PAGE_DEFAULT),
+});
+
+/**
+ * One email the product sent or holds for the caller. `status`: `sent` (left through Gmail or
+ * Outlook, or kept in the local outbox), `held` (waiting for an admin's review), `returned` (the
+ * reviewer sent it back; it did not leave), `failed` (the account refused it). `supervision` is
+ * the review state when the organization reviews client email, else null.
+ */
+export const ZSentEmailSummary = z.object({
+  /** `<kind>_<id>`: what EMAIL_PATHS.sentEmail takes. */
+  id: z.string(),
+  kind: z.enum(SENT_EMAIL_KINDS),
+  to: z.string(),
+  subject: z.string(),
+  created_at: z.string(),
+  status: z.enum(['sent', 'held', 'returned', 'failed']),
+  via: z.enum(['gmail', 'outlook', 'outbox']).nullable(),
+  supervision: z.enum(['pending', 'approved', 'returned']).nullable(),
+  reviewer: z.string().nullable(),
+  attachment_names: z.array(z.string()),
+  error: z.string().nullable(),
+});
+export type TSentEmailSummary = z.infer<typeof ZSentEmailSummary>;
+
+export const ZSentEmailPage = z.object({
+  items: z.array(ZSentEmailSummary),
+  /** The `skip` of the next page, or null on the last. */
+  next_skip: z.number().int().nullable(),
+});
+export type TSentEmailPage = z.infer<typeof ZSentEmailPage>;
+
+/** One email with its text (plain text: shown as text, never as HTML). */
+export const ZSentEmail = ZSentEmailSummary.extend({
+  body: z.string(),
+  /** The reviewer's comment on a returned or approved email. */
+  comment: z.string().nullable(),
+});
+export type TSentEmail = z.infer<typeof ZSentEmail>;

@@ -25,4 +25,5 @@ export * from './newsletter.js';
 export * from './onboarding.js';
 export * from './paths.js';
 export * from './pdf.js';
+export * from './tools.js';
 export * from './users.js';

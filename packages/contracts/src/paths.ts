@@ -247,3 +247,11 @@ export const ONBOARDING_PATHS = {
   /** GET: each step's state and the guide's; PUT {skip?, profile_confirmed?, dismissed?}: records them. */
   state: '/api/onboarding',
 } as const;
+
+/** The assistant's tools for the caller (SPEC §7 names /api/knap-tools), and which a chat turned off. */
+export const TOOL_PATHS = {
+  /** GET ?chat_id=: every tool the assistant has for the caller. */
+  list: '/api/knap-tools',
+  /** PUT {disabled_tools}: the tools turned off in one of the caller's chats; answers the list. */
+  chat: (chatId: string) => `/api/knap-tools/chats/${encodeURIComponent(chatId)}`,
+} as const;

@@ -56,6 +56,8 @@ const ClientReviewNewPage = lazyScreen(
   () => import('../features/client-review/client-review-new-page'),
   'ClientReviewNewPage',
 );
+const SentPage = lazyScreen(() => import('../features/sent/sent-page'), 'SentPage');
+const SentEmailPage = lazyScreen(() => import('../features/sent/sent-email-page'), 'SentEmailPage');
 const OnboardingPage = lazyScreen(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage');
 const RequestKnapPage = lazyScreen(() => import('../features/knaps/request-knap-page'), 'RequestKnapPage');
 const FinancialPlanPage = lazyScreen(
@@ -130,6 +132,9 @@ export const routes: RouteObject[] = [
               { path: 'client-review/new', element: <ClientReviewNewPage /> },
               { path: 'client-review/:id', element: <ClientReviewDetailPage /> },
               { path: 'onboarding', element: <OnboardingPage /> },
+              // Every email sent or held for the user (issue 25); not in SPEC §2's list.
+              { path: 'sent', element: <SentPage /> },
+              { path: 'sent/:id', element: <SentEmailPage /> },
               { path: 'request-knap', element: <RequestKnapPage /> },
               { path: 'financial-plan', element: <FinancialPlanPage /> },
               { path: 'knaps', element: <KnapsPage /> },

@@ -93,6 +93,33 @@ export const ownReviews = (db: Q, userId: string) =>
     .limit(100)
     .execute();
 
+/** The author's reviews the Sent view lists itself (an approved one is listed as its delivery). */
+export const ownUndeliveredReviews = (db: Q, userId: string, take: number) =>
+  reviewsQuery(db)
+    .where('email_reviews.user_id', '=', userId)
+    .where('email_reviews.status', '!=', 'approved')
+    .orderBy('email_reviews.created_at', 'desc')
+    .orderBy('email_reviews.id', 'desc')
+    .limit(take)
+    .execute();
+
+export const findOwnReview = (db: Q, userId: string, id: string) =>
+  reviewsQuery(db)
+    .where('email_reviews.user_id', '=', userId)
+    .where('email_reviews.id', '=', id)
+    .executeTakeFirst();
+
+/** Who decided the author's reviews of these ids, and what they said. */
+export const ownReviewDecisions = (db: Q, userId: string, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('email_reviews')
+        .select(['id', 'status', 'reviewer', 'comment'])
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .execute();
+
 export const findReview = (db: Q, organizationIds: string[], id: string) =>
   reviewsQuery(db)
     .where('email_reviews.organization_id', 'in', organizationIds)

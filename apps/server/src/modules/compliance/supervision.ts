@@ -88,6 +88,23 @@ export async function ownReviews(deps: AppDeps, user: UserRow) {
   return (await repo.ownReviews(deps.db.db, user.id)).map(toReview);
 }
 
+/** The author's held and returned emails, newest first (the Sent view; approved ones are their sends). */
+export async function undeliveredReviews(deps: AppDeps, userId: string, take: number) {
+  return (await repo.ownUndeliveredReviews(deps.db.db, userId, take)).map(toReview);
+}
+
+/** One of the author's reviews, or null (also for someone else's). */
+export async function ownReview(deps: AppDeps, userId: string, id: string) {
+  const row = await repo.findOwnReview(deps.db.db, userId, id);
+  return row ? toReview(row) : null;
+}
+
+/** The decisions on the author's reviews of these ids, by id. */
+export async function reviewDecisions(deps: AppDeps, userId: string, ids: string[]) {
+  const rows = await repo.ownReviewDecisions(deps.db.db, userId, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** Sends an approved email as its author would have; answers where it went. */
 async function deliver(deps: AppDeps, review: repo.ReviewRow): Promise<'gmail' | 'outlook' | 'outbox'> {
   const stored = await repo.reviewAttachment(deps.db.db, review.id);
@@ -95,6 +112,7 @@ async function deliver(deps: AppDeps, review: repo.ReviewRow): Promise<'gmail' |
     to: review.to_address,
     subject: review.subject,
     body: review.body,
+    reviewId: review.id,
     attachments:
       stored.attachment && stored.attachment_filename
         ? [

@@ -51,6 +51,8 @@ export interface ToolDefinition<I = unknown> {
   editableFields?: readonly string[];
   /** Checks an input against the tool's schema (built-in tools). */
   parseInput?(value: unknown): z.ZodSafeParseResult<I>;
+  /** Where it comes from when not built in: the connection type, or the MCP server's description. */
+  origin?: { source: 'connection' | 'mcp'; name: string };
 }
 
 /**

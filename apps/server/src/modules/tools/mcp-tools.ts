@@ -100,6 +100,7 @@ export async function mcpToolDefinitions(ctx: ToolContext): Promise<ToolDefiniti
       inputSchema: jsonSchema(tool.inputSchema as Parameters<typeof jsonSchema>[0]),
       needsApproval: !tool.readOnly,
       creditCost: 0,
+      origin: { source: 'mcp', name: server.description },
       summarize,
       toModelOutput,
       execute: (input) =>

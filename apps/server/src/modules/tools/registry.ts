@@ -16,6 +16,7 @@ import { todoListTool } from './builtin/todo-list.js';
 import { wealthboxTools } from './builtin/wealthbox-tools.js';
 import type { ToolContext, ToolDefinition } from './define.js';
 import { mcpToolDefinitions } from './mcp-tools.js';
+import * as repo from './repo.js';
 
 export type { ToolContext, ToolDefinition } from './define.js';
 
@@ -52,10 +53,24 @@ export const editableTool = (name: string): ToolDefinition | undefined =>
   );
 
 /** The built-in tools, the tools of the user's connections, then their custom MCP servers' tools. */
-export async function toolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
+export async function allToolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
   const scopes = (await connectedScopes(ctx.deps, ctx.user.id)).scopes as IntegrationId[];
-  const connected = scopes.flatMap((scope) => CONNECTION_TOOLS[scope] ?? []);
+  const connected = scopes.flatMap((scope) =>
+    (CONNECTION_TOOLS[scope] ?? []).map(
+      (def): ToolDefinition => ({ ...def, origin: { source: 'connection', name: scope } }),
+    ),
+  );
   return [...BUILTIN_TOOLS, ...connected, ...(await mcpToolDefinitions(ctx))];
+}
+
+/** The tools offered to the model in the run's chat: all of them but those the user turned off there. */
+export async function toolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
+  const [all, disabled] = await Promise.all([
+    allToolDefinitions(ctx),
+    repo.disabledToolsOf(ctx.deps.db.db, ctx.chatId),
+  ]);
+  const off = new Set(disabled);
+  return all.filter((def) => !off.has(def.name));
 }
 
 /** The AI SDK tool set for one run. */

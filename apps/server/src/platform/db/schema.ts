@@ -256,6 +256,31 @@ export interface OutboxEmailsTable {
   attachment_filename: string | null;
   attachment_type: string | null;
   attachment: Buffer | null;
+  /** The supervised email (email_reviews) this one delivered, once approved. */
+  review_id: string | null;
+}
+
+/** Email sent (or refused) through a connected Gmail or Outlook (migration 0028). */
+export interface SentEmailsTable {
+  id: string;
+  user_id: string;
+  via: 'gmail' | 'outlook';
+  to_address: string;
+  subject: string;
+  body: string;
+  /** JSON array of the attachments' file names (the bytes are not kept). */
+  attachment_names: string;
+  status: 'sent' | 'failed';
+  /** Why it failed, as the sender was told. */
+  error: string | null;
+  review_id: string | null;
+  created_at: string;
+}
+
+/** Tools a user turned off for one chat (migration 0028). */
+export interface ChatDisabledToolsTable {
+  chat_id: string;
+  tool_name: string;
 }
 
 export interface McpServersTable {
@@ -544,6 +569,8 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   tool_approvals: ToolApprovalsTable;
   outbox_emails: OutboxEmailsTable;
+  sent_emails: SentEmailsTable;
+  chat_disabled_tools: ChatDisabledToolsTable;
   mcp_servers: McpServersTable;
   connections: ConnectionsTable;
   meetings: MeetingsTable;

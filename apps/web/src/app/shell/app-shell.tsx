@@ -11,11 +11,16 @@ import { useRefreshAccountBilling } from '../../features/billing/queries';
 import type { SettingsOutletContext, SettingsTab } from '../../lib/open-settings';
 import { useElementWidth } from '../../lib/use-element-width';
 import { BuiltWithBadge } from './built-with-badge';
+import { useCommandPaletteShortcut, useCommandPaletteStore } from './command-palette-store';
 import { Sidebar } from './sidebar';
 
 // Settings is opened now and then, not on every page: its code loads the first time it opens.
 const AccountDialog = lazy(async () => ({
   default: (await import('../../features/account/components/account-dialog')).AccountDialog,
+}));
+// The command palette (cmdk) loads the first time it opens.
+const CommandPalette = lazy(async () => ({
+  default: (await import('./command-palette')).CommandPalette,
 }));
 
 import { LAYER } from '../../components/ui/layers';
@@ -30,6 +35,10 @@ export function AppShell() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [isAccountOpen, setIsAccountOpen] = useState(false);
   const { pathname } = useLocation();
+  useCommandPaletteShortcut();
+  const isPaletteOpen = useCommandPaletteStore((s) => s.isOpen);
+  const [hasOpenedPalette, setHasOpenedPalette] = useState(false);
+  if (isPaletteOpen && !hasOpenedPalette) setHasOpenedPalette(true);
 
   // Growing past the breakpoint turns the overlay into the permanent sidebar; it must not stay open.
   useEffect(() => {
@@ -114,6 +123,11 @@ export function AppShell() {
               />
             </Dialog.Content>
           </Dialog.Portal>
+        ) : null}
+        {hasOpenedPalette ? (
+          <Suspense fallback={null}>
+            <CommandPalette onOpenSettings={() => openSettings()} />
+          </Suspense>
         ) : null}
         {isAccountOpen ? (
           <Suspense fallback={null}>

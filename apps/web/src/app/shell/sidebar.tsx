@@ -1,6 +1,6 @@
-import { Bot, LayoutGrid, type LucideIcon, MessageSquare, Settings, X } from 'lucide-react';
-import { lazy, type ReactNode, type Ref, Suspense, useRef } from 'react';
-import { NavLink } from 'react-router';
+import { Bot, LayoutGrid, type LucideIcon, MessageSquare, Search, Settings, X } from 'lucide-react';
+import { lazy, type MouseEvent, type ReactNode, type Ref, Suspense, useId, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { Logo } from '../../components/ui/logo';
@@ -11,6 +11,9 @@ import { useUnreadCount } from '../../features/chat/queries';
 import { useOpenNotetaker } from '../../features/notetaker/use-open-notetaker';
 import { cn } from '../../lib/cn';
 import { ThemeSwitcher } from '../theme/theme-switcher';
+import { setCommandPaletteOpen } from './command-palette-store';
+import { SHELL_COPY } from './copy';
+import { type Destination, MAIL_DESTINATIONS, WORKSPACE_DESTINATIONS } from './destinations';
 import { showSidebarPanel, useSidebarPanel } from './sidebar-store';
 
 // Loaded when first opened: the panels' lists (virtualizer, menus, popovers) are not needed to show
@@ -50,7 +53,7 @@ interface MenuLinkProps {
   linkRef?: Ref<HTMLAnchorElement>;
   label: string;
   Icon: LucideIcon;
-  onNavigate?: () => void;
+  onNavigate?: (event: MouseEvent<HTMLAnchorElement>) => void;
   children?: ReactNode;
 }
 
@@ -69,6 +72,33 @@ function MenuLink({ to, linkRef, label, Icon, onNavigate, children }: MenuLinkPr
   );
 }
 
+/** A titled group of menu links (Workspace; Mail and accounts). */
+function MenuGroup({
+  title,
+  items,
+  onNavigate,
+}: {
+  title: string;
+  items: readonly Destination[];
+  onNavigate?: () => void;
+}) {
+  const headingId = useId();
+  return (
+    <li className="pt-3">
+      <p id={headingId} className="px-3 pb-1 font-medium text-xs text-zinc-500 dark:text-zinc-400">
+        {title}
+      </p>
+      <ul aria-labelledby={headingId} className="flex flex-col gap-1">
+        {items.map(({ to, label, Icon }) => (
+          <li key={to}>
+            <MenuLink to={to} label={label} Icon={Icon} onNavigate={onNavigate} />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
 export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
   const user = useCurrentUser();
   const { data: unreadCount = 0 } = useUnreadCount();
@@ -77,6 +107,14 @@ export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
   const notetakerButtonRef = useRef<HTMLButtonElement>(null);
   const openNotetaker = useOpenNotetaker(onNavigate);
   const isOverlay = onClose !== undefined;
+  const location = useLocation();
+
+  // Chat opens the chat panel; on the chat screen it keeps the open conversation rather than
+  // starting a new one (the link's own target).
+  const openChatPanel = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (location.pathname === '/chat') event.preventDefault();
+    showSidebarPanel('chat');
+  };
 
   const backToMenu = () => {
     const from = panel === 'meetings' ? notetakerButtonRef : chatLinkRef;
@@ -106,7 +144,20 @@ export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
         </Suspense>
       ) : (
         <>
-          <nav aria-label="Main menu" className="px-3">
+          <div className="px-3 pb-2">
+            <button
+              type="button"
+              onClick={() => setCommandPaletteOpen(true)}
+              className="flex h-9 w-full items-center gap-2 rounded-lg border border-zinc-200 bg-white px-3 text-sm text-zinc-500 transition-colors hover:border-zinc-300 hover:text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+            >
+              <Search aria-hidden="true" className="size-4 shrink-0" />
+              <span className="flex-1 text-left">{SHELL_COPY.openPalette}</span>
+              <kbd className="hidden rounded border border-zinc-200 px-1.5 font-sans text-[11px] sm:inline dark:border-zinc-700">
+                {SHELL_COPY.paletteShortcut}
+              </kbd>
+            </button>
+          </div>
+          <nav aria-label={SHELL_COPY.mainMenu} className="min-h-0 flex-1 overflow-y-auto px-3 pb-3">
             <ul className="flex flex-col gap-1">
               <li>
                 {/* Chat opens the chat panel in place (the overlay stays open to show it). */}
@@ -115,7 +166,7 @@ export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
                   linkRef={chatLinkRef}
                   label="Chat"
                   Icon={MessageSquare}
-                  onNavigate={() => showSidebarPanel('chat')}
+                  onNavigate={openChatPanel}
                 >
                   <UnreadBadge count={unreadCount} />
                 </MenuLink>
@@ -135,19 +186,24 @@ export function Sidebar({ onNavigate, onOpenSettings, onClose }: SidebarProps) {
               <li>
                 <MenuLink to="/knaps" label="Knaps" Icon={LayoutGrid} onNavigate={onNavigate} />
               </li>
-              <li>
+              <MenuGroup
+                title={SHELL_COPY.workspaceGroup}
+                items={WORKSPACE_DESTINATIONS}
+                onNavigate={onNavigate}
+              />
+              <MenuGroup title={SHELL_COPY.mailGroup} items={MAIL_DESTINATIONS} onNavigate={onNavigate} />
+              <li className="pt-3">
                 <button
                   type="button"
                   onClick={() => onOpenSettings()}
                   className={cn(itemClasses, idleClasses)}
                 >
                   <Settings aria-hidden="true" className="size-4 shrink-0" />
-                  Settings
+                  {SHELL_COPY.settings}
                 </button>
               </li>
             </ul>
           </nav>
-          <div className="flex-1" />
         </>
       )}
 

@@ -35,3 +35,16 @@ export const ASSISTANT_COPY = {
   edited: 'Edited',
   creditCost: (credits: number) => `Cost: ${credits} ${credits === 1 ? 'credit' : 'credits'}`,
 } as const;
+
+/** The composer's Tools menu: which of the assistant's tools this chat may use. */
+export const TOOLS_COPY = {
+  button: 'Tools',
+  title: 'Tools in this chat',
+  intro: 'The assistant offers only the tools that are on.',
+  loading: 'Loading tools',
+  empty: 'No tools available.',
+  needsApproval: 'Asks first',
+  cost: (credits: number) => `${credits} ${credits === 1 ? 'credit' : 'credits'}`,
+  off: (count: number) => `${count} off`,
+  sources: { builtin: 'Built in', connection: 'From a connection', mcp: 'From an MCP server' },
+} as const;

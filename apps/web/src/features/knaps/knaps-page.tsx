@@ -96,7 +96,7 @@ function KnapLists() {
   );
 }
 
-/** The workspace screens (SPEC §2 routes the sidebar does not list), reached from here. */
+/** The workspace screens, also in the sidebar menu's Workspace group. */
 const WORKSPACE: ReadonlyArray<{ to: string; title: string; description: string }> = [
   {
     to: '/client-review',

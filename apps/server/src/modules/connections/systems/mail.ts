@@ -1,8 +1,10 @@
 // Mail of the user's connected Gmail or Outlook (Microsoft Graph): search, read, save a draft, and
 // send (with attachments). Both accounts answer in one small shape, so callers need not know which.
-import { CONNECTION_DETAIL, DETAIL, type IntegrationId } from '@knap/contracts';
+import { CONNECTION_DETAIL, DETAIL, EMAIL_DETAIL, type IntegrationId } from '@knap/contracts';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { z } from 'zod';
 import { newId } from '../../../platform/crypto.js';
+import { parseStored } from '../../../platform/db/stored-json.js';
 import type { AppDeps } from '../../../platform/deps.js';
 import { HttpError } from '../../../platform/errors.js';
 import { recordAudit } from '../../audit/service.js';
@@ -24,6 +26,8 @@ export interface OutgoingMail {
   subject: string;
   body: string;
   attachments?: MailAttachment[];
+  /** The supervised email this send delivers, once an admin approved it. */
+  reviewId?: string;
 }
 
 export interface MailSummary {
@@ -283,7 +287,8 @@ const GRAPH_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
 /**
  * Sends through one of the user's accounts; false when that account is not connected (the caller
- * decides what then). Outlook refuses a message Graph cannot take in one request (413).
+ * decides what then). Outlook refuses a message Graph cannot take in one request (413). Every send
+ * is recorded for the Sent view (`sent_emails`), a refused one with why.
  */
 export async function sendMailVia(
   deps: AppDeps,
@@ -291,22 +296,38 @@ export async function sendMailVia(
   account: MailAccountId,
   mail: OutgoingMail,
 ): Promise<boolean> {
-  if (account === 'gmail') {
-    const api = await connectedApi(deps, userId, GMAIL);
+  try {
+    const api = await connectedApi(deps, userId, account === 'gmail' ? GMAIL : OUTLOOK);
     if (!api) return false;
-    // The media upload takes the message itself, up to Gmail's 35 MB (the JSON form of
-    // messages.send, with the message base64-encoded inside, is refused far sooner).
-    await api.call({
-      url: `${deps.config.apis.google}/upload/gmail/v1/users/me/messages/send?uploadType=media`,
-      method: 'POST',
-      body: (await composeMail(deps, api, mail)).toString(),
-      headers: { 'content-type': 'message/rfc822' },
-    });
-    await auditMail(deps, userId, 'gmail', mail);
-    return true;
+    await (account === 'gmail' ? sendThroughGmail : sendThroughGraph)(deps, api, mail);
+  } catch (err) {
+    // The send's own error is what the caller hears, even when recording it fails too.
+    const why = err instanceof HttpError ? err.message : EMAIL_DETAIL.sendFailed;
+    await recordSend(deps, userId, account, mail, why).catch(() => {});
+    throw err;
   }
-  const api = await connectedApi(deps, userId, OUTLOOK);
-  if (!api) return false;
+  await recordSend(deps, userId, account, mail, null);
+  await auditMail(deps, userId, account, mail);
+  return true;
+}
+
+async function sendThroughGmail(deps: AppDeps, api: ProviderApi, mail: OutgoingMail): Promise<void> {
+  // The media upload takes the message itself, up to Gmail's 35 MB (the JSON form of
+  // messages.send, with the message base64-encoded inside, is refused far sooner).
+  await api.call({
+    url: `${deps.config.apis.google}/upload/gmail/v1/users/me/messages/send?uploadType=media`,
+    method: 'POST',
+    body: (await composeMail(deps, api, mail)).toString(),
+    headers: { 'content-type': 'message/rfc822' },
+  });
+}
+
+async function sendThroughGraph(deps: AppDeps, api: ProviderApi, mail: OutgoingMail): Promise<void> {
+  // The attachments alone, base64 twice, already past the limit: refused before the CPU work of
+  // building the message.
+  const attached = (mail.attachments ?? []).reduce((sum, a) => sum + a.content.length, 0);
+  if ((attached * 16) / 9 > GRAPH_MAX_REQUEST_BYTES)
+    throw new HttpError(413, CONNECTION_DETAIL.outlookTooLarge);
   // Graph saves a MIME message it sends in Sent Items, as the JSON form does by default.
   const body = await graphMime(deps, api, mail);
   if (body.length > GRAPH_MAX_REQUEST_BYTES) throw new HttpError(413, CONNECTION_DETAIL.outlookTooLarge);
@@ -316,9 +337,28 @@ export async function sendMailVia(
     body,
     headers: { 'content-type': 'text/plain' },
   });
-  await auditMail(deps, userId, 'outlook', mail);
-  return true;
 }
+
+const recordSend = (
+  deps: AppDeps,
+  userId: string,
+  via: MailAccountId,
+  mail: OutgoingMail,
+  error: string | null,
+) =>
+  outbox.insertSentEmail(deps.db.db, {
+    id: newId(),
+    user_id: userId,
+    via,
+    to_address: mail.to,
+    subject: mail.subject,
+    body: mail.body,
+    attachment_names: JSON.stringify((mail.attachments ?? []).map((a) => a.filename)),
+    status: error === null ? 'sent' : 'failed',
+    error,
+    review_id: mail.reviewId ?? null,
+    created_at: deps.clock.now().toISOString(),
+  });
 
 /** Every outgoing email in the audit trail: recipients, subject and attachment names, not the body. */
 const auditMail = (deps: AppDeps, userId: string, via: MailAccountId | 'outbox', mail: OutgoingMail) =>
@@ -389,6 +429,7 @@ export async function keepInOutbox(deps: AppDeps, userId: string, mail: Outgoing
     attachment_filename: attachment?.filename ?? null,
     attachment_type: attachment?.contentType ?? null,
     attachment: attachment?.content ?? null,
+    review_id: mail.reviewId ?? null,
   });
   await auditMail(deps, userId, 'outbox', mail);
   return id;
@@ -402,4 +443,70 @@ export async function listOutbox(deps: AppDeps, userId: string, limit = 100) {
     to: to_address,
     attachment_bytes: attachment ? attachment.length : null,
   }));
+}
+
+/** A mail the local outbox keeps or a connected account sent (or refused), as the Sent view lists it. */
+export interface SentMail {
+  kind: 'outbox' | 'sent';
+  id: string;
+  via: MailAccountId | 'outbox';
+  to: string;
+  subject: string;
+  created_at: string;
+  attachment_names: string[];
+  status: 'sent' | 'failed';
+  error: string | null;
+  review_id: string | null;
+}
+
+const ZAttachmentNames = z.array(z.string());
+
+const fromOutbox = (row: Awaited<ReturnType<typeof outbox.outboxPage>>[number]): SentMail => ({
+  kind: 'outbox',
+  id: row.id,
+  via: 'outbox',
+  to: row.to_address,
+  subject: row.subject,
+  created_at: row.created_at,
+  attachment_names: row.attachment_filename ? [row.attachment_filename] : [],
+  status: 'sent',
+  error: null,
+  review_id: row.review_id,
+});
+
+const fromSent = (row: Awaited<ReturnType<typeof outbox.sentPage>>[number]): SentMail => ({
+  kind: 'sent',
+  id: row.id,
+  via: row.via,
+  to: row.to_address,
+  subject: row.subject,
+  created_at: row.created_at,
+  attachment_names: parseStored(ZAttachmentNames, row.attachment_names, 'sent_emails.attachment_names'),
+  status: row.status,
+  error: row.error,
+  review_id: row.review_id,
+});
+
+/** The newest `take` of the user's outbox and sent mail, each list newest first. */
+export async function sentMailOf(deps: AppDeps, userId: string, take: number): Promise<SentMail[]> {
+  const [kept, sent] = await Promise.all([
+    outbox.outboxPage(deps.db.db, userId, take),
+    outbox.sentPage(deps.db.db, userId, take),
+  ]);
+  return [...kept.map(fromOutbox), ...sent.map(fromSent)];
+}
+
+/** One of the user's outbox or sent mails with its text, or null (also for another user's). */
+export async function findSentMail(
+  deps: AppDeps,
+  userId: string,
+  kind: SentMail['kind'],
+  id: string,
+): Promise<(SentMail & { body: string }) | null> {
+  if (kind === 'outbox') {
+    const row = await outbox.findOutboxEmail(deps.db.db, userId, id);
+    return row ? { ...fromOutbox(row), body: row.body } : null;
+  }
+  const row = await outbox.findSentEmail(deps.db.db, userId, id);
+  return row ? { ...fromSent(row), body: row.body } : null;
 }

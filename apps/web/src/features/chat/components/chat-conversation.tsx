@@ -16,6 +16,7 @@ import { OutOfCreditsBanner } from './out-of-credits-banner';
 import { ReplyFailure } from './reply-failure';
 import { SuggestionChips } from './suggestion-chips';
 import { TodoChecklist } from './todo-checklist';
+import { ToolsMenu } from './tools-menu';
 import { TypingIndicator } from './typing-indicator';
 
 export interface ChatConversationProps {
@@ -147,6 +148,7 @@ export function ChatConversation({
         onStop={isBusy ? stop : undefined}
         isStopping={assistant.isStopping}
         hasInitialFocus={Boolean(initialMessage)}
+        leading={<ToolsMenu chatId={chat.id} />}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { ArrowUp, Square } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { cn } from '../../../lib/cn';
 import { ASSISTANT_COPY } from '../copy';
 
@@ -18,6 +18,8 @@ export interface ComposerProps {
   /** Focus the box on mount, e.g. when the chat the user just started opens. */
   hasInitialFocus?: boolean;
   onFocus?: () => void;
+  /** A control before the box, e.g. the chat's Tools menu. */
+  leading?: ReactNode;
 }
 
 /** The message box: Enter sends, Shift+Enter starts a new line. */
@@ -32,6 +34,7 @@ export function Composer({
   isStopping = false,
   hasInitialFocus = false,
   onFocus,
+  leading,
 }: ComposerProps) {
   const id = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -67,6 +70,7 @@ export function Composer({
           isDisabled && 'opacity-60',
         )}
       >
+        {leading}
         <label htmlFor={id} className="sr-only">
           Message
         </label>

@@ -11,6 +11,7 @@ import { Sparkles } from 'lucide-react';
 import { memo } from 'react';
 import { Markdown } from '../../../components/ui/markdown';
 import { approvalsOf, failureTextOf, textOfParts } from '../assistant-messages';
+import { resultLinkOf } from '../sent-link';
 import { toolLabel } from '../tool-labels';
 import { ApprovalCard } from './approval-card';
 import { ToolResultCard } from './tool-result-card';
@@ -73,7 +74,7 @@ function stepOf(part: ToolPart, storedSummary: string | undefined, isLive: boole
     case 'input-available':
       return isLive ? { ...step, isRunning: true } : step;
     case 'output-available':
-      return { ...step, summary: storedSummary ?? 'Done' };
+      return { ...step, summary: storedSummary ?? 'Done', href: resultLinkOf(part) };
     case 'output-error':
       return { ...step, summary: storedSummary ?? `Failed: ${part.errorText}` };
     case 'output-denied':

@@ -1,5 +1,6 @@
 import { ChevronRight, Wrench } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { ASSISTANT_COPY } from '../copy';
 
@@ -9,6 +10,8 @@ export interface ToolStepView {
   /** Its human name, e.g. 'Required minimum distribution'. */
   label: string;
   summary?: string;
+  /** Where the result can be seen (an email sent: the Sent view); the summary links there. */
+  href?: string | undefined;
   isRunning?: boolean;
 }
 
@@ -66,7 +69,16 @@ export function ToolSteps({ steps, isLive = false }: ToolStepsProps) {
               ) : step.summary ? (
                 <>
                   {' — '}
-                  <span>{step.summary}</span>
+                  {step.href ? (
+                    <Link
+                      to={step.href}
+                      className="underline underline-offset-2 hover:text-zinc-900 dark:hover:text-zinc-100"
+                    >
+                      {step.summary}
+                    </Link>
+                  ) : (
+                    <span>{step.summary}</span>
+                  )}
                 </>
               ) : null}
             </li>

@@ -1,0 +1,70 @@
+// The Tools menu's list: every tool the assistant has, each a checkbox; unchecking turns it off
+// in this chat (the server stops offering it to the model there).
+import type { TKnapTool } from '@knap/contracts';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { TOOLS_COPY } from '../copy';
+import { toolLabel } from '../tool-labels';
+import { useChatTools, useSetChatTools } from '../tools-queries';
+
+function detailOf(tool: TKnapTool): string {
+  return [
+    tool.source === 'builtin'
+      ? TOOLS_COPY.sources.builtin
+      : (tool.source_name ?? TOOLS_COPY.sources[tool.source]),
+    tool.needs_approval ? TOOLS_COPY.needsApproval : null,
+    tool.credit_cost ? TOOLS_COPY.cost(tool.credit_cost) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export function ToolsChecklist({ chatId }: { chatId: string }) {
+  const tools = useChatTools(chatId);
+  const save = useSetChatTools(chatId);
+
+  if (tools.isPending)
+    return (
+      <div className="flex justify-center p-4">
+        <Spinner label={TOOLS_COPY.loading} />
+      </div>
+    );
+  if (tools.isError)
+    return <ErrorNotice message={tools.error.message} onRetry={() => void tools.refetch()} />;
+  if (tools.data.length === 0) return <p className="p-2 text-sm text-zinc-500">{TOOLS_COPY.empty}</p>;
+
+  const toggle = (name: string, on: boolean) => {
+    const off = tools.data.filter((t) => !t.enabled && t.name !== name).map((t) => t.name);
+    save.mutate(on ? off : [...off, name]);
+  };
+
+  return (
+    <>
+      {save.error ? <ErrorNotice message={save.error.message} /> : null}
+      <ul className="flex flex-col gap-1">
+        {tools.data.map((tool) => (
+          <li key={tool.name}>
+            <label className="flex cursor-pointer items-start gap-2.5 rounded-lg px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+              <input
+                type="checkbox"
+                checked={tool.enabled}
+                disabled={save.isPending}
+                onChange={(event) => toggle(tool.name, event.target.checked)}
+                className="mt-0.5 size-4 shrink-0 accent-indigo-600"
+              />
+              <span className="min-w-0">
+                <span
+                  className="block font-medium text-sm text-zinc-900 dark:text-zinc-100"
+                  title={tool.description}
+                >
+                  {toolLabel(tool.name)}
+                </span>
+                <span className="block text-xs text-zinc-500 dark:text-zinc-400">{detailOf(tool)}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

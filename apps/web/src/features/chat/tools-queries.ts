@@ -1,0 +1,16 @@
+// The Tools menu's query: a chat's tools, replaced by what the server answers to each change.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listChatTools, setChatTools } from './tools-api';
+
+export const toolKeys = { chat: (chatId: string) => ['knap-tools', chatId] as const };
+
+export const useChatTools = (chatId: string) =>
+  useQuery({ queryKey: toolKeys.chat(chatId), queryFn: () => listChatTools(chatId) });
+
+export function useSetChatTools(chatId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (disabled: string[]) => setChatTools({ chatId, disabled }),
+    onSuccess: (tools) => queryClient.setQueryData(toolKeys.chat(chatId), tools),
+  });
+}
