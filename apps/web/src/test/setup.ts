@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from '@knap/contracts';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -6,4 +7,5 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
 });
