@@ -98,6 +98,39 @@ describe('ChatPage without a chat id', () => {
     ]);
   });
 
+  it('out of credits: back on the welcome screen with the question kept, until credits come back', async () => {
+    const created = chat({ id: 'new-1', title: 'What is a Roth conversion?' });
+    let balance = 0;
+    mockFetch({
+      [`POST ${CHAT_PATHS.chats}`]: () => jsonResponse(created),
+      [`GET ${CHAT_PATHS.chat('new-1')}`]: () => jsonResponse(created),
+      // The server removed the chat it had made for this message.
+      [`POST ${ASSISTANT_PATHS.completion}`]: () => jsonResponse({ detail: DETAIL.outOfCredits }, 402),
+      [`GET ${ASSISTANT_PATHS.creditsUsage(makeUser().uuid)}`]: () =>
+        jsonResponse({ balance, credits_used: 20, max_credits: 20 }),
+    });
+    const { router } = renderChat('/chat');
+
+    const seen: string[] = [];
+    router.subscribe((state) => seen.push(state.location.search));
+    await userEvent.type(composer(), 'What is a Roth conversion?{Enter}');
+
+    // The chat opened, was refused, and the screen went back to the welcome state.
+    await waitFor(() => expect(seen).toEqual(['?id=new-1', '']), { timeout: 3000 });
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(DETAIL.outOfCredits);
+    expect(composer().value).toBe('What is a Roth conversion?');
+
+    // The user upgrades in another tab and comes back: the banner goes once credits are there.
+    window.dispatchEvent(new Event('focus'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('alert').textContent).toBe(DETAIL.outOfCredits);
+    balance = 50;
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(composer().value).toBe('What is a Roth conversion?');
+  });
+
   it("keeps the draft and shows 'Failed to create chat: …' when the chat cannot be created", async () => {
     mockFetch({
       [`POST ${CHAT_PATHS.chats}`]: () =>

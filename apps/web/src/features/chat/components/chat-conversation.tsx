@@ -26,6 +26,8 @@ export interface ChatConversationProps {
   /** The first message of a chat just started from the welcome screen: sent as the chat opens. */
   initialMessage?: string | undefined;
   onInitialMessageSent?: () => void;
+  /** The server removed this chat: its first message was refused for lack of credits. */
+  onDiscarded?: (text: string) => void;
 }
 
 export function ChatConversation({
@@ -34,6 +36,7 @@ export function ChatConversation({
   onDraftChange,
   initialMessage,
   onInitialMessageSent,
+  onDiscarded,
 }: ChatConversationProps) {
   const openSettings = useOpenSettings();
   const isStreamingRef = useRef(false);
@@ -48,6 +51,7 @@ export function ChatConversation({
     chatUpdatedAt: dataUpdatedAt,
     // The refused text comes back unless the user has typed something new meanwhile.
     onSendRefused: (text) => onDraftChange((current) => (current.trim() ? current : text)),
+    onChatDiscarded: onDiscarded,
   });
   isStreamingRef.current = assistant.isStreaming;
   const { send, retry, decide, stop } = assistant;
