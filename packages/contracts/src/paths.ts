@@ -33,6 +33,9 @@ export const EMAIL_LINK_PAGES = {
   invitation: '/invitation',
 } as const;
 
+/** Whether the server answers (the web polls it while it cannot reach the server). */
+export const HEALTH_PATH = '/api/health';
+
 export const REFRESH_COOKIE = 'knap_refresh';
 /**
  * Set and cleared with the refresh cookie, but readable by the page (no secret: its value is `1`):

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
+import { isServerAway } from '../../lib/api-client';
 import { useOpenSettings } from '../../lib/open-settings';
 import { useCurrentUser } from '../auth/store';
 import { useCreditsComeBack } from '../billing/queries';
@@ -70,8 +71,10 @@ export function ChatPage() {
     [queryClient, navigate],
   );
 
-  // SPEC §2/§8: a chat that cannot be loaded sends the user back to a new chat.
-  const loadError = chatId ? chatQuery.error : null;
+  // SPEC §2/§8: a chat that cannot be loaded sends the user back to a new chat. Not while the server
+  // cannot be reached (no answer, or a gateway's 5xx): the chat and the draft stay on screen and
+  // the connection banner says why; the chat is fetched again once the server is back.
+  const loadError = chatId && !isServerAway(chatQuery.error) ? chatQuery.error : null;
   useEffect(() => {
     if (!loadError) return;
     logChatFailure('get chat', loadError);

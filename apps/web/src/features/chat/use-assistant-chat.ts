@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lastAssistantMessageIsCompleteWithApprovalResponses } from 'ai';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { reportUnreachable } from '../../lib/connection';
 import { useCreditsComeBack } from '../billing/queries';
 import { decideToolApproval, markChatRead, stopCompletion } from './api';
 import { failureTextOf, lastReplyRow, toUIMessages } from './assistant-messages';
@@ -28,7 +29,8 @@ const STOP_GRACE_MS = 3000;
 
 /** What went wrong with the last request, and so what Retry repeats. */
 export type AssistantFailure =
-  | { kind: 'send'; text: string; message: string }
+  /** `unreachable`: the message never reached the server; it is sent again once the server is back. */
+  | { kind: 'send'; text: string; message: string; unreachable: boolean }
   | { kind: 'continue'; message: string }
   | { kind: 'reply'; message: string };
 
@@ -157,6 +159,8 @@ export function useAssistantChat({
     },
     onError: (failure) => {
       const request = lastRequest.current;
+      // The stream broke off with the connection: the server may be gone (the banner checks).
+      if (failure instanceof TypeError) reportUnreachable();
       // Only requests refused up front (402, 409, offline…) are handled here. A reply that broke
       // off mid-way is described by its stored state once the chat is fetched again.
       if (!(failure instanceof ApiError) || !request) return;
@@ -260,7 +264,12 @@ export function useAssistantChat({
   if (refusal && !(refusal.error.status === 402 && refusal.request.message)) {
     const { request, error: refused } = refusal;
     failure = request.message
-      ? { kind: 'send', text: request.message.content, message: refused.message }
+      ? {
+          kind: 'send',
+          text: request.message.content,
+          message: refused.message,
+          unreachable: refused.status === 0,
+        }
       : { kind: request.retry ? 'reply' : 'continue', message: refused.message };
   } else if (status === 'error' && error && !(error instanceof ApiError)) {
     failure = { kind: 'reply', message: streamErrorText(error) };

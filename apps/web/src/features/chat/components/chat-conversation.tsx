@@ -3,6 +3,7 @@
 import type { TChat } from '@knap/contracts';
 import { MessageSquareText } from 'lucide-react';
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef } from 'react';
+import { onReconnect } from '../../../lib/connection';
 import { useOpenSettings } from '../../../lib/open-settings';
 import { lastReplyRow, textOfParts, todosOf } from '../assistant-messages';
 import { ASSISTANT_COPY } from '../copy';
@@ -67,6 +68,22 @@ export function ChatConversation({
 
   const handleRetry = (failure: AssistantFailure) =>
     failure.kind === 'send' ? handleSend(failure.text) : retry(failure);
+
+  // A message that never reached the server is sent once it answers again (unless the user has
+  // changed it in the composer meanwhile: then it stays theirs to send).
+  const pending = useRef<{ failure: AssistantFailure | null; draft: string }>({ failure: null, draft });
+  pending.current = { failure: assistant.failure, draft };
+  useEffect(
+    () =>
+      onReconnect(() => {
+        const { failure, draft: current } = pending.current;
+        if (failure?.kind !== 'send' || !failure.unreachable) return;
+        if (current.trim() && current.trim() !== failure.text.trim()) return;
+        onDraftChange((text) => (text.trim() === failure.text.trim() ? '' : text));
+        send(failure.text);
+      }),
+    [onDraftChange, send],
+  );
 
   const sentInitial = useRef(false);
   useEffect(() => {
