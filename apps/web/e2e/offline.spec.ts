@@ -21,7 +21,7 @@ test('a message sent while the server is away is kept, and sent once it answers'
   await seed.addMessage(chat.id, 'assistant', 'Bonds steady a portfolio.');
   await page.goto(`/chat?id=${chat.id}`);
   const screen = new ChatScreen(page);
-  await expect(screen.messages.getByText('Bonds steady a portfolio.')).toBeVisible();
+  await expect(screen.messages.getByText('Bonds steady a portfolio.')).toBeVisible({ timeout: 30_000 });
 
   // The server goes away: nothing the page asks is answered.
   await page.route('**/api/**', (route) => route.abort('connectionrefused'));
