@@ -3,7 +3,7 @@
 // and running out of credits.
 import { DETAIL } from '@knap/contracts';
 import { expect, test } from '@playwright/test';
-import { signUpViaApi } from './support/accounts';
+import { apiAs, signUpViaApi } from './support/accounts';
 import { AppShell, hasHorizontalScroll, saveScreenshot } from './support/app';
 import { AssistantScreen, exhaustCredits } from './support/assistant';
 
@@ -165,14 +165,15 @@ test('out of credits: the assistant refuses, the draft stays, Upgrade opens Sett
 
   await chat.send('Anything new on the Hendersons?');
 
-  await expect(page).toHaveURL(CHAT_WITH_ID);
+  await expect(chat.alert).toHaveText(DETAIL.outOfCredits);
+  // The refused first message leaves no empty chat behind: the welcome screen again, message kept.
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByRole('heading', { name: 'Hello, Avery' })).toBeVisible();
   await expect(chat.alert).toHaveText(DETAIL.outOfCredits);
   await expect(chat.composer).toHaveValue('Anything new on the Hendersons?');
-  await expect(chat.messages).toHaveCount(0);
+  const chats = await apiAs(request, account.accessToken).get('/api/chat/chats');
+  expect((await chats.json()).chats).toEqual([]);
 
-  // The chat remembers it ran out (out_of_tokens), so the banner is back after a reload.
-  await page.reload();
-  await expect(chat.alert).toHaveText(DETAIL.outOfCredits);
   await chat.upgradeButton.click();
   await expect(new AppShell(page).accountDialog).toBeVisible();
 });

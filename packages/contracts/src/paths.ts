@@ -33,7 +33,15 @@ export const EMAIL_LINK_PAGES = {
   invitation: '/invitation',
 } as const;
 
+/** Whether the server answers (the web polls it while it cannot reach the server). */
+export const HEALTH_PATH = '/api/health';
+
 export const REFRESH_COOKIE = 'knap_refresh';
+/**
+ * Set and cleared with the refresh cookie, but readable by the page (no secret: its value is `1`):
+ * a first load without it knows there is no session and does not ask /api/auth/refresh for a 401.
+ */
+export const SESSION_HINT_COOKIE = 'knap_session';
 
 export const USER_PATHS = {
   me: '/api/studio/users/me',

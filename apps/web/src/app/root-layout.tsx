@@ -5,6 +5,7 @@ import { useAuthStatus } from '../features/auth/store';
 import { useAuthBootstrap } from '../features/auth/use-auth-bootstrap';
 import { watchOpenConnectionsEvent } from '../features/connections/events';
 import { useWidgetBridge } from '../features/widget/use-widget-bridge';
+import { ConnectionBanner } from './connection/connection-banner';
 
 // App-wide connection signals (popup result, open-dropdown event); loaded once someone is signed in.
 const ConnectionsBridge = lazy(async () => ({
@@ -20,6 +21,7 @@ export function RootLayout() {
   const isSignedIn = useAuthStatus() === 'authenticated';
   return (
     <>
+      <ConnectionBanner />
       <Suspense fallback={<DelayedSpinner fullScreen />}>
         <Outlet />
       </Suspense>

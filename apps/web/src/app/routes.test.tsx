@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialAuthState, useAuthStore } from '../features/auth/store';
 import { tokenManager } from '../lib/token-manager';
-import { calledRoutes, jsonResponse, mockFetch } from '../test/fetch-mock';
+import { calledRoutes, jsonResponse, mockFetch, setSessionHint } from '../test/fetch-mock';
 import { makeUser } from '../test/fixtures';
 import { makeKnap } from '../test/knaps';
 import { renderRoutes, stubContainerWidth } from '../test/render';
@@ -17,6 +17,10 @@ const signedInApi = {
   [`PUT ${USER_PATHS.timezone}`]: async (req: Request) => jsonResponse(await req.json()),
   [`GET ${AUTH_PATHS.logout}`]: () => jsonResponse({ success: true }),
 };
+
+// These browsers come with the session hint cookie: signed-in ones are refreshed, the others'
+// stale cookies answered 401.
+beforeEach(setSessionHint);
 
 const anonymousApi = {
   [`GET ${AUTH_PATHS.refresh}`]: () => jsonResponse({ detail: 'Unauthorized' }, 401),

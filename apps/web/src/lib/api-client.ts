@@ -1,6 +1,7 @@
 // The one typed fetch wrapper for our API: bearer token (refreshed before each request when stale),
 // cookies, JSON in and out, and SPEC §8's error mapping.
 import { ERR } from '@knap/contracts';
+import { reportReachable, reportUnreachable } from './connection';
 import { tokenManager } from './token-manager';
 
 export class ApiError extends Error {
@@ -55,6 +56,11 @@ export function statusTextOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The call got no answer (status 0), or a gateway's or an overloaded server's 502/503/504. */
+export function isServerAway(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || [502, 503, 504].includes(error.status));
+}
+
 function readDetail(body: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(body);
@@ -89,8 +95,11 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
   } catch (cause) {
     if (init.signal?.aborted) throw cause;
     // Offline or blocked: the browser's own message ('Failed to fetch') means nothing to a user.
+    // The banner says the server cannot be reached, and the app polls until it answers.
+    reportUnreachable();
     throw new ApiError(ERR.generic, 0, '', undefined);
   }
+  reportReachable();
   if (res.ok) return res;
 
   const text = await res.text().catch(() => '');

@@ -1,13 +1,17 @@
 import { AUTH_PATHS, ERR, TOKEN_REUSE_MINUTES, WIDGET_AUTH_WAIT_MS } from '@knap/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/fetch-mock';
-import { createTokenManager } from './token-manager';
+import { createTokenManager, NO_SESSION } from './token-manager';
 
 const MINUTE = 60_000;
 
-function setup({ widget = false } = {}) {
+function setup({ widget = false, hint = true } = {}) {
   let now = 1_000_000;
-  const manager = createTokenManager({ now: () => now, waitsForHost: () => widget });
+  const manager = createTokenManager({
+    now: () => now,
+    waitsForHost: () => widget,
+    hasSessionHint: () => hint,
+  });
   return {
     manager,
     advance: (ms: number) => {
@@ -40,6 +44,24 @@ describe('token manager', () => {
     expect(new Set(tokens)).toEqual(new Set(['fresh-1']));
     const [, init] = fetchMock.mock.calls[0]!;
     expect(init?.credentials).toBe('include');
+  });
+
+  it('does not ask for a refresh without a token or the session hint, and does with either', async () => {
+    const fetchMock = mockFetch({
+      [`GET ${AUTH_PATHS.refresh}`]: () => jsonResponse({ access_token: 'fresh' }),
+    });
+    await expect(setup({ hint: false }).manager.getAccessToken()).rejects.toThrow(NO_SESSION);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await expect(setup({ hint: true }).manager.getAccessToken()).resolves.toBe('fresh');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    // A stale token of an older session is still refreshed, hint or not.
+    const { manager, advance } = setup({ hint: false });
+    manager.setAccessToken('old');
+    advance(TOKEN_REUSE_MINUTES * MINUTE + 1);
+    await expect(manager.getAccessToken()).resolves.toBe('fresh');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('reuses a token younger than the reuse window and refreshes it once it is that old', async () => {

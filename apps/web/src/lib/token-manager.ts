@@ -3,6 +3,7 @@
 import {
   AUTH_PATHS,
   ERR,
+  SESSION_HINT_COOKIE,
   type TAccessTokenResponse,
   TOKEN_REUSE_MINUTES,
   WIDGET_AUTH_WAIT_MS,
@@ -24,7 +25,18 @@ export interface TokenManagerOptions {
   /** True while a widget host is to hand the token over (see run-mode.ts expectsHostToken). */
   waitsForHost?: () => boolean;
   storageKey?: string;
+  /** Whether the server's session hint cookie is set (see SESSION_HINT_COOKIE). */
+  hasSessionHint?: () => boolean;
 }
+
+/** The server sets SESSION_HINT_COOKIE with the refresh cookie, which the page cannot read. */
+function hasSessionHintCookie(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
+/** What getAccessToken throws when there is no token and no session to refresh. */
+export const NO_SESSION = 'No session to refresh';
 
 export type TokenManager = ReturnType<typeof createTokenManager>;
 
@@ -33,6 +45,7 @@ export function createTokenManager(options: TokenManagerOptions = {}) {
   const now = options.now ?? Date.now;
   const waitsForHost = options.waitsForHost ?? expectsHostToken;
   const storageKey = options.storageKey ?? STORAGE_KEYS.accessToken;
+  const hasSessionHint = options.hasSessionHint ?? hasSessionHintCookie;
 
   let current: StoredToken | null = load();
   // Bumped on every set/clear, so a refresh that fails after a newer token arrived does not wipe it.
@@ -117,10 +130,15 @@ export function createTokenManager(options: TokenManagerOptions = {}) {
     });
   }
 
-  /** A token for the next request: reused while young, else refreshed first. */
+  /**
+   * A token for the next request: reused while young, else refreshed first. With no token and no
+   * session hint there is nothing to refresh: asking would only earn a 401 (which the browser logs
+   * as an error on every signed-out load).
+   */
   async function getAccessToken(): Promise<string> {
     if (current && isFresh(current)) return current.token;
     if (!current && waitsForHost()) return waitForToken();
+    if (!current && !hasSessionHint()) throw new Error(NO_SESSION);
     return refresh();
   }
 

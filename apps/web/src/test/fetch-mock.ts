@@ -1,5 +1,5 @@
 // A global fetch stand-in that routes by "METHOD /path"; unknown routes answer 404 like our API.
-import { DETAIL } from '@knap/contracts';
+import { DETAIL, SESSION_HINT_COOKIE } from '@knap/contracts';
 import { vi } from 'vitest';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -42,4 +42,9 @@ export function heldResponse() {
     });
   };
   return { handler, bodies, release: (response: Response) => answer(response) };
+}
+
+/** The server's session hint cookie, as a signed-in browser has it (cleared after each test). */
+export function setSessionHint(): void {
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
 }

@@ -253,18 +253,44 @@ describe(`assistant on the OpenAI provider (${testEngine()})`, () => {
     }
   });
 
-  it('refuses a completion with no credits left and flags the chat', async () => {
+  it('refuses a completion with no credits left: a new chat goes, one with messages is flagged', async () => {
     const poor = await signUp(t);
     const p = await harness(t, poor);
     const userId = await userIdOf(t, poor.email);
+    const listed = async () =>
+      (await p.call({ method: 'GET', url: '/api/chat/chats' })).json().chats.map((c: { id: string }) => c.id);
+    const talked = await p.newChat();
+    expect((await p.complete(talked, 'hello')).statusCode).toBe(200);
     await p.balance();
     await t.db.db.updateTable('credit_accounts').set({ balance: 0 }).where('user_id', '=', userId).execute();
-    const chatId = await p.newChat();
-    const res = await p.complete(chatId, 'hi');
-    expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ detail: 'You have no credits left. Upgrade your plan to keep chatting.' });
-    const chat = (await p.call({ method: 'GET', url: `/api/chat/chats/${chatId}` })).json();
-    expect(chat).toMatchObject({ out_of_tokens: true, messages: [] });
+
+    // The chat the web made for this first message (named after it) is not left behind, each time.
+    for (const question of ['What is my clients’ exposure?', 'And now?']) {
+      const started = (
+        await p.call({ method: 'POST', url: '/api/chat/chats', payload: { initial_message: question } })
+      ).json().id as string;
+      const res = await p.complete(started, question);
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toEqual({ detail: 'You have no credits left. Upgrade your plan to keep chatting.' });
+      expect((await p.call({ method: 'GET', url: `/api/chat/chats/${started}` })).statusCode).toBe(404);
+    }
+    expect(await listed()).toEqual([talked]);
+
+    // A chat with a conversation in it stays, flagged, its messages kept.
+    expect((await p.complete(talked, 'more')).statusCode).toBe(402);
+    const chat = (await p.call({ method: 'GET', url: `/api/chat/chats/${talked}` })).json();
+    expect(chat).toMatchObject({ out_of_tokens: true });
+    expect(chat.messages).toHaveLength(2);
+
+    // So does an empty chat while a legal hold keeps the user's chats.
+    await t.db.db
+      .insertInto('legal_holds')
+      .values({ user_id: userId, reason: 'Litigation', placed_by: 'admin@x.example', placed_at: 'now' })
+      .execute();
+    const held = await p.newChat();
+    expect((await p.complete(held, 'hi')).statusCode).toBe(402);
+    const kept = (await p.call({ method: 'GET', url: `/api/chat/chats/${held}` })).json();
+    expect(kept).toMatchObject({ out_of_tokens: true, messages: [] });
   });
 });
 

@@ -108,7 +108,10 @@ export async function prepareRun(
   const chat = await chats.ownedChat(deps, user.id, request.chat_id);
   await deps.limits.consume('model', user.id);
   if (!(await credits.hasCredits(deps, user.id, deps.config.credits.perCompletion))) {
-    await chats.setChatFlags(deps, user.id, chat.id, { out_of_tokens: true });
+    // A chat just started for this message is removed, not left empty under the question's name.
+    const discarded =
+      chat.message_count === 0 && request.message && (await chats.discardEmptyChat(deps, user.id, chat.id));
+    if (!discarded) await chats.setChatFlags(deps, user.id, chat.id, { out_of_tokens: true });
     throw new HttpError(402, DETAIL.outOfCredits);
   }
   if (chat.out_of_tokens) await chats.setChatFlags(deps, user.id, chat.id, { out_of_tokens: false });

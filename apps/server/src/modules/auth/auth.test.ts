@@ -41,6 +41,10 @@ describe(`built-in accounts and tokens (${testEngine()})`, () => {
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.path).toBe('/api');
     expect(cookie?.sameSite).toBe('Lax');
+    // The page's hint that there is a session: readable by it, everywhere, and holding no secret.
+    const hint = res.cookies.find((c) => c.name === 'knap_session');
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', maxAge: cookie?.maxAge });
+    expect(hint?.httpOnly).toBeFalsy();
 
     const me = await as(t, { token: res.json().access_token })({
       method: 'GET',
@@ -197,6 +201,9 @@ describe(`built-in accounts and tokens (${testEngine()})`, () => {
     const out = await as(t, u)({ method: 'GET', url: '/api/authentication/logout' });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
+    // Both cookies go: the page's hint too, so its next load does not ask for a refresh.
+    for (const name of ['knap_refresh', 'knap_session'])
+      expect(out.cookies.find((c) => c.name === name)?.value, name).toBe('');
     expect((await as(t, u)({ method: 'GET', url: '/api/studio/users/me' })).statusCode).toBe(401);
     const r = await t.app.inject({
       method: 'GET',
@@ -204,6 +211,7 @@ describe(`built-in accounts and tokens (${testEngine()})`, () => {
       cookies: { knap_refresh: u.refreshCookie },
     });
     expect(r.statusCode).toBe(401);
+    expect(r.cookies.find((c) => c.name === 'knap_session')?.value).toBe('');
   });
 
   it('refuses a signed, unexpired access token once its session has expired, and only that session', async () => {

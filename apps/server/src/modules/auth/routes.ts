@@ -4,6 +4,7 @@ import {
   type LoginProvider,
   REFRESH_COOKIE,
   RUN_MODES,
+  SESSION_HINT_COOKIE,
   ZAccessTokenResponse,
   ZAuthProvidersResponse,
   ZEmailTokenRequest,
@@ -38,11 +39,22 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     path: '/api',
     maxAge: auth.SESSION_TTL_MS / 1000,
   };
+  // The page's hint that a refresh cookie exists (it cannot see that one): the same lifetime, on
+  // every path, readable by scripts, and nothing in it but `1`.
+  const hintOptions = { ...cookieOptions, httpOnly: false, path: '/' };
   // A partitioned cookie is only cleared by a Set-Cookie with the same attributes.
   const { maxAge: _maxAge, ...clearOptions } = cookieOptions;
+  const { maxAge: _hintMaxAge, ...clearHintOptions } = hintOptions;
   const answer = (reply: FastifyReply, session: { access_token: string; refreshToken: string | null }) => {
-    if (session.refreshToken) reply.setCookie(REFRESH_COOKIE, session.refreshToken, cookieOptions);
+    if (session.refreshToken) {
+      reply.setCookie(REFRESH_COOKIE, session.refreshToken, cookieOptions);
+      reply.setCookie(SESSION_HINT_COOKIE, '1', hintOptions);
+    }
     return { access_token: session.access_token };
+  };
+  const endSession = (reply: FastifyReply) => {
+    reply.clearCookie(REFRESH_COOKIE, clearOptions);
+    reply.clearCookie(SESSION_HINT_COOKIE, clearHintOptions);
   };
   const tokenResponse = { response: { 200: ZAccessTokenResponse } };
   const ua = (headers: { 'user-agent'?: string | undefined }) => headers['user-agent'] ?? null;
@@ -88,7 +100,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     try {
       return answer(reply, await auth.refresh(deps, req.cookies[REFRESH_COOKIE]));
     } catch (e) {
-      reply.clearCookie(REFRESH_COOKIE, clearOptions);
+      endSession(reply);
       throw e;
     }
   });
@@ -98,7 +110,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     { onRequest: app.requireUser, schema: { response: { 200: ZLogoutResponse } } },
     async (req, reply) => {
       await auth.logout(deps, authOf(req).user.id, authOf(req).sessionId);
-      reply.clearCookie(REFRESH_COOKIE, clearOptions);
+      endSession(reply);
       return { success: true };
     },
   );

@@ -152,13 +152,17 @@ export async function updateChat(
 }
 
 /** Deletes a chat; its messages go with it through the foreign key, in the same statement. */
-export async function deleteChat(db: Q, userId: string, chatId: string): Promise<boolean> {
+/** Deletes the chat; `onlyEmpty`: only while no message is in it (one statement, so none can slip in). */
+export async function deleteChat(
+  db: Q,
+  userId: string,
+  chatId: string,
+  { onlyEmpty = false }: { onlyEmpty?: boolean } = {},
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const res = await trx
-      .deleteFrom('chats')
-      .where('id', '=', chatId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    let query = trx.deleteFrom('chats').where('id', '=', chatId).where('user_id', '=', userId);
+    if (onlyEmpty) query = query.where('message_count', '=', 0);
+    const res = await query.executeTakeFirst();
     const deleted = Number(res.numDeletedRows) > 0;
     if (deleted) await chatsChanged(trx, userId, -1);
     return deleted;

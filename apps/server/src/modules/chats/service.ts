@@ -26,7 +26,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { plainTextOf } from '../../platform/plain-text.js';
 import { recordAudit } from '../audit/service.js';
-import { heldUserIds, refuseIfHeld } from '../legal-holds/service.js';
+import { heldUserIds, isOnLegalHold, refuseIfHeld } from '../legal-holds/service.js';
 import { ChatListCache } from './list-cache.js';
 import * as repo from './repo.js';
 
@@ -204,6 +204,16 @@ export async function deleteChat(deps: AppDeps, userId: string, chatId: string) 
   await refuseIfHeld(deps, userId, 'chats');
   if (!(await repo.deleteChat(deps.db.db, userId, chatId))) throw notFound(DETAIL.chatNotFound);
   return { success: true };
+}
+
+/**
+ * A chat whose first message was refused (no credits) goes again: it would stay in the list as an
+ * empty chat named after the question. Not while a legal hold keeps the user's chats, and not once
+ * a message is in it.
+ */
+export async function discardEmptyChat(deps: AppDeps, userId: string, chatId: string): Promise<boolean> {
+  if (await isOnLegalHold(deps, userId)) return false;
+  return repo.deleteChat(deps.db.db, userId, chatId, { onlyEmpty: true });
 }
 
 export async function listMessages(deps: AppDeps, userId: string, chatId: string) {

@@ -1,4 +1,4 @@
-import { OPERATOR_PATHS, ZHealthResponse } from '@knap/contracts';
+import { HEALTH_PATH, OPERATOR_PATHS, ZHealthResponse } from '@knap/contracts';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
 import type { AppInstance } from '../../platform/deps.js';
@@ -36,5 +36,5 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
     (req) => health.runJobNow(deps, authOf(req).user, req.params.name),
   );
 
-  app.get('/api/health', { schema: { response: { 200: ZHealthResponse } } }, () => health.health(deps));
+  app.get(HEALTH_PATH, { schema: { response: { 200: ZHealthResponse } } }, () => health.health(deps));
 }

@@ -1,12 +1,15 @@
-import { ERR } from '@knap/contracts';
-import { render, screen } from '@testing-library/react';
+import { ERR, HEALTH_PATH } from '@knap/contracts';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialAuthState, useAuthStore } from '../../features/auth/store';
+import { resetConnection } from '../../lib/connection';
 import { hardNavigate, reloadPage } from '../../lib/navigation';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
+import { CONNECTION_COPY } from '../connection/copy';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RouteErrorScreen } from './route-error-screen';
 
@@ -36,6 +39,7 @@ afterEach(() => {
   vi.mocked(toast.error).mockClear();
   vi.mocked(hardNavigate).mockClear();
   vi.mocked(reloadPage).mockClear();
+  resetConnection();
 });
 
 describe('RouteErrorScreen', () => {
@@ -66,19 +70,45 @@ describe('RouteErrorScreen', () => {
     expect(hardNavigate).toHaveBeenCalledWith('/chat');
   });
 
-  it('reloads the page once for a failed chunk instead of showing the error', () => {
+  it('reloads the page once for a failed chunk instead of showing the error', async () => {
+    mockFetch({ [`GET ${HEALTH_PATH}`]: () => jsonResponse({ status: 'ok' }) });
     renderFailingRoute(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
 
-    expect(reloadPage).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('heading', { name: ERR.somethingWentWrong })).toBeNull();
   });
 
-  it('shows the error screen when the chunk still fails right after that reload', () => {
+  it('shows the error screen when the chunk still fails right after that reload', async () => {
+    mockFetch({ [`GET ${HEALTH_PATH}`]: () => jsonResponse({ status: 'ok' }) });
     renderFailingRoute(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
     renderFailingRoute(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
 
+    expect(await screen.findByRole('heading', { name: ERR.somethingWentWrong })).toBeTruthy();
     expect(reloadPage).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('heading', { name: ERR.somethingWentWrong })).toBeTruthy();
+  });
+
+  it('waits with a retry panel when the server is away, not the browser’s error page', async () => {
+    let isUp = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (!isUp) throw new TypeError('Failed to fetch');
+        return jsonResponse({ status: 'ok' });
+      }),
+    );
+    renderFailingRoute(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
+
+    expect(await screen.findByRole('heading', { name: CONNECTION_COPY.screenTitle })).toBeTruthy();
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+    // Still away: Try again keeps the panel.
+    await userEvent.click(screen.getByRole('button', { name: CONNECTION_COPY.tryAgain }));
+    expect(reloadPage).not.toHaveBeenCalled();
+    // Back: the page reloads (and so fetches the screen's code) as the server answers.
+    isUp = true;
+    await userEvent.click(screen.getByRole('button', { name: CONNECTION_COPY.tryAgain }));
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
   });
 });
 

@@ -5,7 +5,9 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
 import { useCurrentUser } from '../../features/auth/store';
-import { hardNavigate } from '../../lib/navigation';
+import { onReconnect, serverAnswers } from '../../lib/connection';
+import { hardNavigate, reloadPage } from '../../lib/navigation';
+import { CONNECTION_COPY } from '../connection/copy';
 import { isChunkLoadError, reloadOnceForChunkError } from './chunk-reload';
 import { ErrorPanel } from './error-panel';
 
@@ -22,22 +24,44 @@ export function RouteErrorScreen() {
   const error = useRouteError();
   const user = useCurrentUser();
   const [isReloading, setIsReloading] = useState(() => isChunkLoadError(error));
+  // A screen's code could not be fetched because the server is away: reloading would only show the
+  // browser's own error page. The panel waits, and the page reloads once the server answers.
+  const [isServerAway, setIsServerAway] = useState(false);
   const reloadAttempted = useRef(false);
 
   useEffect(() => {
     if (!isChunkLoadError(error) || reloadAttempted.current) return;
     reloadAttempted.current = true;
-    setIsReloading(reloadOnceForChunkError());
+    void serverAnswers().then((answers) => {
+      if (answers) setIsReloading(reloadOnceForChunkError());
+      else {
+        setIsServerAway(true);
+        setIsReloading(false);
+      }
+    });
   }, [error]);
 
+  useEffect(() => (isServerAway ? onReconnect(reloadPage) : undefined), [isServerAway]);
+
   useEffect(() => {
-    if (isReloading) return;
+    if (isReloading || isServerAway) return;
     console.error(error);
     // A fixed id makes sonner update one toast instead of stacking copies on re-renders.
     toast.error(ERR.generic, { id: ERROR_TOAST_ID });
-  }, [error, isReloading]);
+  }, [error, isReloading, isServerAway]);
 
   if (isReloading) return <DelayedSpinner fullScreen label="Reloading" />;
+  if (isServerAway)
+    return (
+      <ErrorPanel
+        title={CONNECTION_COPY.screenTitle}
+        message={CONNECTION_COPY.screenBody}
+        action={
+          // The server answering again is a reconnect, which reloads the page (above).
+          <Button onClick={() => void serverAnswers()}>{CONNECTION_COPY.tryAgain}</Button>
+        }
+      />
+    );
 
   // Only first-party staff see internals; customers get a plain instruction.
   const message = user?.is_first_party ? technicalMessage(error) : ERR.pleaseReload;

@@ -349,9 +349,16 @@ describe('AdvancedPlanningPage', () => {
     expect(generated).toEqual([EMAIL.roadmap]);
     expect(createUrl).toHaveBeenCalledTimes(1);
 
+    const step = screen.getByRole('region', { name: 'Send email' });
+    await userEvent.clear(to);
+    await userEvent.click(within(step).getByRole('button', { name: 'Send email' }));
+    expect(screen.getByText('Enter the client’s email address')).toBeTruthy();
+    // The error follows the field: a right address removes it, a wrong one says what is wrong.
+    await userEvent.type(to, 'ann@henderson.example');
+    expect(screen.queryByText('Enter the client’s email address')).toBeNull();
     await userEvent.clear(to);
     await userEvent.type(to, 'ann@henderson');
-    const step = screen.getByRole('region', { name: 'Send email' });
+    expect(screen.queryByText('Enter email addresses separated by commas')).toBeNull();
     await userEvent.click(within(step).getByRole('button', { name: 'Send email' }));
     expect(screen.getByText('Enter email addresses separated by commas')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();

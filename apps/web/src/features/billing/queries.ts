@@ -10,7 +10,7 @@ import {
   type TSubscription,
 } from '@knap/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../auth/store';
@@ -41,13 +41,29 @@ export const billingKeys = {
   checkout: (id: string) => [...billingKeys.all, 'checkout', id] as const,
 };
 
-/** After a plan change: what it changed is fetched again. */
-export function invalidateAccountBilling(queryClient: QueryClient) {
+/** Tabs of the app tell each other on this channel that the plan (and so the credits) changed. */
+const PLAN_CHANNEL = 'knap-plan';
+
+function announcePlanChange() {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(PLAN_CHANNEL);
+  channel.postMessage('changed');
+  channel.close();
+}
+
+/** What a plan change changes is fetched again in this tab. */
+function invalidateAccountBillingHere(queryClient: QueryClient) {
   return Promise.all(
     [billingKeys.subscription(), billingKeys.credits(), billingKeys.ledger()].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );
+}
+
+/** After a plan change: what it changed is fetched again, here and in the app's other tabs. */
+export function invalidateAccountBilling(queryClient: QueryClient) {
+  announcePlanChange();
+  return invalidateAccountBillingHere(queryClient);
 }
 
 /**
@@ -122,6 +138,47 @@ export function useCredits(): CreditsView {
     isLoading: query.isPending,
     isError: false,
   };
+}
+
+/**
+ * While `isWaiting` (the assistant refused for lack of credits), the credits are read again when
+ * another tab changes the plan (checkout) and when this window gets the focus back (Stripe's
+ * checkout tab cannot tell us); `onCredits` runs once there are some.
+ */
+export function useCreditsComeBack(isWaiting: boolean, onCredits: () => void) {
+  const queryClient = useQueryClient();
+  const userUuid = useCurrentUser()?.uuid;
+  const onCreditsRef = useRef(onCredits);
+  onCreditsRef.current = onCredits;
+
+  useEffect(() => {
+    if (!isWaiting || !userUuid) return;
+    let isOver = false;
+    const check = async () => {
+      try {
+        const usage = await queryClient.fetchQuery({
+          queryKey: billingKeys.credits(userUuid),
+          queryFn: () => getCreditsUsage(userUuid),
+          staleTime: 0,
+        });
+        if (!isOver && usage.balance > 0) onCreditsRef.current();
+      } catch {
+        // Not known yet: the next focus or plan change asks again.
+      }
+    };
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(PLAN_CHANNEL);
+    const onPlanChanged = () => {
+      void invalidateAccountBillingHere(queryClient);
+      void check();
+    };
+    channel?.addEventListener('message', onPlanChanged);
+    window.addEventListener('focus', check);
+    return () => {
+      isOver = true;
+      channel?.close();
+      window.removeEventListener('focus', check);
+    };
+  }, [isWaiting, userUuid, queryClient]);
 }
 
 /** Cancelling (also 'Downgrade' to free): SPEC §8's toasts either way. */

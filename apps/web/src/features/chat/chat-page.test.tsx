@@ -2,6 +2,7 @@ import { ASSISTANT_PATHS, CHAT_PATHS, DETAIL, ERR, type TChat, type TMessage } f
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportReachable, resetConnection, useConnectionStore } from '../../lib/connection';
 import { tokenManager } from '../../lib/token-manager';
 import { calledRoutes, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
@@ -96,6 +97,39 @@ describe('ChatPage without a chat id', () => {
     expect(calledRoutes(fetchMock).filter((r) => r.startsWith('PUT /api/chat/chats/new-1'))).toEqual([
       `PUT ${CHAT_PATHS.markRead('new-1')}`,
     ]);
+  });
+
+  it('out of credits: back on the welcome screen with the question kept, until credits come back', async () => {
+    const created = chat({ id: 'new-1', title: 'What is a Roth conversion?' });
+    let balance = 0;
+    mockFetch({
+      [`POST ${CHAT_PATHS.chats}`]: () => jsonResponse(created),
+      [`GET ${CHAT_PATHS.chat('new-1')}`]: () => jsonResponse(created),
+      // The server removed the chat it had made for this message.
+      [`POST ${ASSISTANT_PATHS.completion}`]: () => jsonResponse({ detail: DETAIL.outOfCredits }, 402),
+      [`GET ${ASSISTANT_PATHS.creditsUsage(makeUser().uuid)}`]: () =>
+        jsonResponse({ balance, credits_used: 20, max_credits: 20 }),
+    });
+    const { router } = renderChat('/chat');
+
+    const seen: string[] = [];
+    router.subscribe((state) => seen.push(state.location.search));
+    await userEvent.type(composer(), 'What is a Roth conversion?{Enter}');
+
+    // The chat opened, was refused, and the screen went back to the welcome state.
+    await waitFor(() => expect(seen).toEqual(['?id=new-1', '']), { timeout: 3000 });
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(DETAIL.outOfCredits);
+    expect(composer().value).toBe('What is a Roth conversion?');
+
+    // The user upgrades in another tab and comes back: the banner goes once credits are there.
+    window.dispatchEvent(new Event('focus'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('alert').textContent).toBe(DETAIL.outOfCredits);
+    balance = 50;
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(composer().value).toBe('What is a Roth conversion?');
   });
 
   it("keeps the draft and shows 'Failed to create chat: …' when the chat cannot be created", async () => {
@@ -227,5 +261,55 @@ describe('ChatPage with a chat id', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/chat');
     expect(console.error).toHaveBeenCalledWith(ERR.chatCall('get chat', 'Not Found'));
+  });
+});
+
+describe('ChatPage while the server cannot be reached', () => {
+  afterEach(() => resetConnection());
+
+  it('keeps the conversation and the message, and sends it once the server answers', async () => {
+    const stored = [message('q1', { role: 'user', content: 'Hello' }), message('a1', { content: 'Hi Ada.' })];
+    let isUp = false;
+    let loads = 0;
+    const completions: unknown[] = [];
+    const withServer =
+      (handler: (req: Request) => Response | Promise<Response>) =>
+      (req: Request): Response | Promise<Response> => {
+        if (!isUp) throw new TypeError('Failed to fetch');
+        return handler(req);
+      };
+    mockFetch({
+      // Loaded once; then the server goes away: every call (refetches too) gets no answer.
+      [`GET ${CHAT_PATHS.chat('c1')}`]: (req) => {
+        loads += 1;
+        return loads === 1
+          ? jsonResponse(chat({ messages: stored }))
+          : withServer(() => jsonResponse(chat({ messages: stored })))(req);
+      },
+      [`PUT ${CHAT_PATHS.markRead('c1')}`]: withServer(() => jsonResponse({ success: true })),
+      [`POST ${ASSISTANT_PATHS.completion}`]: withServer(async (req) => {
+        completions.push(await req.json());
+        return uiStreamResponse(textReply('a2', ['All', ' sent.']));
+      }),
+    });
+    const { router } = renderChat('/chat?id=c1');
+    expect(await screen.findByText('Hi Ada.', {}, { timeout: 3000 })).toBeTruthy();
+
+    await userEvent.type(composer(), 'Are you there?{Enter}');
+
+    // Nothing is lost: the thread is still there, the message is back in the composer.
+    await waitFor(() => expect(composer().value).toBe('Are you there?'));
+    expect(screen.getByText('Hi Ada.')).toBeTruthy();
+    expect(router.state.location.search).toBe('?id=c1');
+    expect(useConnectionStore.getState().isReachable).toBe(false);
+    expect(completions).toEqual([]);
+
+    // The server answers again: the message goes, the reply arrives, the composer is empty.
+    isUp = true;
+    reportReachable();
+    expect(await screen.findByText('All sent.')).toBeTruthy();
+    expect(completions).toEqual([{ chat_id: 'c1', message: { content: 'Are you there?' } }]);
+    expect(composer().value).toBe('');
+    expect(router.state.location.search).toBe('?id=c1');
   });
 });

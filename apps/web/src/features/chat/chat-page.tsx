@@ -1,15 +1,20 @@
 // The chat screen (/chat and /chat?id=): the welcome state or an open chat with the assistant.
-import type { TChat } from '@knap/contracts';
+import { DETAIL, type TChat } from '@knap/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DelayedSpinner } from '../../components/ui/delayed-spinner';
+import { isServerAway } from '../../lib/api-client';
+import { useOpenSettings } from '../../lib/open-settings';
 import { useCurrentUser } from '../auth/store';
+import { useCreditsComeBack } from '../billing/queries';
 import { SetupBanner } from '../onboarding/setup-banner';
 import { logChatFailure } from './chat-errors';
 import { ChatWelcome } from './components/chat-welcome';
 import { Composer } from './components/composer';
+import { OutOfCreditsBanner } from './components/out-of-credits-banner';
 import { SuggestionChips } from './components/suggestion-chips';
-import { useChat } from './queries';
+import { chatKeys, useChat } from './queries';
 import { useStartChat } from './send-message';
 
 // The open chat streams with the AI SDK, a large share of this screen's code: it loads when a chat
@@ -42,13 +47,34 @@ export function ChatPage() {
   const [draftChatId, setDraftChatId] = useState(chatId);
   // A chat started from the welcome screen, and the first message it still has to send.
   const [started, setStarted] = useState<{ chatId: string; text: string } | null>(null);
+  // A chat the server removed, its first message refused for lack of credits: the message comes
+  // back here, on the welcome screen, with the out-of-credits banner.
+  const keepsDraft = useRef(false);
+  const [isRefusedForCredits, setRefusedForCredits] = useState(false);
   if (draftChatId !== chatId) {
     setDraftChatId(chatId);
-    if (chatId !== started?.chatId) setDraft('');
+    if (keepsDraft.current) keepsDraft.current = false;
+    else if (chatId !== started?.chatId) setDraft('');
   }
+  const queryClient = useQueryClient();
+  const openSettings = useOpenSettings();
+  useCreditsComeBack(isRefusedForCredits, () => setRefusedForCredits(false));
+  const handleDiscarded = useCallback(
+    (text: string) => {
+      keepsDraft.current = true;
+      setDraft((current) => (current.trim() ? current : text));
+      setStarted(null);
+      setRefusedForCredits(true);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+      navigate('/chat', { replace: true });
+    },
+    [queryClient, navigate],
+  );
 
-  // SPEC §2/§8: a chat that cannot be loaded sends the user back to a new chat.
-  const loadError = chatId ? chatQuery.error : null;
+  // SPEC §2/§8: a chat that cannot be loaded sends the user back to a new chat. Not while the server
+  // cannot be reached (no answer, or a gateway's 5xx): the chat and the draft stay on screen and
+  // the connection banner says why; the chat is fetched again once the server is back.
+  const loadError = chatId && !isServerAway(chatQuery.error) ? chatQuery.error : null;
   useEffect(() => {
     if (!loadError) return;
     logChatFailure('get chat', loadError);
@@ -59,6 +85,7 @@ export function ChatPage() {
 
   const handleStart = async (text: string) => {
     preloadConversation();
+    setRefusedForCredits(false);
     const created = await startChat(text);
     if (!created) return;
     // Only clear what was sent: the user may have typed on meanwhile.
@@ -90,6 +117,12 @@ export function ChatPage() {
           <ChatWelcome name={user?.name}>
             <SuggestionChips onPick={handleStart} isDisabled={isStarting} />
           </ChatWelcome>
+          {isRefusedForCredits ? (
+            <OutOfCreditsBanner
+              message={DETAIL.outOfCredits}
+              onUpgrade={openSettings ? () => openSettings('subscription') : undefined}
+            />
+          ) : null}
           <Composer
             value={draft}
             onChange={setDraft}
@@ -107,6 +140,7 @@ export function ChatPage() {
             onDraftChange={setDraft}
             initialMessage={started?.chatId === chat.id && started.text ? started.text : undefined}
             onInitialMessageSent={clearStarted}
+            onDiscarded={handleDiscarded}
           />
         </Suspense>
       ) : (

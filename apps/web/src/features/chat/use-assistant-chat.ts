@@ -14,6 +14,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lastAssistantMessageIsCompleteWithApprovalResponses } from 'ai';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { reportUnreachable } from '../../lib/connection';
+import { useCreditsComeBack } from '../billing/queries';
 import { decideToolApproval, markChatRead, stopCompletion } from './api';
 import { failureTextOf, lastReplyRow, toUIMessages } from './assistant-messages';
 import { createAssistantTransport } from './assistant-transport';
@@ -27,7 +29,8 @@ const STOP_GRACE_MS = 3000;
 
 /** What went wrong with the last request, and so what Retry repeats. */
 export type AssistantFailure =
-  | { kind: 'send'; text: string; message: string }
+  /** `unreachable`: the message never reached the server; it is sent again once the server is back. */
+  | { kind: 'send'; text: string; message: string; unreachable: boolean }
   | { kind: 'continue'; message: string }
   | { kind: 'reply'; message: string };
 
@@ -37,6 +40,11 @@ export interface UseAssistantChatOptions {
   chatUpdatedAt: number;
   /** The server refused a new message before storing it: its text goes back in the composer. */
   onSendRefused?: (text: string) => void;
+  /**
+   * The first message of a chat with nothing in it was refused for lack of credits: the server
+   * removed the chat (it is not left empty under the question's name).
+   */
+  onChatDiscarded?: (text: string) => void;
 }
 
 export type AssistantStatus = 'submitted' | 'streaming' | 'ready' | 'error';
@@ -80,6 +88,7 @@ export function useAssistantChat({
   chat,
   chatUpdatedAt,
   onSendRefused,
+  onChatDiscarded,
 }: UseAssistantChatOptions): AssistantChat {
   const queryClient = useQueryClient();
   const chatId = chat.id;
@@ -95,6 +104,12 @@ export function useAssistantChat({
   const [stopFailure, setStopFailure] = useState<string | null>(null);
   const onSendRefusedRef = useRef(onSendRefused);
   onSendRefusedRef.current = onSendRefused;
+  const onChatDiscardedRef = useRef(onChatDiscarded);
+  onChatDiscardedRef.current = onChatDiscarded;
+  const storedCount = useRef(chat.messages.length);
+  storedCount.current = chat.messages.length;
+  // The plan changed (in another tab, say) since the assistant refused for lack of credits.
+  const [hasCreditsAgain, setHasCreditsAgain] = useState(false);
 
   const [transport] = useState(() =>
     createAssistantTransport({
@@ -102,6 +117,7 @@ export function useAssistantChat({
         lastRequest.current = request;
         settledAt.current = Number.POSITIVE_INFINITY;
         setRefusal(null);
+        setHasCreditsAgain(false);
         setIsStopRequested(false);
         setStopFailure(null);
       },
@@ -148,9 +164,14 @@ export function useAssistantChat({
     },
     onError: (failure) => {
       const request = lastRequest.current;
+      // The stream broke off with the connection: the server may be gone (the banner checks).
+      if (failure instanceof TypeError) reportUnreachable();
       // Only requests refused up front (402, 409, offline…) are handled here. A reply that broke
       // off mid-way is described by its stored state once the chat is fetched again.
       if (!(failure instanceof ApiError) || !request) return;
+      if (request.message && failure.status === 402 && storedCount.current === 0) {
+        onChatDiscardedRef.current?.(request.message.content);
+      }
       if (request.message) {
         // Nothing was stored: the message leaves the thread and goes back to the composer.
         setMessagesRef.current((current) =>
@@ -259,7 +280,12 @@ export function useAssistantChat({
   if (refusal && !(refusal.error.status === 402 && refusal.request.message)) {
     const { request, error: refused } = refusal;
     failure = request.message
-      ? { kind: 'send', text: request.message.content, message: refused.message }
+      ? {
+          kind: 'send',
+          text: request.message.content,
+          message: refused.message,
+          unreachable: refused.status === 0,
+        }
       : { kind: request.retry ? 'reply' : 'continue', message: refused.message };
   } else if (status === 'error' && error && !(error instanceof ApiError)) {
     failure = { kind: 'reply', message: streamErrorText(error) };
@@ -269,7 +295,9 @@ export function useAssistantChat({
   }
 
   const refusedForCredits = refusal?.error.status === 402 ? refusal.error.message : null;
-  const outOfCredits = refusedForCredits ?? (chat.out_of_tokens && !isStreaming ? DETAIL.outOfCredits : null);
+  const refusedNow = refusedForCredits ?? (chat.out_of_tokens && !isStreaming ? DETAIL.outOfCredits : null);
+  useCreditsComeBack(Boolean(refusedNow) && !hasCreditsAgain, () => setHasCreditsAgain(true));
+  const outOfCredits = hasCreditsAgain ? null : refusedNow;
 
   return {
     messages,

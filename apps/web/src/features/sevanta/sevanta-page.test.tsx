@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
 import { hardNavigate } from '../../lib/navigation';
 import { tokenManager } from '../../lib/token-manager';
-import { type FetchHandler, jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { type FetchHandler, jsonResponse, mockFetch, setSessionHint } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
 import { renderRoutes, stubContainerWidth } from '../../test/render';
 import { initialAuthState, useAuthStore } from '../auth/store';
@@ -30,6 +30,7 @@ function signedIn(extra: Record<string, FetchHandler> = {}) {
       calls.push({ route, url: new URL(req.url), body });
       return handler(req);
     };
+  setSessionHint();
   mockFetch({
     [`GET ${AUTH_PATHS.refresh}`]: () => jsonResponse({ access_token: 'fresh' }),
     [`GET ${USER_PATHS.me}`]: () => jsonResponse(USER),

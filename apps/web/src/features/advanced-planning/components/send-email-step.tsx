@@ -119,14 +119,23 @@ function SendEmailForm({ data }: { data: TSendEmailData }) {
           inputMode="email"
           autoComplete="off"
           value={to}
-          onChange={(e) => setTo(e.target.value)}
+          onChange={(e) => {
+            setTo(e.target.value);
+            // A shown error follows the field: it goes once the address is right.
+            if (errors.to)
+              setErrors((shown) => ({ ...shown, to: recipientsError(e.target.value) ?? undefined }));
+          }}
           hint="Separate several addresses with commas."
           error={errors.to}
         />
         <TextField
           label="Subject"
           value={subject}
-          onChange={(e) => setSubject(e.target.value)}
+          onChange={(e) => {
+            setSubject(e.target.value);
+            if (errors.subject && e.target.value.trim())
+              setErrors((shown) => ({ ...shown, subject: undefined }));
+          }}
           error={errors.subject}
         />
       </div>

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { hardNavigate } from '../../../lib/navigation';
 import { tokenManager } from '../../../lib/token-manager';
-import { type FetchHandler, jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { type FetchHandler, jsonResponse, mockFetch, setSessionHint } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
 import { renderRoutes, stubContainerWidth } from '../../../test/render';
 import { initialAuthState, useAuthStore } from '../store';
@@ -117,6 +117,7 @@ describe('SignInPage', () => {
   });
 
   it('sends signed-in users straight to chat', async () => {
+    setSessionHint();
     mockFetch({
       [`GET ${AUTH_PATHS.refresh}`]: () => jsonResponse({ access_token: 'fresh' }),
       [`GET ${USER_PATHS.me}`]: () => jsonResponse(makeUser()),

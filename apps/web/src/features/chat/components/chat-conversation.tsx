@@ -3,6 +3,7 @@
 import type { TChat } from '@knap/contracts';
 import { MessageSquareText } from 'lucide-react';
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef } from 'react';
+import { onReconnect } from '../../../lib/connection';
 import { useOpenSettings } from '../../../lib/open-settings';
 import { lastReplyRow, textOfParts, todosOf } from '../assistant-messages';
 import { ASSISTANT_COPY } from '../copy';
@@ -27,6 +28,8 @@ export interface ChatConversationProps {
   /** The first message of a chat just started from the welcome screen: sent as the chat opens. */
   initialMessage?: string | undefined;
   onInitialMessageSent?: () => void;
+  /** The server removed this chat: its first message was refused for lack of credits. */
+  onDiscarded?: (text: string) => void;
 }
 
 export function ChatConversation({
@@ -35,6 +38,7 @@ export function ChatConversation({
   onDraftChange,
   initialMessage,
   onInitialMessageSent,
+  onDiscarded,
 }: ChatConversationProps) {
   const openSettings = useOpenSettings();
   const isStreamingRef = useRef(false);
@@ -49,6 +53,7 @@ export function ChatConversation({
     chatUpdatedAt: dataUpdatedAt,
     // The refused text comes back unless the user has typed something new meanwhile.
     onSendRefused: (text) => onDraftChange((current) => (current.trim() ? current : text)),
+    onChatDiscarded: onDiscarded,
   });
   isStreamingRef.current = assistant.isStreaming;
   const { send, retry, decide, stop } = assistant;
@@ -64,6 +69,22 @@ export function ChatConversation({
 
   const handleRetry = (failure: AssistantFailure) =>
     failure.kind === 'send' ? handleSend(failure.text) : retry(failure);
+
+  // A message that never reached the server is sent once it answers again (unless the user has
+  // changed it in the composer meanwhile: then it stays theirs to send).
+  const pending = useRef<{ failure: AssistantFailure | null; draft: string }>({ failure: null, draft });
+  pending.current = { failure: assistant.failure, draft };
+  useEffect(
+    () =>
+      onReconnect(() => {
+        const { failure, draft: current } = pending.current;
+        if (failure?.kind !== 'send' || !failure.unreachable) return;
+        if (current.trim() && current.trim() !== failure.text.trim()) return;
+        onDraftChange((text) => (text.trim() === failure.text.trim() ? '' : text));
+        send(failure.text);
+      }),
+    [onDraftChange, send],
+  );
 
   const sentInitial = useRef(false);
   useEffect(() => {
