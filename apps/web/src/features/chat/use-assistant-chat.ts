@@ -15,7 +15,7 @@ import { lastAssistantMessageIsCompleteWithApprovalResponses } from 'ai';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { decideToolApproval, markChatRead, stopCompletion } from './api';
-import { failureTextOf, lastReplyRow, toUIMessages } from './assistant-messages';
+import { type CompletionOptions, failureTextOf, lastReplyRow, toUIMessages } from './assistant-messages';
 import { createAssistantTransport } from './assistant-transport';
 import { logChatFailure } from './chat-errors';
 import { chatKeys } from './queries';
@@ -28,6 +28,9 @@ const STOP_GRACE_MS = 3000;
 /** What went wrong with the last request, and so what Retry repeats. */
 export type AssistantFailure =
   | { kind: 'send'; text: string; message: string }
+  | { kind: 'edit'; messageId: string; text: string; message: string }
+  | { kind: 'regenerate'; message: string }
+  | { kind: 'resume'; message: string }
   | { kind: 'continue'; message: string }
   | { kind: 'reply'; message: string };
 
@@ -59,6 +62,12 @@ export interface AssistantChat {
   /** The out-of-credits text while the assistant refuses for lack of credits. */
   outOfCredits: string | null;
   send: (text: string) => void;
+  /** A new version of the user's message `messageId`, answered anew. */
+  edit: (messageId: string, text: string) => void;
+  /** A new version of the latest reply (the earlier one is kept). */
+  regenerate: (messageId: string) => void;
+  /** A new reply that continues the stopped last one. */
+  resume: () => void;
   stop: () => Promise<void>;
   retry: (failure: AssistantFailure) => void;
   decide: (options: { messageId: string; part: ToolPart; approve: boolean }) => Promise<void>;
@@ -146,7 +155,10 @@ export function useAssistantChat({
       // Only requests refused up front (402, 409, offline…) are handled here. A reply that broke
       // off mid-way is described by its stored state once the chat is fetched again.
       if (!(failure instanceof ApiError) || !request) return;
-      if (request.message) {
+      if (request.edit_of || request.regenerate) {
+        // Nothing was stored: the conversation is shown as it was.
+        setMessagesRef.current(() => toUIMessages(seededRows.current, decided.current));
+      } else if (request.message) {
         // Nothing was stored: the message leaves the thread and goes back to the composer.
         setMessagesRef.current((current) =>
           current.at(-1)?.role === 'user' ? current.slice(0, -1) : current,
@@ -190,6 +202,19 @@ export function useAssistantChat({
   }, [isStopRequested, isStreaming, stopLocal]);
 
   const send = useCallback((text: string) => void sendMessage({ text }), [sendMessage]);
+  const edit = useCallback(
+    (messageId: string, text: string) => void sendMessage({ text, messageId }),
+    [sendMessage],
+  );
+  const regenerateReply = useCallback(
+    (messageId: string) =>
+      void regenerate({ messageId, body: { regenerate: true } satisfies CompletionOptions }),
+    [regenerate],
+  );
+  const resume = useCallback(
+    () => void sendMessage(undefined, { body: { resume: true } satisfies CompletionOptions }),
+    [sendMessage],
+  );
 
   const stop = useCallback(async () => {
     setIsStopRequested(true);
@@ -232,19 +257,22 @@ export function useAssistantChat({
   const retry = useCallback(
     (failure: AssistantFailure) => {
       if (failure.kind === 'send') send(failure.text);
+      else if (failure.kind === 'edit') edit(failure.messageId, failure.text);
+      else if (failure.kind === 'regenerate') {
+        // The reply to regenerate is the stored latest one.
+        const latest = lastReplyRow(seededRows.current);
+        if (latest) regenerateReply(latest.id);
+      } else if (failure.kind === 'resume') resume();
       else if (failure.kind === 'continue') void sendMessage();
       else void regenerate();
     },
-    [send, sendMessage, regenerate],
+    [send, edit, regenerateReply, resume, sendMessage, regenerate],
   );
 
   let failure: AssistantFailure | null = null;
   const lastMessage = messages.at(-1);
   if (refusal && !(refusal.error.status === 402 && refusal.request.message)) {
-    const { request, error: refused } = refusal;
-    failure = request.message
-      ? { kind: 'send', text: request.message.content, message: refused.message }
-      : { kind: request.retry ? 'reply' : 'continue', message: refused.message };
+    failure = refusedFailure(refusal.request, refusal.error.message);
   } else if (status === 'error' && error && !(error instanceof ApiError)) {
     failure = { kind: 'reply', message: streamErrorText(error) };
   } else if (!isStreaming && lastMessage?.role === 'assistant' && lastRow?.id === lastMessage.id) {
@@ -265,8 +293,21 @@ export function useAssistantChat({
     failure,
     outOfCredits,
     send,
+    edit,
+    regenerate: regenerateReply,
+    resume,
     stop,
     retry,
     decide,
   };
+}
+
+/** What Retry repeats for a request the server refused before storing anything. */
+function refusedFailure(request: TCompletionRequest, message: string): AssistantFailure {
+  if (request.message && request.edit_of)
+    return { kind: 'edit', messageId: request.edit_of, text: request.message.content, message };
+  if (request.message) return { kind: 'send', text: request.message.content, message };
+  if (request.regenerate) return { kind: 'regenerate', message };
+  if (request.resume) return { kind: 'resume', message };
+  return { kind: request.retry ? 'reply' : 'continue', message };
 }
