@@ -65,16 +65,18 @@ export function MessageActions({
   children: ReactNode;
 }) {
   return (
-    <div
-      role="group"
+    <fieldset
       aria-label={COPY.actions}
-      className={cn('mt-1 flex flex-wrap items-center gap-0.5', align === 'end' && 'justify-end')}
+      className={cn(
+        'm-0 mt-1 flex min-w-0 flex-wrap items-center gap-0.5 border-0 p-0',
+        align === 'end' && 'justify-end',
+      )}
     >
       {children}
       <span role="status" aria-live="polite" className="px-1 text-xs text-zinc-500 dark:text-zinc-400">
         {status}
       </span>
-    </div>
+    </fieldset>
   );
 }
 
@@ -119,20 +121,21 @@ export function VersionSwitcher({
   onPick: (index: number) => void;
 }) {
   return (
-    <span role="group" aria-label={COPY.versions} className="inline-flex items-center">
+    <fieldset aria-label={COPY.versions} className="m-0 inline-flex min-w-0 items-center border-0 p-0">
       <IconButton label={COPY.previousVersion} disabled={index === 0} onClick={() => onPick(index - 1)}>
         <ChevronLeft aria-hidden="true" className="size-4" />
       </IconButton>
-      <span
+      {/* A status, so the version picked is said when it changes. */}
+      <output
         aria-label={COPY.versionLabel(index + 1, count)}
         className="min-w-8 text-center text-xs text-zinc-600 tabular-nums dark:text-zinc-300"
       >
         {COPY.versionOf(index + 1, count)}
-      </span>
+      </output>
       <IconButton label={COPY.nextVersion} disabled={index === count - 1} onClick={() => onPick(index + 1)}>
         <ChevronRight aria-hidden="true" className="size-4" />
       </IconButton>
-    </span>
+    </fieldset>
   );
 }
 
