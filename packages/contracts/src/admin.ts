@@ -114,7 +114,26 @@ export const ZUsageWeek = z.object({
   credits: z.number(),
 });
 export type TUsageWeek = z.infer<typeof ZUsageWeek>;
-export const ZUsageResponse = z.object({ weeks: z.array(ZUsageWeek) });
+/**
+ * The members' thumbs up and down on assistant replies over the period, and the newest notes: who
+ * wrote them and when, never the replies they were about.
+ */
+export const ZFeedbackSummary = z.object({
+  up: z.number().int(),
+  down: z.number().int(),
+  notes: z.array(
+    z.object({
+      rating: z.enum(['up', 'down']),
+      note: z.string(),
+      member: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+});
+export type TFeedbackSummary = z.infer<typeof ZFeedbackSummary>;
+/** How many of the newest feedback notes the usage view lists. */
+export const FEEDBACK_NOTES_SHOWN = 20;
+export const ZUsageResponse = z.object({ weeks: z.array(ZUsageWeek), feedback: ZFeedbackSummary });
 export type TUsageResponse = z.infer<typeof ZUsageResponse>;
 
 export const ZAuditExportQuery = z

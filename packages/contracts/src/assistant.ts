@@ -3,12 +3,18 @@ import { MESSAGE_CONTENT_MAX } from './constants.js';
 
 /**
  * Starts or continues an assistant reply. With `message`, the user's message is stored first and
- * answered; with `retry`, a failed or interrupted last reply is replaced by a new one; with
- * neither, the run continues after tool approvals were decided.
+ * answered (with `edit_of` too, as a new version of that earlier message of the user's: it and what
+ * followed it are kept as the earlier version); with `retry`, a failed or interrupted last reply is
+ * replaced by a new one; with `regenerate`, the latest finished reply gets a new version (the
+ * earlier one is kept); with `resume`, a stopped last reply is followed by a reply that continues
+ * it; with none of them, the run continues after tool approvals were decided.
  */
 export const ZCompletionRequest = z.object({
   chat_id: z.string().min(1).max(100),
   retry: z.boolean().optional(),
+  regenerate: z.boolean().optional(),
+  resume: z.boolean().optional(),
+  edit_of: z.string().min(1).max(100).optional(),
   message: z
     .object({
       content: z

@@ -12,6 +12,8 @@ import {
   CHAT_PAGE_SIZE,
   CHAT_PAGE_SIZE_MAX,
   CHAT_TITLE_MAX,
+  FEEDBACK_NOTE_MAX,
+  FEEDBACK_RATINGS,
   MESSAGE_CONTENT_MAX,
   MESSAGE_ROLES,
   MESSAGE_STATES,
@@ -51,6 +53,8 @@ export const SERVER_METADATA_KEYS = [
   'error',
   'email_review',
   'client_written',
+  'stopped',
+  'resumes',
 ] as const;
 
 const serverKeysRefused = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
@@ -104,6 +108,10 @@ export const ZReplyMetadata = ZMessageMetadata.extend({
   todos: z.array(ZTodoItem).optional(),
   /** What a failed reply says about itself. */
   error: z.string().optional(),
+  /** The user stopped this reply before it finished (it keeps what it had written). */
+  stopped: z.boolean().optional(),
+  /** This reply continues the stopped reply with this id (the user asked it to go on). */
+  resumes: z.string().optional(),
 });
 export type TReplyMetadata = z.infer<typeof ZReplyMetadata>;
 
@@ -112,6 +120,25 @@ export type TReplyMetadata = z.infer<typeof ZReplyMetadata>;
  * A stored reply keeps its parts in its metadata (`TReplyMetadata`).
  */
 export type AssistantUIMessage = UIMessage<TReplyMetadata, AssistantDataParts, AssistantTools>;
+
+/** The caller's thumbs up or down on an assistant reply, with an optional note. */
+export const ZMessageFeedback = z.object({
+  rating: z.enum(FEEDBACK_RATINGS),
+  note: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type TMessageFeedback = z.infer<typeof ZMessageFeedback>;
+
+/** Gives or changes the caller's rating of a reply (an empty note is none). */
+export const ZMessageFeedbackRequest = z.object({
+  rating: z.enum(FEEDBACK_RATINGS),
+  note: z
+    .string()
+    .trim()
+    .max(FEEDBACK_NOTE_MAX, `Note must be at most ${FEEDBACK_NOTE_MAX} characters`)
+    .optional(),
+});
+export type TMessageFeedbackRequest = z.infer<typeof ZMessageFeedbackRequest>;
 
 /** SPEC §3: a number is seconds since the epoch; a string is a date. */
 export const ZTimestamp = z.union([z.number().finite().nonnegative(), z.string().max(64)]);
@@ -126,6 +153,15 @@ export const ZMessage = z.object({
   metadata: ZReplyMetadata.nullable(),
   /** Set while a reply is being written, and on a reply that never finished. */
   state: z.enum(MESSAGE_STATES).nullable(),
+  /** The first version of this message, when this one is a later version (regenerated or edited). */
+  variant_of: z.string().nullable().optional(),
+  /**
+   * Set on an earlier version no longer in the conversation (and on what followed it): the version
+   * that took its place. Such messages stay reachable through the version switcher.
+   */
+  superseded_by: z.string().nullable().optional(),
+  /** The caller's thumbs up or down on this reply, when they gave one. */
+  feedback: ZMessageFeedback.nullable().optional(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 

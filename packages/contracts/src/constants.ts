@@ -132,6 +132,11 @@ export type MessageRole = (typeof MESSAGE_ROLES)[number];
 export const MESSAGE_STATES = ['streaming', 'interrupted', 'failed'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
+/** A thumbs up or down on an assistant reply, and the most its note may say. */
+export const FEEDBACK_RATINGS = ['up', 'down'] as const;
+export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number];
+export const FEEDBACK_NOTE_MAX = 1000;
+
 export const MCP_DESCRIPTION_MAX = 500;
 export const MCP_URL_MAX = 2000;
 /** Custom tool URLs a user may add. */

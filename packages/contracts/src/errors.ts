@@ -134,6 +134,10 @@ export const DETAIL = {
   modelFailed: 'The assistant could not finish this reply. Please try again.',
   nothingToContinue: 'There is no pending reply to continue',
   nothingToRetry: 'Only a failed or interrupted reply can be retried',
+  nothingToRegenerate: 'Only the latest finished reply can be regenerated',
+  nothingToResume: 'Only a stopped reply can be continued',
+  notEditable: 'Only a message you sent in this conversation can be edited',
+  feedbackOnReplyOnly: 'Only an assistant reply can be rated',
   replyInProgress: 'A reply is still being written in this chat',
   /** Stop asked of another server instance that did not stop the reply in time (Redis away, say). */
   stopNotDelivered: 'The reply could not be stopped just now. Please try again in a moment.',

@@ -64,6 +64,8 @@ export const CHAT_PATHS = {
   markAllRead: '/api/chat/chats/mark-all-read',
   unreadCount: '/api/chat/chats/unread/count',
   toolOutput: '/api/chat/messages/tool-output',
+  /** PUT {rating, note}: the caller's thumbs up or down on a reply; DELETE takes it back. */
+  feedback: (messageId: string) => `/api/chat/messages/${encodeURIComponent(messageId)}/feedback`,
   /** GET ?q=: the caller's chats whose title or messages contain the words, newest activity first. */
   search: '/api/chat/search',
 } as const;

@@ -35,6 +35,7 @@ export {
   ZMcpUrl,
   ZMeeting,
   ZMeetingNotes,
+  ZMessageFeedback,
   ZNameRequest,
   ZOnboarding,
   ZOneShotCodeResponse,

@@ -1,4 +1,4 @@
-import { ADMIN_PATHS, COMPLIANCE_PATHS, KNAP_PATHS } from '@knap/contracts';
+import { ADMIN_PATHS, CHAT_PATHS, COMPLIANCE_PATHS, KNAP_PATHS } from '@knap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
@@ -198,6 +198,33 @@ describe(`the admin console (${testEngine()})`, () => {
     expect(weeks[3]).toMatchObject({ chats: 2, completions: 2, tool_calls: 1 });
     expect(weeks[0]).toMatchObject({ chats: 0, completions: 0, tool_calls: 0, credits: 0 });
     expect((await call(admin, 'GET', `${ADMIN_PATHS.usage}?weeks=53`)).statusCode).toBe(422);
+  });
+
+  it('counts the members’ feedback on replies, with their notes and not the replies', async () => {
+    const rate = async (u: SignedInUser, words: string, rating: 'up' | 'down', note?: string) => {
+      const chatId = await chatOf(u, words, words);
+      const reply = (await call(u, 'GET', CHAT_PATHS.messages(chatId))).json().messages[1];
+      expect((await call(u, 'PUT', CHAT_PATHS.feedback(reply.id), { rating, note })).statusCode).toBe(200);
+    };
+    const before = (await call(admin, 'GET', ADMIN_PATHS.usage)).json().feedback;
+    await rate(advisor, 'estate taxes', 'up', 'Saved me an hour');
+    await rate(advisor, 'bond ladders', 'down', 'Missed the tax angle');
+    await rate(admin, 'annuities', 'up');
+    await rate(rival, 'secret strategy', 'down', 'Not ours to see');
+    const feedback = (await call(admin, 'GET', ADMIN_PATHS.usage)).json().feedback;
+    expect(feedback.up - before.up).toBe(2);
+    expect(feedback.down - before.down).toBe(1);
+    // The test clock stands still, so the two notes are equally new.
+    expect(feedback.notes).toHaveLength(2);
+    expect(feedback.notes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ rating: 'down', note: 'Missed the tax angle', member: 'Bo Advisor' }),
+        expect.objectContaining({ rating: 'up', note: 'Saved me an hour', member: 'Bo Advisor' }),
+      ]),
+    );
+    const text = JSON.stringify(feedback);
+    expect(text).not.toContain('Not ours to see');
+    expect(text).not.toContain('About bond ladders');
   });
 
   it("shows a member's chat read-only with the view in the audit trail; another organization's chat is 404", async () => {

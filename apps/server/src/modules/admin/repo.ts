@@ -153,3 +153,38 @@ export async function dailyUsage(db: Q, userIds: string[], fromIso: string) {
     (rows ?? []).map((r) => ({ day: r.day, n: Number(r.n) }));
   return { chats: numbers(c), completions: numbers(m), toolCalls: numbers(t), credits: numbers(k) };
 }
+
+/**
+ * The users' ratings of replies since `fromIso`: how many up and down, and the newest notes with
+ * who wrote them (never the replies they were about).
+ */
+export async function feedbackSince(db: Q, userIds: string[], fromIso: string, notes: number) {
+  const ids = userIds.length ? userIds : [''];
+  const [counts, recent] = await Promise.all([
+    db
+      .selectFrom('message_feedback')
+      .select(['rating', (e) => e.fn.countAll<number>().as('n')])
+      .where('user_id', 'in', ids)
+      .where('updated_at', '>=', fromIso)
+      .groupBy('rating')
+      .execute(),
+    db
+      .selectFrom('message_feedback')
+      .innerJoin('users', 'users.id', 'message_feedback.user_id')
+      .select([
+        'message_feedback.rating',
+        'message_feedback.note',
+        'message_feedback.updated_at',
+        'users.name',
+        'users.email',
+      ])
+      .where('message_feedback.user_id', 'in', ids)
+      .where('message_feedback.updated_at', '>=', fromIso)
+      .where('message_feedback.note', 'is not', null)
+      .orderBy('message_feedback.updated_at', 'desc')
+      .limit(notes)
+      .execute(),
+  ]);
+  const count = (rating: string) => Number(counts.find((c) => c.rating === rating)?.n ?? 0);
+  return { up: count('up'), down: count('down'), recent };
+}

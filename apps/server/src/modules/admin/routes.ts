@@ -106,7 +106,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
   app.get(
     ADMIN_PATHS.usage,
     { schema: { querystring: ZUsageQuery, response: { 200: ZUsageResponse } } },
-    async (req) => ({ weeks: await admin.usage(deps, authOf(req).user, req.query.weeks) }),
+    (req) => admin.usage(deps, authOf(req).user, req.query.weeks),
   );
   app.get(ADMIN_PATHS.audit, { schema: { querystring: ZAuditExportQuery } }, async (req, reply) =>
     sendAuditExport(

@@ -5,6 +5,7 @@ import {
   ACCOUNT_LABEL_CHOICES,
   ADMIN_DETAIL,
   DETAIL,
+  FEEDBACK_NOTES_SHOWN,
   type KnapName,
   type TAdminChat,
   type TAdminChatSummary,
@@ -14,6 +15,7 @@ import {
   type TCreateInvitation,
   type TInvitation,
   type TKnapRequest,
+  type TUsageResponse,
   type TUsageWeek,
 } from '@knap/contracts';
 import type { UserRow } from '../../platform/db/schema.js';
@@ -207,8 +209,11 @@ export function weekStartOf(dayIso: string): string {
   return new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The organization's usage for the last `weeks` weeks (this one included), oldest first. */
-export async function usage(deps: AppDeps, admin: UserRow, weeks: number): Promise<TUsageWeek[]> {
+/**
+ * The organization's usage for the last `weeks` weeks (this one included), oldest first, and its
+ * members' feedback on replies over those weeks.
+ */
+export async function usage(deps: AppDeps, admin: UserRow, weeks: number): Promise<TUsageResponse> {
   const { userIds } = await memberIds(deps, admin);
   const thisWeek = weekStartOf(deps.clock.now().toISOString());
   const first = new Date(Date.parse(`${thisWeek}T00:00:00.000Z`) - (weeks - 1) * 7 * DAY_MS);
@@ -232,7 +237,20 @@ export async function usage(deps: AppDeps, admin: UserRow, weeks: number): Promi
   add(daily.completions, 'completions');
   add(daily.toolCalls, 'tool_calls');
   add(daily.credits, 'credits', -1);
-  return [...byWeek.values()];
+  const feedback = await repo.feedbackSince(deps.db.db, userIds, first.toISOString(), FEEDBACK_NOTES_SHOWN);
+  return {
+    weeks: [...byWeek.values()],
+    feedback: {
+      up: feedback.up,
+      down: feedback.down,
+      notes: feedback.recent.map((f) => ({
+        rating: f.rating,
+        note: f.note ?? '',
+        member: f.name || f.email,
+        updated_at: f.updated_at,
+      })),
+    },
+  };
 }
 
 /** What the audit export may contain for this admin: their organizations and members only. */
@@ -285,7 +303,7 @@ export async function viewChat(deps: AppDeps, admin: UserRow, chatId: string): P
     created_at: chat.created_at,
     updated_at: chat.updated_at,
     owner: { user_id: chat.user_id, name: chat.name, email: chat.email },
-    messages: messages.map(chats.toMessage),
+    messages: messages.map((row) => chats.toMessage(row)),
     approvals,
   };
 }

@@ -7,7 +7,7 @@ import {
   type DemoStep,
 } from '../../platform/llm/demo-model.js';
 import { emailTopicIn, readFutureValue, readLoan, readRmd } from './demo-numbers.js';
-import { REPLY_PROMPT, SUGGESTIONS_PROMPT } from './prompts.js';
+import { REPLY_PROMPT, RESUME_REQUEST, SUGGESTIONS_PROMPT } from './prompts.js';
 
 export const DEMO_SUGGESTIONS = [
   'Send a follow-up email to anna@example.com',
@@ -127,6 +127,8 @@ export function demoChat({ prompt, toolNames, input }: DemoCall): DemoStep {
   }
 
   const userText = input.trim();
+  if (userText === RESUME_REQUEST)
+    return { kind: 'text', text: 'Picking up where I stopped: that is all I had to add.' };
   const text = userText.toLowerCase();
   const has = (name: string) => toolNames.has(name);
   if (has('send_email') && /\b(send|email|e-mail|write to)\b/.test(text)) {

@@ -20,3 +20,10 @@ export const SUGGESTIONS_PROMPT = taskPrompt('assistant.suggestions', [
 /** The suggestions task's request, given the connected tools as `- type: description` lines. */
 export const suggestionsRequest = (tools: string) =>
   `Write 6 short first messages a financial advisor could send to this assistant, using these connected tools where useful:\n${tools}`;
+
+/**
+ * What the model is told, in the user's turn, before a reply that continues a stopped one (the
+ * user pressed Continue; it is not shown in the chat).
+ */
+export const RESUME_REQUEST =
+  'Continue your previous reply exactly where it stopped. Do not repeat what you already wrote.';

@@ -16,6 +16,7 @@ import {
 import type { MessageRow } from '../../platform/db/schema.js';
 import { parseStored } from '../../platform/db/stored-json.js';
 import type { ToolDefinition } from '../tools/registry.js';
+import { RESUME_REQUEST } from './prompts.js';
 
 /** A stored row's metadata, checked against the contract (a row without any has none). */
 export const metadataOf = (row: MessageRow): TReplyMetadata =>
@@ -31,12 +32,19 @@ export const replyTextOf = (parts: readonly AssistantPart[]) =>
     .filter(Boolean)
     .join('\n\n');
 
-/** Rebuilds the conversation the model sees from stored rows (todo checklists are display only). */
+/**
+ * Rebuilds the conversation the model sees from stored rows: earlier versions and what followed
+ * them are not part of it, todo checklists are display only, and a reply that continues a stopped
+ * one follows the request to continue.
+ */
 export function toUIMessages(rows: MessageRow[]): AssistantUIMessage[] {
   const out: AssistantUIMessage[] = [];
   for (const row of rows) {
+    if (row.superseded_by) continue;
     const meta = metadataOf(row);
     if (meta.message_type === 'todo_progress') continue;
+    if (meta.resumes)
+      out.push({ id: `${row.id}-resume`, role: 'user', parts: [{ type: 'text', text: RESUME_REQUEST }] });
     if (row.role === 'user') {
       out.push({ id: row.id, role: 'user', parts: [{ type: 'text', text: row.content }] });
     } else {
@@ -112,6 +120,8 @@ export function replyMetadata({
   previews,
   failed,
   edits,
+  stopped = false,
+  resumes,
 }: {
   parts: AssistantPart[];
   run: number;
@@ -121,6 +131,10 @@ export function replyMetadata({
   failed: boolean;
   /** The approvals whose input the user edited, by tool call. */
   edits?: ReadonlyMap<string, boolean>;
+  /** The user stopped it. */
+  stopped?: boolean;
+  /** The stopped reply it continues. */
+  resumes?: string | undefined;
 }): TReplyMetadata {
   const steps = stepsOf(parts, defs);
   const approvals = approvalsOf(parts, defs, previews, edits ?? new Map());
@@ -133,5 +147,7 @@ export function replyMetadata({
     ...(steps.length ? { steps } : {}),
     ...(approvals.length ? { approvals } : {}),
     ...(failed ? { error: DETAIL.modelFailed } : {}),
+    ...(stopped ? { stopped: true } : {}),
+    ...(resumes ? { resumes } : {}),
   };
 }

@@ -239,11 +239,25 @@ export function checkpointer(deps: AppDeps, { target, defs }: { target: ReplyTar
   }
   // The reply's first words are saved as soon as they arrive, then every CHECKPOINT_MS.
   let lastSave = 0;
-  const save = (state: 'streaming' | 'failed' | 'interrupted' | null, message: AssistantUIMessage) => {
+  const { resumes } = metadataOf(reply);
+  const save = (
+    state: 'streaming' | 'failed' | 'interrupted' | null,
+    message: AssistantUIMessage,
+    { stopped = false }: { stopped?: boolean } = {},
+  ) => {
     const parts = state === 'streaming' ? message.parts : settledParts(message.parts);
     return chats.saveMessage(deps, user.id, chatId, reply.id, {
       content: replyTextOf(parts),
-      metadata: replyMetadata({ parts, run, defs, previews, edits, failed: state === 'failed' }),
+      metadata: replyMetadata({
+        parts,
+        run,
+        defs,
+        previews,
+        edits,
+        failed: state === 'failed',
+        stopped,
+        resumes,
+      }),
       state,
     });
   };

@@ -19,9 +19,9 @@ import {
 } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { isoNow } from '../../platform/clock.js';
-import { digestJson } from '../../platform/crypto.js';
+import { digestJson, newId } from '../../platform/crypto.js';
 import { isUniqueViolation } from '../../platform/db/failures.js';
-import type { UserRow } from '../../platform/db/schema.js';
+import type { MessageRow, UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { promptFor } from '../../platform/llm/tasks.js';
@@ -64,6 +64,12 @@ export interface PreparedRun extends ReplyTarget {
   /** The conversation the model is given, the reply being continued last when `continuing`. */
   uiMessages: AssistantUIMessage[];
   continuing: boolean;
+  /**
+   * The conversation the client's stream goes on from, when it is not the model's: a reply that
+   * resumes a stopped one streams into the stopped one on screen (useChat adds to its last reply),
+   * until the stored chat shows them apart.
+   */
+  streamFrom?: AssistantUIMessage[];
 }
 
 /** A new reply's row, written before the model is called, by this instance. */
@@ -116,10 +122,17 @@ export async function prepareRun(
   }
   if (chat.out_of_tokens) await chats.setChatFlags(deps, user.id, chat.id, { out_of_tokens: false });
 
-  if (request.retry)
-    return oneReplyAtATime(deps, chat.id, () => prepareRetry(deps, { user, chatId: chat.id }));
+  if (request.retry || request.regenerate) {
+    const regenerate = !!request.regenerate;
+    return oneReplyAtATime(deps, chat.id, () => prepareRetry(deps, { user, chatId: chat.id, regenerate }));
+  }
+  if (request.resume)
+    return oneReplyAtATime(deps, chat.id, () => prepareResume(deps, { user, chatId: chat.id }));
   if (request.message) {
     const text = request.message.content;
+    const editOf = request.edit_of;
+    if (editOf)
+      return oneReplyAtATime(deps, chat.id, () => prepareEdit(deps, { user, chatId: chat.id, text, editOf }));
     const prepared = await oneReplyAtATime(deps, chat.id, () =>
       prepareAnswer(deps, { user, chatId: chat.id, text }),
     );
@@ -129,23 +142,125 @@ export async function prepareRun(
   return oneReplyAtATime(deps, chat.id, () => prepareContinuation(deps, { user, chatId: chat.id }));
 }
 
+/** The chat's latest reply (its checklists may follow it) and the conversation before it. */
+function latestReply(rows: MessageRow[]) {
+  const current = rows.filter((r) => !r.superseded_by);
+  const at = current.findLastIndex(
+    (r) => r.role === 'assistant' && metadataOf(r).message_type !== 'todo_progress',
+  );
+  // A user's message after the reply means the latest reply is yet to come.
+  if (at < 0 || current.slice(at).some((r) => r.role === 'user'))
+    return { reply: undefined, before: current };
+  return { reply: current[at]!, before: current.slice(0, at) };
+}
+
 /**
  * Retry: a failed or interrupted last reply is replaced by a new one (a reply still marked
- * streaming whose writer died counts as interrupted).
+ * streaming whose writer died counts as interrupted). Regenerate: the latest finished reply gets a
+ * new version; the earlier one (and any checklist it wrote) is kept, superseded by it.
  */
-async function prepareRetry(deps: AppDeps, { user, chatId }: { user: UserRow; chatId: string }) {
+async function prepareRetry(
+  deps: AppDeps,
+  { user, chatId, regenerate }: { user: UserRow; chatId: string; regenerate: boolean },
+) {
   let rows = await chats.messageRows(deps, chatId);
   if (rows.at(-1)?.state === 'streaming' && (await interruptDeadWriters(deps, chatId)) > 0)
     rows = await chats.messageRows(deps, chatId);
+  if (rows.at(-1)?.state === 'streaming') throw new HttpError(409, DETAIL.replyInProgress);
+  if (regenerate) {
+    const { reply: last, before } = latestReply(rows);
+    if (!last || last.state !== null) throw new HttpError(409, DETAIL.nothingToRegenerate);
+    const { resumes } = metadataOf(last);
+    const opened = openedReply(deps);
+    const [reply] = await chats.appendMessageRows(
+      deps,
+      user.id,
+      chatId,
+      [
+        {
+          ...opened,
+          metadata: { ...opened.metadata, ...(resumes ? { resumes } : {}) },
+          variant_of: last.variant_of ?? last.id,
+        },
+      ],
+      { seq: last.seq },
+    );
+    const uiMessages = toUIMessages([...before, reply!]);
+    return { chatId, user, uiMessages, reply: reply!, continuing: false, run: 1 };
+  }
   const last = rows.at(-1);
-  if (last?.state === 'streaming') throw new HttpError(409, DETAIL.replyInProgress);
   if (last?.role !== 'assistant' || (last.state !== 'failed' && last.state !== 'interrupted')) {
     throw new HttpError(409, DETAIL.nothingToRetry);
   }
   await chats.deleteMessageRow(deps, user.id, chatId, last.id);
-  const reply = await chats.appendMessageRow(deps, user.id, chatId, openedReply(deps));
+  const reply = await chats.appendMessageRow(deps, user.id, chatId, {
+    ...openedReply(deps),
+    // A retried new version stays a version of the same message.
+    ...(last.variant_of ? { variant_of: last.variant_of } : {}),
+  });
   const uiMessages = toUIMessages(rows.slice(0, -1));
   return { chatId, user, uiMessages, reply, continuing: false, run: 1 };
+}
+
+/**
+ * Edit and resend: a new version of one of the user's messages, answered anew. The earlier version
+ * and everything that followed it stay stored, superseded by the new one (all in one transaction,
+ * so a reply still being written refuses it and nothing changes).
+ */
+async function prepareEdit(
+  deps: AppDeps,
+  { user, chatId, text, editOf }: { user: UserRow; chatId: string; text: string; editOf: string },
+): Promise<PreparedRun> {
+  const rows = await chats.messageRows(deps, chatId);
+  const edited = rows.find((r) => r.id === editOf);
+  if (!edited) throw notFound(DETAIL.messageNotFound);
+  if (edited.role !== 'user') throw new HttpError(422, DETAIL.notEditable);
+  if (edited.superseded_by) throw new HttpError(409, DETAIL.notEditable);
+  const [asked, reply] = await chats.appendMessageRows(
+    deps,
+    user.id,
+    chatId,
+    [
+      {
+        id: newId(),
+        role: 'user',
+        content: text,
+        metadata: null,
+        variant_of: edited.variant_of ?? edited.id,
+      },
+      openedReply(deps),
+    ],
+    { seq: edited.seq },
+  );
+  const uiMessages = toUIMessages([...rows.filter((r) => r.seq < edited.seq), asked!, reply!]);
+  return { chatId, user, uiMessages, reply: reply!, continuing: false, run: 1 };
+}
+
+/** Continue: a stopped last reply is followed by a new reply that goes on from where it stopped. */
+async function prepareResume(
+  deps: AppDeps,
+  { user, chatId }: { user: UserRow; chatId: string },
+): Promise<PreparedRun> {
+  const rows = await chats.messageRows(deps, chatId);
+  if (rows.at(-1)?.state === 'streaming') throw new HttpError(409, DETAIL.replyInProgress);
+  const { reply: stopped } = latestReply(rows);
+  if (!stopped || stopped.state !== null || !metadataOf(stopped).stopped)
+    throw new HttpError(409, DETAIL.nothingToResume);
+  const opened = openedReply(deps);
+  const reply = await chats.appendMessageRow(deps, user.id, chatId, {
+    ...opened,
+    metadata: { ...opened.metadata, resumes: stopped.id },
+  });
+  const streamFrom = toUIMessages(rows);
+  return {
+    chatId,
+    user,
+    uiMessages: toUIMessages([...rows, reply]),
+    streamFrom,
+    reply,
+    continuing: false,
+    run: 1,
+  };
 }
 
 /** A new message: it and the reply being written are stored together before the model is called. */
@@ -339,7 +454,7 @@ async function modelStream(
     },
   });
   return result.toUIMessageStream<AssistantUIMessage>({
-    originalMessages: prepared.uiMessages,
+    originalMessages: prepared.streamFrom ?? prepared.uiMessages,
     generateMessageId: () => prepared.reply.id,
     // A tool's own refusal ('Salesforce did not answer; please try again') is written for users and
     // shown on its step; anything else (the model, the network) keeps its internals to the log.
@@ -403,7 +518,7 @@ async function storeReply(
     await checkpoints.save('interrupted', final);
     return final;
   }
-  await checkpoints.save(run.failure ? 'failed' : null, final);
+  await checkpoints.save(run.failure ? 'failed' : null, final, { stopped: wasStoppedByUser(guard.signal) });
   if (!run.failure) await chargeReply(deps, { target: prepared, run });
   return final;
 }

@@ -1,7 +1,7 @@
 // SQL for chats and messages.
 import { type Kysely, sql } from 'kysely';
 import { precompiled } from '../../platform/db/precompiled.js';
-import type { ChatRow, Database, MessageRow } from '../../platform/db/schema.js';
+import type { ChatRow, Database, MessageFeedbackTable, MessageRow } from '../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
 
@@ -195,10 +195,19 @@ export async function appendMessages(
   userId: string,
   chatId: string,
   messages: Array<
-    Omit<MessageRow, 'seq' | 'state' | 'updated_at' | 'chat_id' | 'writer_id'> &
-      Partial<Pick<MessageRow, 'state' | 'writer_id'>>
+    Omit<
+      MessageRow,
+      'seq' | 'state' | 'updated_at' | 'chat_id' | 'writer_id' | 'variant_of' | 'superseded_by'
+    > &
+      Partial<Pick<MessageRow, 'state' | 'writer_id' | 'variant_of'>>
   >,
   chatPatch: { updated_at: string; last_message_preview: string; unread?: 0 | 1 },
+  /**
+   * A new version takes the place of the message at `fromSeq`: it and every message after it still
+   * in the conversation are marked superseded by `by`, in the same transaction (so a refused insert,
+   * such as a second streaming reply, leaves them as they were).
+   */
+  supersede?: { fromSeq: number; by: string },
 ): Promise<MessageRow[] | undefined> {
   return db.transaction().execute(async (trx) => {
     const chat = await trx
@@ -209,11 +218,21 @@ export async function appendMessages(
       .returning('message_count')
       .executeTakeFirst();
     if (!chat) return undefined;
+    if (supersede)
+      await trx
+        .updateTable('messages')
+        .set({ superseded_by: supersede.by })
+        .where('chat_id', '=', chatId)
+        .where('seq', '>=', supersede.fromSeq)
+        .where('superseded_by', 'is', null)
+        .execute();
     const first = chat.message_count - messages.length;
     const rows: MessageRow[] = messages.map((m, i) => ({
       state: null,
       updated_at: null,
       writer_id: null,
+      variant_of: null,
+      superseded_by: null,
       ...m,
       chat_id: chatId,
       seq: first + i,
@@ -319,6 +338,43 @@ export async function deleteLastMessage(
     return true;
   });
 }
+
+// ---- Feedback on replies ----
+
+export async function upsertFeedback(db: Q, row: MessageFeedbackTable): Promise<void> {
+  await db
+    .insertInto('message_feedback')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['message_id', 'user_id'])
+        .doUpdateSet({ rating: row.rating, note: row.note, updated_at: row.updated_at }),
+    )
+    .execute();
+}
+
+export async function deleteFeedback(db: Q, messageId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('message_feedback')
+    .where('message_id', '=', messageId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** The user's feedback on the messages of a chat. */
+export const feedbackOfChat = (db: Q, chatId: string, userId: string) =>
+  db
+    .selectFrom('message_feedback')
+    .innerJoin('messages', 'messages.id', 'message_feedback.message_id')
+    .select([
+      'message_feedback.message_id',
+      'message_feedback.rating',
+      'message_feedback.note',
+      'message_feedback.updated_at',
+    ])
+    .where('messages.chat_id', '=', chatId)
+    .where('message_feedback.user_id', '=', userId)
+    .execute();
 
 /** A chat found, with the message that matched (none when only its title did). */
 export interface SearchHit {

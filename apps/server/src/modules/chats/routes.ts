@@ -10,6 +10,8 @@ import {
   ZListChatsResponse,
   ZMarkAllReadResponse,
   ZMessage,
+  ZMessageFeedback,
+  ZMessageFeedbackRequest,
   ZMessagesResponse,
   ZSuccessResponse,
   ZToolOutputRequest,
@@ -56,6 +58,17 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
     CHAT_PATHS.toolOutput,
     { schema: { body: ZToolOutputRequest, response: { 200: ZMessage } } },
     (req) => chats.updateToolOutput(deps, uid(req), req.body),
+  );
+
+  app.put(
+    '/api/chat/messages/:id/feedback',
+    { schema: { params: ZChatParams, body: ZMessageFeedbackRequest, response: { 200: ZMessageFeedback } } },
+    (req) => chats.rateMessage(deps, uid(req), req.params.id, req.body),
+  );
+  app.delete(
+    '/api/chat/messages/:id/feedback',
+    { schema: { params: ZChatParams, response: { 200: ZSuccessResponse } } },
+    (req) => chats.unrateMessage(deps, uid(req), req.params.id),
   );
 
   app.get('/api/chat/chats/:id', { schema: { params: ZChatParams, response: { 200: ZChat } } }, (req) =>

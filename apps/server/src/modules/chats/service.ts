@@ -14,6 +14,8 @@ import {
   type TListChatsQuery,
   type TListChatsResponse,
   type TMessage,
+  type TMessageFeedback,
+  type TMessageFeedbackRequest,
   type TReplyMetadata,
   type TToolOutputRequest,
 } from '@knap/contracts';
@@ -54,7 +56,7 @@ function toSummary(row: Pick<ChatRow, (typeof repo.summaryColumns)[number]>): TC
   };
 }
 
-export function toMessage(row: MessageRow): TMessage {
+export function toMessage(row: MessageRow, feedback?: TMessageFeedback): TMessage {
   return {
     id: row.id,
     chat_id: row.chat_id,
@@ -63,7 +65,22 @@ export function toMessage(row: MessageRow): TMessage {
     timestamp: row.created_at,
     metadata: parseStored(ZStoredMetadata, row.metadata, 'messages.metadata'),
     state: row.state as TMessage['state'],
+    variant_of: row.variant_of,
+    superseded_by: row.superseded_by,
+    ...(feedback ? { feedback } : {}),
   };
+}
+
+/** A chat's messages, every version of each, with the user's feedback on them. */
+async function messagesOf(deps: AppDeps, userId: string, chatId: string): Promise<TMessage[]> {
+  const [rows, feedback] = await Promise.all([
+    repo.listMessages(deps.db.db, chatId),
+    repo.feedbackOfChat(deps.db.db, chatId, userId),
+  ]);
+  const byMessage = new Map(
+    feedback.map((f) => [f.message_id, { rating: f.rating, note: f.note, updated_at: f.updated_at }]),
+  );
+  return rows.map((row) => toMessage(row, byMessage.get(row.id)));
 }
 
 /** A message as a reader sees it: a reply's markdown as its words, anything else as written. */
@@ -175,12 +192,11 @@ export async function ownedChat(deps: AppDeps, userId: string, chatId: string): 
 
 export async function getChat(deps: AppDeps, userId: string, chatId: string): Promise<TChat> {
   const chat = await ownedChat(deps, userId, chatId);
-  const messages = await repo.listMessages(deps.db.db, chat.id);
   return {
     id: chat.id,
     user_id: chat.user_id,
     title: chat.title,
-    messages: messages.map(toMessage),
+    messages: await messagesOf(deps, userId, chat.id),
     created_at: chat.created_at,
     updated_at: chat.updated_at,
     metadata: parseStored(ZStoredMetadata, chat.metadata, 'chats.metadata'),
@@ -218,7 +234,43 @@ export async function discardEmptyChat(deps: AppDeps, userId: string, chatId: st
 
 export async function listMessages(deps: AppDeps, userId: string, chatId: string) {
   const chat = await ownedChat(deps, userId, chatId);
-  return { messages: (await repo.listMessages(deps.db.db, chat.id)).map(toMessage) };
+  return { messages: await messagesOf(deps, userId, chat.id) };
+}
+
+/** An assistant reply of the user's (a checklist is not a reply): 404 for anyone else's. */
+async function ownedReply(deps: AppDeps, userId: string, messageId: string): Promise<MessageRow> {
+  const message = await repo.findOwnedMessage(deps.db.db, userId, messageId);
+  if (!message) throw notFound(DETAIL.messageNotFound);
+  const meta = parseStored(ZStoredMetadata, message.metadata, 'messages.metadata');
+  if (message.role !== 'assistant' || meta?.message_type === 'todo_progress')
+    throw new HttpError(422, DETAIL.feedbackOnReplyOnly);
+  return message;
+}
+
+/** Gives or changes the user's thumbs up or down on a reply of theirs. */
+export async function rateMessage(
+  deps: AppDeps,
+  userId: string,
+  messageId: string,
+  input: TMessageFeedbackRequest,
+): Promise<TMessageFeedback> {
+  const message = await ownedReply(deps, userId, messageId);
+  const now = isoNow(deps.clock);
+  const feedback = { rating: input.rating, note: input.note || null, updated_at: now };
+  await repo.upsertFeedback(deps.db.db, {
+    message_id: message.id,
+    user_id: userId,
+    created_at: now,
+    ...feedback,
+  });
+  return feedback;
+}
+
+/** Takes the user's rating of a reply back (nothing to take back is fine). */
+export async function unrateMessage(deps: AppDeps, userId: string, messageId: string) {
+  const message = await ownedReply(deps, userId, messageId);
+  await repo.deleteFeedback(deps.db.db, message.id, userId);
+  return { success: true };
 }
 
 /**
@@ -304,6 +356,10 @@ export const recentChatRows = (deps: AppDeps, userId: string, limit: number) =>
 
 /** Appends a message row as is (the assistant module writes replies while they stream). */
 type NewMessage = {
+  /** Given when the caller needs it before the row exists (a version that supersedes others). */
+  id?: string;
+  /** The first version of the message this one is a new version of. */
+  variant_of?: string;
   role: 'user' | 'assistant';
   content: string;
   metadata: object | null;
@@ -327,15 +383,19 @@ export async function appendMessageRows(
   userId: string,
   chatId: string,
   rows: NewMessage[],
+  /** The first row is a new version of the message at this position (see `repo.appendMessages`). */
+  replacing?: { seq: number },
 ): Promise<MessageRow[]> {
   const now = isoNow(deps.clock);
   const last = rows.at(-1)!;
+  const ids = rows.map((row) => row.id ?? newId());
   const inserted = await repo.appendMessages(
     deps.db.db,
     userId,
     chatId,
-    rows.map((row) => ({
-      id: newId(),
+    rows.map((row, i) => ({
+      id: ids[i]!,
+      variant_of: row.variant_of ?? null,
       role: row.role,
       content: row.content,
       metadata: row.metadata ? encodeMetadata(row.metadata) : null,
@@ -348,6 +408,7 @@ export async function appendMessageRows(
       last_message_preview: preview(last.role, last.content),
       ...(rows.some((row) => row.role === 'assistant') ? { unread: 1 as const } : {}),
     },
+    replacing ? { fromSeq: replacing.seq, by: ids[0]! } : undefined,
   );
   if (!inserted) throw notFound(DETAIL.chatNotFound);
   return inserted;

@@ -154,6 +154,20 @@ export interface MessagesTable {
   updated_at: string | null;
   /** The server instance writing this reply while it streams (server_instances.id). */
   writer_id: Generated<string | null>;
+  /** The first version of this message, when this one is a later version (regenerated or edited). */
+  variant_of: Generated<string | null>;
+  /** The newer version that took this message's place (or the place of one before it). */
+  superseded_by: Generated<string | null>;
+}
+
+/** A user's thumbs up or down on an assistant reply, with an optional note. */
+export interface MessageFeedbackTable {
+  message_id: string;
+  user_id: string;
+  rating: 'up' | 'down';
+  note: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A running server process and its lease: replies it writes are its own while heartbeat_at is fresh. */
@@ -564,6 +578,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   chats: ChatsTable;
   messages: MessagesTable;
+  message_feedback: MessageFeedbackTable;
   server_instances: ServerInstancesTable;
   credit_accounts: CreditAccountsTable;
   credit_ledger: CreditLedgerTable;

@@ -7,7 +7,7 @@ import { setUpKnapSession } from '../../test/knaps';
 import { renderRoutes } from '../../test/render';
 import { AdminChatPage } from './admin-chat-page';
 import { AdminPage } from './admin-page';
-import { UsageChart } from './usage-panel';
+import { FeedbackSummary, UsageChart } from './usage-panel';
 
 vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),
@@ -194,5 +194,32 @@ describe('AdminChatPage', () => {
     mockFetch({});
     renderRoutes(adminRoutes, '/admin/chat/elsewhere');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});
+
+describe('FeedbackSummary', () => {
+  it('counts thumbs up and down and lists the newest notes with who wrote them', () => {
+    const feedback = {
+      up: 7,
+      down: 2,
+      notes: [
+        {
+          rating: 'down' as const,
+          note: 'Missed the tax angle',
+          member: 'Bo Advisor',
+          updated_at: '2026-11-20T10:00:00Z',
+        },
+      ],
+    };
+    renderRoutes([{ path: '/', element: <FeedbackSummary feedback={feedback} /> }], '/');
+    expect(screen.getByText(/thumbs up/).textContent).toBe('7 thumbs up, 2 thumbs down');
+    const note = within(screen.getByRole('list', { name: 'Recent notes' })).getByRole('listitem');
+    expect(note.textContent).toContain('Missed the tax angle');
+    expect(note.textContent).toContain('Thumbs down · Bo Advisor · Nov 20, 2026');
+  });
+
+  it('says when there are no notes', () => {
+    renderRoutes([{ path: '/', element: <FeedbackSummary feedback={{ up: 0, down: 0, notes: [] }} /> }], '/');
+    expect(screen.getByText('No notes yet.')).toBeTruthy();
   });
 });

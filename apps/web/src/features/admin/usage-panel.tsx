@@ -1,7 +1,7 @@
 // The organization's usage by week, drawn as bar charts: chats started, assistant replies, tool
 // calls and credits spent. Each chart is an image with a summary for screen readers, and the
 // figures are in a table below.
-import type { TUsageWeek } from '@knap/contracts';
+import type { TFeedbackSummary, TUsageWeek } from '@knap/contracts';
 import { useState } from 'react';
 import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
 import { ErrorNotice } from '../../components/ui/error-notice';
@@ -79,6 +79,44 @@ export function UsageChart({ weeks, metric, label }: { weeks: TUsageWeek[]; metr
   );
 }
 
+/** 'Nov 16, 2026' for an ISO time. */
+const dayLabel = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+
+/** The members' thumbs up and down on replies over the period, and their newest notes. */
+export function FeedbackSummary({ feedback }: { feedback: TFeedbackSummary }) {
+  return (
+    <section aria-labelledby="usage-feedback" className={cn(cardClasses, 'flex flex-col gap-3')}>
+      <h3 id="usage-feedback" className={cardHeadingClasses}>
+        Feedback on replies
+      </h3>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        <span className="tabular-nums">{formatCount(feedback.up)}</span> thumbs up,{' '}
+        <span className="tabular-nums">{formatCount(feedback.down)}</span> thumbs down
+      </p>
+      {feedback.notes.length === 0 ? (
+        <p className={mutedTextClasses}>No notes yet.</p>
+      ) : (
+        <ul aria-label="Recent notes" className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800">
+          {feedback.notes.map((n) => (
+            <li key={`${n.member}-${n.updated_at}-${n.note}`} className="flex flex-col gap-0.5 py-2 text-sm">
+              <span className="text-zinc-900 dark:text-zinc-100">{n.note}</span>
+              <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                {n.rating === 'up' ? 'Thumbs up' : 'Thumbs down'} · {n.member} · {dayLabel(n.updated_at)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function UsagePanel() {
   const [weeks, setWeeks] = useState<number>(12);
   const usage = useUsage(weeks);
@@ -105,6 +143,7 @@ export function UsagePanel() {
               <UsageChart key={m.key} weeks={usage.data.weeks} metric={m.key} label={m.label} />
             ))}
           </div>
+          <FeedbackSummary feedback={usage.data.feedback} />
           <details className="text-sm">
             <summary className="cursor-pointer font-medium text-zinc-700 dark:text-zinc-300">
               Figures by week

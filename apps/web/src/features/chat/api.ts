@@ -5,6 +5,7 @@ import {
   CHAT_PATHS,
   ERR,
   type TCreateChatRequest,
+  type TMessageFeedbackRequest,
   type TSuggestionsRequest,
   type TSuggestionsResponse,
   type TToolApprovalRequest,
@@ -80,4 +81,17 @@ export function getSuggestions(input: TSuggestionsRequest) {
     method: 'POST',
     body: input,
   });
+}
+
+/** Gives or changes the caller's thumbs up or down on a reply. */
+export function rateMessage(messageId: string, input: TMessageFeedbackRequest) {
+  return apiRequest(CHAT_PATHS.feedback(messageId), lazySchema('ZMessageFeedback'), {
+    method: 'PUT',
+    body: input,
+  });
+}
+
+/** Takes the caller's rating of a reply back. */
+export function unrateMessage(messageId: string) {
+  return apiRequest(CHAT_PATHS.feedback(messageId), lazySchema('ZSuccessResponse'), { method: 'DELETE' });
 }

@@ -11,6 +11,7 @@ import {
   type TTodoItem,
 } from '@knap/contracts';
 import { ASSISTANT_COPY } from './copy';
+import { currentRows } from './versions';
 
 export const textOfParts = (parts: readonly AssistantPart[]): string =>
   parts
@@ -21,11 +22,11 @@ export const textOfParts = (parts: readonly AssistantPart[]): string =>
 export const isTodoRow = (row: Pick<TMessage, 'metadata'>): boolean =>
   row.metadata?.message_type === 'todo_progress';
 
-/** The newest assistant reply among stored rows (todo checklists are not replies). */
+/** The newest assistant reply among stored rows (todo checklists and earlier versions are not). */
 export function lastReplyRow(rows: readonly TMessage[]): TMessage | undefined {
   for (let i = rows.length - 1; i >= 0; i--) {
     const row = rows[i]!;
-    if (row.role === 'assistant' && !isTodoRow(row)) return row;
+    if (row.role === 'assistant' && !isTodoRow(row) && !row.superseded_by) return row;
   }
   return undefined;
 }
@@ -36,32 +37,34 @@ function storedParts(row: TMessage): AssistantPart[] {
   return row.content ? [{ type: 'text', text: row.content }] : [];
 }
 
+/** One stored message as a UI message (a reply's parts; the user's text). */
+export function rowToUIMessage(
+  row: TMessage,
+  decided: ReadonlyMap<string, boolean> = new Map(),
+): AssistantUIMessage {
+  if (row.role === 'user') return { id: row.id, role: 'user', parts: [{ type: 'text', text: row.content }] };
+  const parts = storedParts(row).map((part): AssistantPart => {
+    if (!isToolPart(part) || part.state !== 'approval-requested') return part;
+    const approved = decided.get(part.approval.id);
+    return approved === undefined
+      ? part
+      : { ...part, state: 'approval-responded', approval: { id: part.approval.id, approved } };
+  });
+  return { id: row.id, role: 'assistant', parts };
+}
+
 /**
  * useChat's conversation from stored rows (todo checklists are shown by the thread, not part of
- * it). `decided` holds approvals the user answered that the stored row does not show yet (the run
- * continues later), by approval id.
+ * it; earlier versions are shown by the version switcher). `decided` holds approvals the user
+ * answered that the stored row does not show yet (the run continues later), by approval id.
  */
 export function toUIMessages(
   rows: readonly TMessage[],
   decided: ReadonlyMap<string, boolean> = new Map(),
 ): AssistantUIMessage[] {
-  const messages: AssistantUIMessage[] = [];
-  for (const row of rows) {
-    if (isTodoRow(row)) continue;
-    if (row.role === 'user') {
-      messages.push({ id: row.id, role: 'user', parts: [{ type: 'text', text: row.content }] });
-      continue;
-    }
-    const parts = storedParts(row).map((part): AssistantPart => {
-      if (!isToolPart(part) || part.state !== 'approval-requested') return part;
-      const approved = decided.get(part.approval.id);
-      return approved === undefined
-        ? part
-        : { ...part, state: 'approval-responded', approval: { id: part.approval.id, approved } };
-    });
-    messages.push({ id: row.id, role: 'assistant', parts });
-  }
-  return messages;
+  return currentRows(rows)
+    .filter((row) => !isTodoRow(row))
+    .map((row) => rowToUIMessage(row, decided));
 }
 
 export const approvalsOf = (row: TMessage | undefined): TReplyApproval[] => row?.metadata?.approvals ?? [];
@@ -75,21 +78,42 @@ export function failureTextOf(row: TMessage | undefined): string | null {
   return row.metadata?.error || DETAIL.modelFailed;
 }
 
+/** What a request asks for beyond useChat's own triggers (a body passed with it). */
+export interface CompletionOptions {
+  /** A new version of the reply useChat regenerates (else a failed one is retried). */
+  regenerate?: boolean;
+  /** A reply that continues the stopped last one. */
+  resume?: boolean;
+}
+
 /**
- * The completion request for what useChat wants to send: a new user message, a retry of the last
- * reply, or (after approval decisions) the continuation of the reply.
+ * The completion request for what useChat wants to send: a new user message (or a new version of
+ * one, when useChat replaces the message `messageId`), a retry or a new version of the last reply,
+ * a reply that continues a stopped one, or (after approval decisions) the continuation of the reply.
  */
 export function completionRequestOf({
   chatId,
   messages,
   trigger,
+  messageId,
+  options = {},
 }: {
   chatId: string;
   messages: readonly AssistantUIMessage[];
   trigger: 'submit-message' | 'regenerate-message';
+  messageId?: string | undefined;
+  options?: CompletionOptions | undefined;
 }): TCompletionRequest {
-  if (trigger === 'regenerate-message') return { chat_id: chatId, retry: true };
+  if (trigger === 'regenerate-message')
+    return options.regenerate ? { chat_id: chatId, regenerate: true } : { chat_id: chatId, retry: true };
   const last = messages.at(-1);
-  if (last?.role === 'user') return { chat_id: chatId, message: { content: textOfParts(last.parts) } };
+  if (last?.role === 'user') {
+    const message = { content: textOfParts(last.parts) };
+    // useChat keeps the edited message's id on the new text.
+    return messageId === last.id
+      ? { chat_id: chatId, message, edit_of: messageId }
+      : { chat_id: chatId, message };
+  }
+  if (options.resume) return { chat_id: chatId, resume: true };
   return { chat_id: chatId };
 }

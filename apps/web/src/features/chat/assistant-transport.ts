@@ -3,7 +3,7 @@
 import { ASSISTANT_PATHS, type AssistantUIMessage, type TCompletionRequest } from '@knap/contracts';
 import { DefaultChatTransport } from 'ai';
 import { apiFetch } from '../../lib/api-client';
-import { completionRequestOf } from './assistant-messages';
+import { type CompletionOptions, completionRequestOf } from './assistant-messages';
 
 export interface AssistantTransportOptions {
   /** Told about every request as it is sent, e.g. to repeat it after a failure. */
@@ -15,8 +15,14 @@ export function createAssistantTransport({ onRequest }: AssistantTransportOption
     api: ASSISTANT_PATHS.completion,
     fetch: (input, init) =>
       apiFetch(String(input), { ...init, headers: init?.headers as Record<string, string> | undefined }),
-    prepareSendMessagesRequest: ({ id, messages, trigger }) => {
-      const body = completionRequestOf({ chatId: id, messages, trigger });
+    prepareSendMessagesRequest: ({ id, messages, trigger, messageId, body: options }) => {
+      const body = completionRequestOf({
+        chatId: id,
+        messages,
+        trigger,
+        messageId,
+        options: options as CompletionOptions | undefined,
+      });
       onRequest?.(body);
       return { body };
     },

@@ -48,3 +48,32 @@ export const TOOLS_COPY = {
   off: (count: number) => `${count} off`,
   sources: { builtin: 'Built in', connection: 'From a connection', mcp: 'From an MCP server' },
 } as const;
+
+/** The actions under a message: copy, versions, regenerate, edit, feedback, continue. */
+export const MESSAGE_ACTIONS_COPY = {
+  actions: 'Message actions',
+  copyAsText: 'Copy as text',
+  copyAsMarkdown: 'Copy as Markdown',
+  copied: 'Copied',
+  copyFailed: 'Could not copy: your browser did not allow it.',
+  regenerate: 'Regenerate',
+  edit: 'Edit',
+  editLabel: 'Edit your message',
+  editHint: 'Enter sends, Shift+Enter adds a line, Esc cancels.',
+  send: 'Send',
+  cancel: 'Cancel',
+  versions: 'Versions',
+  previousVersion: 'Previous version',
+  nextVersion: 'Next version',
+  versionOf: (index: number, count: number) => `${index}/${count}`,
+  versionLabel: (index: number, count: number) => `Version ${index} of ${count}`,
+  earlierVersion: 'An earlier version. New messages continue from the latest one.',
+  goodReply: 'Good reply',
+  badReply: 'Bad reply',
+  feedbackNote: 'What made it so? (optional)',
+  sendFeedback: 'Send feedback',
+  feedbackSaved: 'Thanks for your feedback',
+  feedbackFailed: 'Your feedback was not saved. Please try again.',
+  stopped: 'Stopped',
+  continue: 'Continue',
+} as const;

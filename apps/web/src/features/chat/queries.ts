@@ -7,6 +7,8 @@ import {
   type TChat,
   type TChatSummary,
   type TListChatsResponse,
+  type TMessageFeedback,
+  type TMessageFeedbackRequest,
 } from '@knap/contracts';
 import {
   type InfiniteData,
@@ -26,8 +28,10 @@ import {
   listChats,
   markAllChatsRead,
   markChatRead,
+  rateMessage,
   renameChat,
   searchChats,
+  unrateMessage,
 } from './api';
 import { logChatFailure } from './chat-errors';
 
@@ -222,6 +226,37 @@ export function useDeleteChat() {
       queryClient.removeQueries({ queryKey: chatKeys.detail(chatId) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
       void queryClient.invalidateQueries({ queryKey: chatKeys.unreadCount() });
+    },
+  });
+}
+
+/**
+ * The user's thumbs up or down on a reply (`null` takes it back); the open chat shows the stored
+ * rating as soon as the server has it.
+ */
+export function useRateReply(chatId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      messageId,
+      input,
+    }: {
+      messageId: string;
+      input: TMessageFeedbackRequest | null;
+    }): Promise<TMessageFeedback | null> => {
+      if (input) return rateMessage(messageId, input);
+      await unrateMessage(messageId);
+      return null;
+    },
+    onSuccess: (feedback, { messageId }) => {
+      queryClient.setQueryData<TChat>(
+        chatKeys.detail(chatId),
+        (chat) =>
+          chat && {
+            ...chat,
+            messages: chat.messages.map((m) => (m.id === messageId ? { ...m, feedback } : m)),
+          },
+      );
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { AssistantUIMessage, TMessage } from '@knap/contracts';
 import { isTodoRow } from './assistant-messages';
 import { orderMessages } from './order-messages';
+import { currentRows } from './versions';
 
 /** One entry of the thread: a message of the conversation, or a todo checklist the server stored. */
 export type ThreadItem =
@@ -20,8 +21,9 @@ export type ThreadItem =
  */
 export function buildThreadItems(
   messages: readonly AssistantUIMessage[],
-  rows: readonly TMessage[],
+  allRows: readonly TMessage[],
 ): ThreadItem[] {
+  const rows = currentRows(allRows);
   const rowsById = new Map(rows.map((row) => [row.id, row]));
   const liveIds = new Set(messages.map((message) => message.id));
 

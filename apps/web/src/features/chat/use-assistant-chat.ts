@@ -17,7 +17,7 @@ import { ApiError } from '../../lib/api-client';
 import { reportUnreachable } from '../../lib/connection';
 import { useCreditsComeBack } from '../billing/queries';
 import { decideToolApproval, markChatRead, stopCompletion } from './api';
-import { failureTextOf, lastReplyRow, toUIMessages } from './assistant-messages';
+import { type CompletionOptions, failureTextOf, lastReplyRow, toUIMessages } from './assistant-messages';
 import { createAssistantTransport } from './assistant-transport';
 import { logChatFailure } from './chat-errors';
 import { chatKeys } from './queries';
@@ -31,6 +31,9 @@ const STOP_GRACE_MS = 3000;
 export type AssistantFailure =
   /** `unreachable`: the message never reached the server; it is sent again once the server is back. */
   | { kind: 'send'; text: string; message: string; unreachable: boolean }
+  | { kind: 'edit'; messageId: string; text: string; message: string }
+  | { kind: 'regenerate'; message: string }
+  | { kind: 'resume'; message: string }
   | { kind: 'continue'; message: string }
   | { kind: 'reply'; message: string };
 
@@ -67,6 +70,12 @@ export interface AssistantChat {
   /** The out-of-credits text while the assistant refuses for lack of credits. */
   outOfCredits: string | null;
   send: (text: string) => void;
+  /** A new version of the user's message `messageId`, answered anew. */
+  edit: (messageId: string, text: string) => void;
+  /** A new version of the latest reply (the earlier one is kept). */
+  regenerate: (messageId: string) => void;
+  /** A new reply that continues the stopped last one. */
+  resume: () => void;
   stop: () => Promise<void>;
   retry: (failure: AssistantFailure) => void;
   decide: (options: {
@@ -169,10 +178,13 @@ export function useAssistantChat({
       // Only requests refused up front (402, 409, offline…) are handled here. A reply that broke
       // off mid-way is described by its stored state once the chat is fetched again.
       if (!(failure instanceof ApiError) || !request) return;
-      if (request.message && failure.status === 402 && storedCount.current === 0) {
+      if (request.message && !request.edit_of && failure.status === 402 && storedCount.current === 0) {
         onChatDiscardedRef.current?.(request.message.content);
       }
-      if (request.message) {
+      if (request.edit_of || request.regenerate) {
+        // Nothing was stored: the conversation is shown as it was.
+        setMessagesRef.current(() => toUIMessages(seededRows.current, decided.current));
+      } else if (request.message) {
         // Nothing was stored: the message leaves the thread and goes back to the composer.
         setMessagesRef.current((current) =>
           current.at(-1)?.role === 'user' ? current.slice(0, -1) : current,
@@ -216,6 +228,19 @@ export function useAssistantChat({
   }, [isStopRequested, isStreaming, stopLocal]);
 
   const send = useCallback((text: string) => void sendMessage({ text }), [sendMessage]);
+  const edit = useCallback(
+    (messageId: string, text: string) => void sendMessage({ text, messageId }),
+    [sendMessage],
+  );
+  const regenerateReply = useCallback(
+    (messageId: string) =>
+      void regenerate({ messageId, body: { regenerate: true } satisfies CompletionOptions }),
+    [regenerate],
+  );
+  const resume = useCallback(
+    () => void sendMessage(undefined, { body: { resume: true } satisfies CompletionOptions }),
+    [sendMessage],
+  );
 
   const stop = useCallback(async () => {
     setIsStopRequested(true);
@@ -269,24 +294,22 @@ export function useAssistantChat({
   const retry = useCallback(
     (failure: AssistantFailure) => {
       if (failure.kind === 'send') send(failure.text);
+      else if (failure.kind === 'edit') edit(failure.messageId, failure.text);
+      else if (failure.kind === 'regenerate') {
+        // The reply to regenerate is the stored latest one.
+        const latest = lastReplyRow(seededRows.current);
+        if (latest) regenerateReply(latest.id);
+      } else if (failure.kind === 'resume') resume();
       else if (failure.kind === 'continue') void sendMessage();
       else void regenerate();
     },
-    [send, sendMessage, regenerate],
+    [send, edit, regenerateReply, resume, sendMessage, regenerate],
   );
 
   let failure: AssistantFailure | null = null;
   const lastMessage = messages.at(-1);
   if (refusal && !(refusal.error.status === 402 && refusal.request.message)) {
-    const { request, error: refused } = refusal;
-    failure = request.message
-      ? {
-          kind: 'send',
-          text: request.message.content,
-          message: refused.message,
-          unreachable: refused.status === 0,
-        }
-      : { kind: request.retry ? 'reply' : 'continue', message: refused.message };
+    failure = refusedFailure(refusal.request, refusal.error);
   } else if (status === 'error' && error && !(error instanceof ApiError)) {
     failure = { kind: 'reply', message: streamErrorText(error) };
   } else if (!isStreaming && lastMessage?.role === 'assistant' && lastRow?.id === lastMessage.id) {
@@ -309,8 +332,23 @@ export function useAssistantChat({
     failure,
     outOfCredits,
     send,
+    edit,
+    regenerate: regenerateReply,
+    resume,
     stop,
     retry,
     decide,
   };
+}
+
+/** What Retry repeats for a request the server refused before storing anything. */
+function refusedFailure(request: TCompletionRequest, refused: ApiError): AssistantFailure {
+  const { message } = refused;
+  if (request.message && request.edit_of)
+    return { kind: 'edit', messageId: request.edit_of, text: request.message.content, message };
+  if (request.message)
+    return { kind: 'send', text: request.message.content, message, unreachable: refused.status === 0 };
+  if (request.regenerate) return { kind: 'regenerate', message };
+  if (request.resume) return { kind: 'resume', message };
+  return { kind: request.retry ? 'reply' : 'continue', message };
 }

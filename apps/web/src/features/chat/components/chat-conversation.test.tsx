@@ -10,10 +10,10 @@ import {
   type TReplyMetadata,
   type TTodoItem,
 } from '@knap/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenManager } from '../../../lib/token-manager';
 import { type FetchHandler, jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
@@ -73,7 +73,13 @@ function serve(initial: TChat, routes: Record<string, FetchHandler> = {}) {
   const record =
     (route: string, handler: FetchHandler): FetchHandler =>
     async (req) => {
-      server.requests.push({ route, body: await req.clone().json() });
+      server.requests.push({
+        route,
+        body: await req
+          .clone()
+          .json()
+          .catch(() => null),
+      });
       return handler(req);
     };
   const fetchMock = mockFetch({
@@ -119,6 +125,10 @@ afterEach(() => {
   tokenManager.clear();
   useAuthStore.setState(initialAuthState);
 });
+
+// The open chat is its own lazy chunk: load it once up front, so the first test's one-second
+// waits are not spent transforming it on a busy machine.
+beforeAll(() => import('./chat-conversation'), 60_000);
 
 describe('a reply streaming in', () => {
   it('shows the text as it arrives, with Stop instead of Send, then the stored reply', async () => {
@@ -668,5 +678,162 @@ describe('suggestions', () => {
     expect(await within(messages()).findByText('Sure.')).toBeTruthy();
     expect(bodiesOf(COMPLETION)).toEqual([{ chat_id: 'c1', message: { content: buttons[0]!.textContent } }]);
     expect(bodiesOf(`POST ${ASSISTANT_PATHS.suggestions}`)).toEqual([{ tool_types: [] }]);
+  });
+});
+
+describe('message actions', () => {
+  const FEEDBACK = (id: string) => `PUT ${CHAT_PATHS.feedback(id)}`;
+  /** The open chat's messages, once shown (the first open in a run loads its chunks). */
+  const openMessages = async () =>
+    within(await screen.findByRole('list', { name: 'Messages' }, { timeout: 5000 }));
+
+  it('copies a reply as plain words or as Markdown, and says so', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    serve(
+      chat({ messages: [row('u1', 'user', 'Plan it'), row('r1', 'assistant', '## Plan\n\n- **Call** Ann')] }),
+    );
+    renderChat();
+    await (await openMessages()).findByText('Plan it');
+
+    const reply = within(messages()).getAllByRole('group', { name: 'Message actions' })[1]!;
+    fireEvent.click(within(reply).getByRole('button', { name: 'Copy as text' }));
+    // The Markdown parser loads on the first copy.
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('Plan\n\nCall Ann'), { timeout: 5000 });
+    expect(within(reply).getByRole('status').textContent).toBe('Copied');
+
+    fireEvent.click(within(reply).getByRole('button', { name: 'Copy as Markdown' }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('## Plan\n\n- **Call** Ann'));
+  });
+
+  it('regenerates the latest reply and switches between its versions', async () => {
+    const { server, bodiesOf } = serve(
+      chat({
+        messages: [row('u1', 'user', 'Explain a Roth conversion'), row('r1', 'assistant', 'First answer.')],
+      }),
+      {
+        [COMPLETION]: () => {
+          server.chat = chat({
+            messages: [
+              row('u1', 'user', 'Explain a Roth conversion'),
+              row('r1', 'assistant', 'First answer.', { superseded_by: 'r2' }),
+              row('r2', 'assistant', 'Second answer.', { variant_of: 'r1' }),
+            ],
+          });
+          return uiStreamResponse(textReply('r2', ['Second answer.']));
+        },
+      },
+    );
+    renderChat();
+    await (await openMessages()).findByText('First answer.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect(await within(messages()).findByText('Second answer.')).toBeTruthy();
+    expect(bodiesOf(COMPLETION)).toEqual([{ chat_id: 'c1', regenerate: true }]);
+    expect((await screen.findByLabelText('Version 2 of 2')).textContent).toBe('2/2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous version' }));
+    expect(within(messages()).getByText('First answer.')).toBeTruthy();
+    expect(within(messages()).queryByText('Second answer.')).toBeNull();
+    expect(screen.getByLabelText('Version 1 of 2').textContent).toBe('1/2');
+    // An earlier version is read, not answered again.
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next version' }));
+    expect(within(messages()).getByText('Second answer.')).toBeTruthy();
+  });
+
+  it('edits a sent message in place: Esc cancels, Enter sends it as a new version', async () => {
+    const { server, bodiesOf } = serve(
+      chat({ messages: [row('u1', 'user', 'Plan for 2026'), row('r1', 'assistant', 'About 2026.')] }),
+      {
+        [COMPLETION]: () => {
+          server.chat = chat({
+            messages: [
+              row('u1', 'user', 'Plan for 2026', { superseded_by: 'u2' }),
+              row('r1', 'assistant', 'About 2026.', { superseded_by: 'u2' }),
+              row('u2', 'user', 'Plan for 2030', { variant_of: 'u1' }),
+              row('r2', 'assistant', 'About 2030.'),
+            ],
+          });
+          return uiStreamResponse(textReply('r2', ['About 2030.']));
+        },
+      },
+    );
+    renderChat();
+    await (await openMessages()).findByText('About 2026.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Edit your message' })).toBeNull();
+    expect(bodiesOf(COMPLETION)).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const editor = screen.getByRole('textbox', { name: 'Edit your message' });
+    await userEvent.clear(editor);
+    await userEvent.type(editor, 'Plan for 2030{Enter}');
+    expect(await within(messages()).findByText('About 2030.')).toBeTruthy();
+    expect(bodiesOf(COMPLETION)).toEqual([
+      { chat_id: 'c1', message: { content: 'Plan for 2030' }, edit_of: 'u1' },
+    ]);
+    // The earlier version and its reply stay reachable.
+    await userEvent.click(await screen.findByRole('button', { name: 'Previous version' }));
+    expect(within(messages()).getByText('Plan for 2026')).toBeTruthy();
+    expect(within(messages()).getByText('About 2026.')).toBeTruthy();
+  });
+
+  it('rates a reply, adds a note, and takes the rating back', async () => {
+    const { bodiesOf } = serve(
+      chat({ messages: [row('u1', 'user', 'Rate this'), row('r1', 'assistant', 'Rated answer.')] }),
+      {
+        [FEEDBACK('r1')]: async (req) => {
+          const body = (await req.json()) as { rating: string; note?: string };
+          return jsonResponse({ rating: body.rating, note: body.note ?? null, updated_at: AT });
+        },
+        [`DELETE ${CHAT_PATHS.feedback('r1')}`]: () => jsonResponse({ success: true }),
+      },
+    );
+    renderChat();
+    await (await openMessages()).findByText('Rated answer.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Good reply' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Good reply' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'What made it so? (optional)' }), 'Clear');
+    await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await waitFor(() =>
+      expect(bodiesOf(FEEDBACK('r1'))).toEqual([{ rating: 'up' }, { rating: 'up', note: 'Clear' }]),
+    );
+    expect(await screen.findByText('Thanks for your feedback')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Good reply' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Good reply' }).getAttribute('aria-pressed')).toBe('false'),
+    );
+  });
+
+  it('marks a stopped reply and continues it', async () => {
+    const stopped = row('r1', 'assistant', 'The first half', { metadata: { stopped: true } });
+    const { server, bodiesOf } = serve(chat({ messages: [row('u1', 'user', 'Tell me'), stopped] }), {
+      [COMPLETION]: () => {
+        server.chat = chat({
+          messages: [
+            row('u1', 'user', 'Tell me'),
+            stopped,
+            row('r2', 'assistant', 'and the rest.', { metadata: { resumes: 'r1' } }),
+          ],
+        });
+        return uiStreamResponse(textReply('r1', ['and the rest.']));
+      },
+    });
+    renderChat();
+    await (await openMessages()).findByText('The first half');
+    expect(screen.getByText('Stopped')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await within(messages()).findByText('and the rest.')).toBeTruthy();
+    expect(bodiesOf(COMPLETION)).toEqual([{ chat_id: 'c1', resume: true }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull());
   });
 });

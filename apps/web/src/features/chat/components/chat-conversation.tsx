@@ -1,21 +1,32 @@
 // An open chat with the assistant: the thread as it streams, approvals, failures with Retry, the
 // out-of-credits banner, and the composer with Stop.
-import type { TChat } from '@knap/contracts';
+import type { TChat, TMessage } from '@knap/contracts';
 import { MessageSquareText } from 'lucide-react';
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef } from 'react';
+import {
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { onReconnect } from '../../../lib/connection';
 import { useOpenSettings } from '../../../lib/open-settings';
-import { lastReplyRow, textOfParts, todosOf } from '../assistant-messages';
-import { ASSISTANT_COPY } from '../copy';
-import { useChat } from '../queries';
+import { isTodoRow, lastReplyRow, rowToUIMessage, textOfParts, todosOf } from '../assistant-messages';
+import { ASSISTANT_COPY, MESSAGE_ACTIONS_COPY } from '../copy';
+import { useChat, useRateReply } from '../queries';
 import { buildThreadItems } from '../thread-items';
 import { type AssistantFailure, useAssistantChat } from '../use-assistant-chat';
+import { followersOf, slotOf, versionsOf } from '../versions';
 import { ChatThread } from './chat-thread';
 import { Composer } from './composer';
-import { MessageItem } from './message-item';
+import type { RateReply } from './message-actions';
 import { OutOfCreditsBanner } from './out-of-credits-banner';
 import { ReplyFailure } from './reply-failure';
 import { SuggestionChips } from './suggestion-chips';
+import { ThreadMessage } from './thread-message';
 import { TodoChecklist } from './todo-checklist';
 import { ToolsMenu } from './tools-menu';
 import { TypingIndicator } from './typing-indicator';
@@ -58,14 +69,22 @@ export function ChatConversation({
   isStreamingRef.current = assistant.isStreaming;
   const { send, retry, decide, stop } = assistant;
   const isBusy = assistant.isStreaming || assistant.isServerWriting;
+  const rateReply = useRateReply(chat.id);
+  // The version shown of each message that has several, by its first version's id (else the newest).
+  const [picked, setPicked] = useState<Record<string, number>>({});
 
   const handleSend = useCallback(
     (text: string) => {
+      setPicked({});
       onDraftChange((current) => (current.trim() === text ? '' : current));
       send(text);
     },
     [onDraftChange, send],
   );
+  const rateOf =
+    (messageId: string): RateReply =>
+    (input) =>
+      rateReply.mutateAsync({ messageId, input });
 
   const handleRetry = (failure: AssistantFailure) =>
     failure.kind === 'send' ? handleSend(failure.text) : retry(failure);
@@ -106,6 +125,99 @@ export function ChatConversation({
   const contentKey = `${items.length}:${lastMessage ? textOfParts(lastMessage.parts).length : 0}:${lastMessage?.parts.length ?? 0}:${assistant.status}:${assistant.failure?.message ?? ''}`;
 
   const isEmpty = items.length === 0 && !isBusy && !assistant.failure;
+  const latestReply = lastReplyRow(chat.messages);
+  const canActOnLatest = !isBusy && latestReply?.id === lastMessage?.id;
+
+  /** A stored message no longer in the conversation (an earlier version, or what followed it). */
+  const earlierMessage = (row: TMessage, versions?: { index: number; count: number; slot: string }) =>
+    isTodoRow(row) ? (
+      <li key={row.id} className="pl-10">
+        <TodoChecklist items={todosOf(row)} />
+      </li>
+    ) : (
+      <ThreadMessage
+        key={row.id}
+        message={rowToUIMessage(row)}
+        row={row}
+        showFailureNote
+        versions={versions && versionSwitch(versions)}
+        onRate={row.role === 'assistant' ? rateOf(row.id) : undefined}
+      />
+    );
+
+  const versionSwitch = ({ index, count, slot }: { index: number; count: number; slot: string }) => ({
+    index,
+    count,
+    onPick: (next: number) => setPicked((current) => ({ ...current, [slot]: next })),
+  });
+
+  /**
+   * The thread: the conversation as it stands, each message with its actions; where an earlier
+   * version of a message is picked, that version and what followed it instead of the rest.
+   */
+  const threadOf = () => {
+    const out: ReactNode[] = [];
+    for (const item of items) {
+      if (item.kind === 'todo') {
+        out.push(
+          <li key={item.id} className="pl-10">
+            <TodoChecklist items={todosOf(item.row)} />
+          </li>,
+        );
+        continue;
+      }
+      const { row, message } = item;
+      const versions = row ? versionsOf(chat.messages, row) : [];
+      const slot = row ? slotOf(row) : item.id;
+      const newest = versions.length - 1;
+      const index = Math.min(picked[slot] ?? newest, newest);
+      if (versions.length > 1 && index < newest) {
+        out.push(earlierMessage(versions[index]!, { index, count: versions.length, slot }));
+        for (const follower of followersOf(chat.messages, versions, index))
+          out.push(earlierMessage(follower));
+        out.push(
+          <li key="earlier-version" className="text-center text-xs text-zinc-500 dark:text-zinc-400">
+            {MESSAGE_ACTIONS_COPY.earlierVersion}
+          </li>,
+        );
+        break;
+      }
+      const isStoredReply = row?.role === 'assistant' && row.state !== 'streaming';
+      const isLatestReply = row?.id === latestReply?.id && canActOnLatest;
+      out.push(
+        <ThreadMessage
+          key={item.id}
+          message={message}
+          row={row}
+          isLive={item.id === liveId}
+          isBusy={isBusy}
+          showFailureNote={item.id !== lastItemId}
+          // Only the newest reply can go on after a decision; older pending actions lapsed.
+          onDecide={item.id === lastMessage?.id ? decide : undefined}
+          versions={versions.length > 1 ? versionSwitch({ index, count: versions.length, slot }) : undefined}
+          onEdit={
+            row?.role === 'user'
+              ? (text) => {
+                  setPicked({});
+                  assistant.edit(row.id, text);
+                }
+              : undefined
+          }
+          onRegenerate={
+            isLatestReply && row?.state === null
+              ? () => {
+                  setPicked({});
+                  assistant.regenerate(row.id);
+                }
+              : undefined
+          }
+          onContinue={isLatestReply && row?.metadata?.stopped ? assistant.resume : undefined}
+          onRate={isStoredReply && row ? rateOf(row.id) : undefined}
+        />,
+      );
+    }
+    return out;
+  };
 
   return (
     <>
@@ -123,24 +235,7 @@ export function ChatConversation({
           ) : undefined
         }
       >
-        {items.map((item) =>
-          item.kind === 'todo' ? (
-            <li key={item.id} className="pl-10">
-              <TodoChecklist items={todosOf(item.row)} />
-            </li>
-          ) : (
-            <MessageItem
-              key={item.id}
-              message={item.message}
-              row={item.row}
-              isLive={item.id === liveId}
-              isBusy={isBusy}
-              showFailureNote={item.id !== lastItemId}
-              // Only the newest reply can go on after a decision; older pending actions lapsed.
-              onDecide={item.id === lastMessage?.id ? decide : undefined}
-            />
-          ),
-        )}
+        {threadOf()}
         {isWaitingForReply ? <TypingIndicator /> : null}
         {assistant.failure ? (
           <ReplyFailure

@@ -8,7 +8,7 @@ import {
   toolNameOf,
 } from '@knap/contracts';
 import { Sparkles } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Markdown } from '../../../components/ui/markdown';
 import { approvalsOf, failureTextOf, textOfParts } from '../assistant-messages';
 import { resultLinkOf } from '../sent-link';
@@ -37,6 +37,10 @@ export interface MessageItemProps {
   /** Approval decisions wait while a reply is being written. */
   isBusy?: boolean;
   onDecide?: DecideApproval;
+  /** The message's actions (copy, versions, feedback…), under it. */
+  footer?: ReactNode;
+  /** Shown instead of the user's message while it is being edited. */
+  editor?: ReactNode;
 }
 
 type Block =
@@ -153,14 +157,17 @@ function AssistantBody({ message, row, isLive = false, isBusy = false, onDecide 
 
 /** One message: the user's as a right-aligned bubble, the assistant's as markdown with its tools. */
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
-  const { message, row, showFailureNote = false } = props;
+  const { message, row, showFailureNote = false, footer, editor } = props;
   if (message.role === 'user') {
     return (
-      <li className="flex justify-end">
-        <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-indigo-600 px-4 py-2.5 text-sm text-white leading-relaxed shadow-sm sm:max-w-[75%] dark:bg-indigo-500">
-          <span className="sr-only">You: </span>
-          {textOfParts(message.parts)}
-        </div>
+      <li className="flex flex-col items-end">
+        {editor ?? (
+          <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-indigo-600 px-4 py-2.5 text-sm text-white leading-relaxed shadow-sm sm:max-w-[75%] dark:bg-indigo-500">
+            <span className="sr-only">You: </span>
+            {textOfParts(message.parts)}
+          </div>
+        )}
+        {editor ? null : footer}
       </li>
     );
   }
@@ -180,6 +187,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
         {failureNote ? (
           <p className="mt-2 text-xs text-zinc-500 italic dark:text-zinc-400">{failureNote}</p>
         ) : null}
+        {footer}
       </div>
     </li>
   );
