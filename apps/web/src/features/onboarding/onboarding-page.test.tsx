@@ -18,7 +18,7 @@ import { makeUser } from '../../test/fixtures';
 import { makeOnboarding } from '../../test/onboarding';
 import { renderRoutes } from '../../test/render';
 import { initialAuthState, useAuthStore } from '../auth/store';
-import { EXAMPLE_QUESTIONS } from './copy';
+import { EXAMPLE_QUESTIONS, ONBOARDING_COPY } from './copy';
 import { OnboardingPage } from './onboarding-page';
 
 vi.mock('sonner', async (importOriginal) => ({
@@ -241,8 +241,19 @@ describe('OnboardingPage', () => {
     expect(userCalls).toHaveLength(2);
   });
 
+  it('asks for a calendar before the notetaker: it has no meeting to join without one', async () => {
+    mockFetch(onboardingServer(makeOnboarding()).routes);
+    renderRoutes(routes, '/onboarding');
+    const notetaker = await card('Turn on the notetaker');
+    expect(within(notetaker).getByText(ONBOARDING_COPY.notetakerNeedsCalendar)).toBeTruthy();
+    expect(within(notetaker).getByRole('link', { name: 'Connect a calendar' }).getAttribute('href')).toBe(
+      '/calendar-permissions',
+    );
+    expect(within(notetaker).queryByRole('button', { name: 'Turn on the notetaker' })).toBeNull();
+  });
+
   it('turns the notetaker on with the meeting bot toggle and reads the state again', async () => {
-    const server = onboardingServer(makeOnboarding());
+    const server = onboardingServer(makeOnboarding({ calendar: 'done' }));
     const toggles: unknown[] = [];
     mockFetch({
       ...server.routes,

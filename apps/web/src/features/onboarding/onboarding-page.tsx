@@ -202,7 +202,18 @@ function FirstQuestionAction() {
   );
 }
 
-function StepAction({ step }: { step: TOnboardingStep }) {
+/** The notetaker follows a calendar: without one, connecting it comes first. */
+function NotetakerStep({ calendarConnected }: { calendarConnected: boolean }) {
+  if (calendarConnected) return <NotetakerAction />;
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{ONBOARDING_COPY.notetakerNeedsCalendar}</p>
+      {linkButton('/calendar-permissions', 'Connect a calendar')}
+    </div>
+  );
+}
+
+function StepAction({ step, calendarConnected }: { step: TOnboardingStep; calendarConnected: boolean }) {
   switch (step.id) {
     case 'profile':
       return <ProfileAction step={step} />;
@@ -211,7 +222,7 @@ function StepAction({ step }: { step: TOnboardingStep }) {
     case 'crm':
       return step.done ? null : linkButton('/connections', 'Connect a CRM');
     case 'notetaker':
-      return step.done ? null : <NotetakerAction />;
+      return step.done ? null : <NotetakerStep calendarConnected={calendarConnected} />;
     case 'first_question':
       return <FirstQuestionAction />;
   }
@@ -290,6 +301,8 @@ export function OnboardingPage() {
   const skip = (id: OnboardingStepId, skipped: boolean) =>
     update.mutate({ skip: { [id]: skipped } }, { onError: (error) => toast.error(error.message) });
 
+  const calendarConnected = state?.steps.some((s) => s.id === 'calendar' && s.done) ?? false;
+
   const skipSetup = () =>
     dismiss.mutate(undefined, {
       onSuccess: () => {
@@ -351,7 +364,7 @@ export function OnboardingPage() {
                 isSaving={savingStep === step.id}
                 onSkip={(skipped) => skip(step.id, skipped)}
               >
-                <StepAction step={step} />
+                <StepAction step={step} calendarConnected={calendarConnected} />
               </StepCard>
             ))}
           </ol>
