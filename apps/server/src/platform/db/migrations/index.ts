@@ -25,6 +25,7 @@ import * as m0022 from './0022_connection_accounts_server.js';
 import * as m0023 from './0023_verified_identity.js';
 import * as m0024 from './0024_reply_writers.js';
 import * as m0025 from './0025_subscription_unknown_price.js';
+import * as m0028 from './0028_plan_inputs_changed.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_verified_identity': m0023,
   '0024_reply_writers': m0024,
   '0025_subscription_unknown_price': m0025,
+  '0028_plan_inputs_changed': m0028,
 };
