@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { PAGE_CLASSES } from '../../components/ui/page';
 import { AUTOSAVE_DELAY_MS } from '../../lib/autosave';
 import { calledRoutes, heldResponse, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { setUpKnapSession } from '../../test/knaps';
@@ -176,6 +177,8 @@ describe('FinancialPlanPage', () => {
     expect(screen.getByRole('textbox', { name: 'Client name' })).toHaveProperty('value', 'Ann Henderson');
     expect(screen.getByRole('textbox', { name: 'Investable assets' })).toHaveProperty('value', '1,000,000');
     expect(screen.getByRole('status', { name: '' }).textContent).toBe('All changes saved');
+    // The workspace screens' one page width.
+    expect(screen.getByRole('heading', { level: 1 }).closest(`[class="${PAGE_CLASSES}"]`)).toBeTruthy();
   });
 
   it('autosaves the draft as numbers, and shows the figures the server computed', async () => {

@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_CLASSES } from '../../components/ui/page';
 import { tokenManager } from '../../lib/token-manager';
 import { calledRoutes, heldResponse, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
@@ -246,6 +247,8 @@ describe('OnboardingPage', () => {
     renderRoutes(routes, '/onboarding');
     const notetaker = await card('Turn on the notetaker');
     expect(within(notetaker).getByText(ONBOARDING_COPY.notetakerNeedsCalendar)).toBeTruthy();
+    // The workspace screens' one page width.
+    expect(screen.getByRole('heading', { level: 1 }).closest(`[class="${PAGE_CLASSES}"]`)).toBeTruthy();
     expect(within(notetaker).getByRole('link', { name: 'Connect a calendar' }).getAttribute('href')).toBe(
       '/calendar-permissions',
     );

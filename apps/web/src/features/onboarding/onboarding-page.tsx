@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { cardClasses, mutedTextClasses } from '../../components/ui/card';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { TextField } from '../../components/ui/field';
+import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { resolveTimeZone } from '../../lib/time-zone';
@@ -313,7 +314,7 @@ export function OnboardingPage() {
     });
 
   return (
-    <div className="mx-auto flex w-full min-w-0 max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <Page>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="font-semibold text-2xl text-zinc-900 tracking-tight dark:text-zinc-50">
@@ -370,6 +371,6 @@ export function OnboardingPage() {
           </ol>
         </>
       )}
-    </div>
+    </Page>
   );
 }
