@@ -137,3 +137,32 @@ test('a sign-in popup the host page opens itself hands its one-shot code to the 
 
   await expect(host.app.getByRole('textbox', { name: 'Message' })).toBeVisible();
 });
+
+test('on a phone the open panel has its own close button, and Escape closes it too', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const host = new HostPage(page);
+  await host.goto();
+  const launcher = page.getByRole('button', { name: 'Open Knap Studio' });
+  await launcher.click();
+  await expect(host.signInHeading).toBeVisible();
+  // The panel fills the screen and hides the launcher; its bar holds the close button.
+  await expect(launcher).toBeHidden();
+  const close = page
+    .getByRole('dialog', { name: 'Knap Studio' })
+    .getByRole('button', { name: 'Close Knap Studio' });
+  await expect(close).toBeVisible();
+  const box = (await close.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(44);
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  await close.focus();
+  await page.keyboard.press('Enter');
+  await expect(host.signInHeading).toBeHidden();
+  await expect(launcher).toBeVisible();
+  await expect(launcher).toBeFocused();
+
+  await launcher.click();
+  await expect(host.signInHeading).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(launcher).toBeVisible();
+  await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+});

@@ -55,11 +55,16 @@ function start(script: HTMLScriptElement) {
 .p{position:fixed;bottom:88px;${side}:20px;z-index:2147483647;width:400px;height:min(640px,calc(100vh - 108px));border-radius:16px;overflow:hidden;background:#fff;box-shadow:0 12px 48px rgba(0,0,0,.3);opacity:0;transform:translateY(12px) scale(.98);pointer-events:none;visibility:hidden;transition:opacity .2s,transform .2s,visibility 0s .2s}
 .p.o{opacity:1;transform:none;pointer-events:auto;visibility:visible;transition:opacity .2s,transform .2s}
 .p iframe{width:100%;height:100%;border:0;display:block}
-@media (max-width:640px){.p{inset:0;width:100%;height:100%;border-radius:0}.p.o~.l{display:none}}
+.h{display:none}
+@media (max-width:640px){.p{inset:0;width:100%;height:100%;border-radius:0;display:flex;flex-direction:column}.p.o~.l{display:none}.p iframe{flex:1;height:auto;min-height:0}
+.h{display:flex;align-items:center;justify-content:space-between;flex:none;height:48px;padding:0 4px 0 16px;background:${color};color:#fff;font:600 15px/1.2 system-ui,sans-serif}
+.x{width:44px;height:44px;border:0;border-radius:8px;background:transparent;color:#fff;cursor:pointer;display:grid;place-items:center}.x:focus-visible{outline:3px solid #fff;outline-offset:-3px}}
 @media (prefers-reduced-motion:reduce){.l,.p,.p.o{transition:none}}
-</style><div class="p" role="dialog" aria-label="Knap Studio"></div><button class="l" type="button" aria-expanded="false" aria-label="Open Knap Studio">${ICON}</button>`;
+</style><div class="p" role="dialog" aria-label="Knap Studio"><div class="h"><span>Knap Studio</span><button class="x" type="button" aria-label="Close Knap Studio">${CLOSE}</button></div></div><button class="l" type="button" aria-expanded="false" aria-label="Open Knap Studio">${ICON}</button>`;
   const panel = root.querySelector('.p') as HTMLDivElement;
   const launcher = root.querySelector('.l') as HTMLButtonElement;
+  // On a phone the open panel fills the screen and covers the launcher: its own bar closes it.
+  const closeButton = root.querySelector('.x') as HTMLButtonElement;
   let frame: HTMLIFrameElement | null = null;
 
   const post = (message: object) => frame?.contentWindow?.postMessage(message, app);
@@ -92,6 +97,7 @@ function start(script: HTMLScriptElement) {
   const isOpen = () => panel.classList.contains('o');
 
   launcher.addEventListener('click', () => setOpen(!isOpen()));
+  closeButton.addEventListener('click', () => setOpen(false));
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && isOpen()) setOpen(false);
   });

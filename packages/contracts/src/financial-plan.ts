@@ -196,6 +196,8 @@ export const ZFinancialPlan = z.object({
   inputs: z.object(planInputFields),
   narrative: z.string(),
   narrative_drafted_at: z.string().nullable(),
+  /** The inputs changed after the model drafted the narrative: it may quote older figures. */
+  narrative_stale: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   projection: ZPlanProjection,

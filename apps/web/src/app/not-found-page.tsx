@@ -4,7 +4,8 @@ import { Logo } from '../components/ui/logo';
 
 export function NotFoundPage() {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-zinc-50 p-6 text-center dark:bg-zinc-950">
+    // Inside the shell's <main> (one per page), so a plain container.
+    <div className="flex min-h-full flex-col items-center justify-center gap-6 bg-zinc-50 p-6 text-center dark:bg-zinc-950">
       <Logo />
       <div>
         <p className="font-semibold text-indigo-600 text-sm dark:text-indigo-400">404</p>
@@ -18,6 +19,6 @@ export function NotFoundPage() {
       <Link to="/chat" className={buttonClasses('primary')}>
         Back to chat
       </Link>
-    </main>
+    </div>
   );
 }

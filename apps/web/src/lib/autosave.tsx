@@ -2,7 +2,9 @@
 // user stops typing, one at a time (a change made while a save is on its way is saved after it),
 // and `flush` for actions that need the saved document (drafting, the PDF, sending). A draft the
 // server would refuse is not sent; its problems, and those named in a refusal, are shown on their
-// fields. Leaving the document saves what is waiting, and a reload with unsaved changes asks first.
+// fields. A draft can also leave a part out (an unfinished row) and save the rest: that part's
+// problems stay on its fields. Leaving the document saves what is waiting, and a reload with unsaved
+// changes asks first.
 import { invalidBodyField } from '@knap/contracts';
 import { CircleCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -16,13 +18,20 @@ export type FieldErrors = Record<string, string>;
 
 export type SaveStatus =
   | { kind: 'saved' }
+  /** Saved, except the parts whose problems these are. */
+  | { kind: 'partial'; errors: FieldErrors }
   | { kind: 'pending' }
   | { kind: 'saving' }
   | { kind: 'invalid'; errors: FieldErrors }
   | { kind: 'failed'; message: string; errors: FieldErrors };
 
-/** The body to send, or the problems that keep the draft from being sent. */
-export type PreparedDraft<B> = { ok: true; body: B } | { ok: false; errors: FieldErrors };
+/**
+ * The body to send (with the problems of any part it leaves out), or the problems that keep the
+ * draft from being sent.
+ */
+export type PreparedDraft<B> =
+  | { ok: true; body: B; errors?: FieldErrors }
+  | { ok: false; errors: FieldErrors };
 
 export interface AutosaveOptions<D, B> {
   save: (body: B) => Promise<unknown>;
@@ -41,7 +50,10 @@ export function bodyFieldErrors(detail: string | undefined): FieldErrors {
 
 /** The field problems a status shows. */
 export const errorsOf = (status: SaveStatus): FieldErrors =>
-  status.kind === 'invalid' || status.kind === 'failed' ? status.errors : {};
+  status.kind === 'invalid' || status.kind === 'failed' || status.kind === 'partial' ? status.errors : {};
+
+/** Whether the server has the draft (all of it, or all but the parts flagged). */
+export const isSaved = (status: SaveStatus) => status.kind === 'saved' || status.kind === 'partial';
 
 export function useAutosave<D, B>(draft: D, options: AutosaveOptions<D, B>) {
   const [status, setStatus] = useState<SaveStatus>({ kind: 'saved' });
@@ -65,9 +77,13 @@ export function useAutosave<D, B>(draft: D, options: AutosaveOptions<D, B>) {
     }
     isDirty.current = false;
     setStatus({ kind: 'saving' });
+    const leftOut = prepared.errors ?? {};
     const attempt = opts.current.save(prepared.body).then(
       () => {
-        if (!isDirty.current) setStatus({ kind: 'saved' });
+        if (!isDirty.current)
+          setStatus(
+            Object.keys(leftOut).length > 0 ? { kind: 'partial', errors: leftOut } : { kind: 'saved' },
+          );
         return true;
       },
       (error: unknown) => {
@@ -121,12 +137,13 @@ export function useAutosave<D, B>(draft: D, options: AutosaveOptions<D, B>) {
 export function SaveIndicator({ status }: { status: SaveStatus }) {
   const text = {
     saved: 'All changes saved',
+    partial: 'Saved, except the highlighted fields',
     pending: 'Unsaved changes',
     saving: 'Saving…',
     invalid: 'Not saved: fix the highlighted fields',
     failed: status.kind === 'failed' ? `Not saved: ${status.message}` : '',
   }[status.kind];
-  const isProblem = status.kind === 'invalid' || status.kind === 'failed';
+  const isProblem = status.kind === 'invalid' || status.kind === 'failed' || status.kind === 'partial';
   return (
     <p
       role="status"

@@ -26,7 +26,7 @@ import { as, type SignedInUser, signUp, userIdOf } from '../../testing/users.js'
 import { eventually } from '../../testing/wait.js';
 import { clientReviewsSource } from '../library/sources/client-reviews.js';
 import type { ReviewDraftInput } from './prompts.js';
-import { clientKeyOf, isClientMeeting } from './service.js';
+import { clientKeyOf } from './service.js';
 
 const ANN = 'ann@henderson.example';
 const HENDERSON_TRANSCRIPT = [
@@ -49,39 +49,9 @@ const ANNUAL_2026 = {
   period_end: '2026-12-31',
 };
 
-describe('which meetings are the client’s', () => {
-  const client = { name: 'Ann Henderson', email: ANN };
-  const guest = (name: string, email: string) => ({ name, email, response_status: 'accepted' as const });
-  it.each([
-    [
-      'a guest with her address',
-      { title: 'Catch-up', participants: [guest('A. H.', 'ANN@henderson.example')] },
-      true,
-    ],
-    [
-      'other guests only',
-      { title: 'Henderson prep', participants: [guest('Bob', 'bob@smith.example')] },
-      false,
-    ],
-    ['no guests, her surname in the title', { title: 'Henderson annual review', participants: [] }, true],
-    ['no guests, her full name in the title', { title: 'Call: ann henderson', participants: [] }, true],
-    ['no guests, another name', { title: 'Hendersonville trip', participants: [] }, false],
-    [
-      'only the advisor on the invite',
-      { title: 'Henderson', participants: [guest('Dana', 'dana@firm.example')] },
-      true,
-    ],
-  ])('%s', (_what, meeting, expected) => {
-    expect(isClientMeeting(meeting, client, 'Dana@firm.example')).toBe(expected);
-  });
-  it('a client without an address is found by a guest of the same name', () => {
-    const meeting = { title: 'Review', participants: [guest('Ann Henderson', 'ann@elsewhere.example')] };
-    expect(
-      isClientMeeting(meeting, { name: 'ann  henderson'.replace(/\s+/g, ' '), email: null }, 'd@f.example'),
-    ).toBe(true);
-    expect(clientKeyOf(' Ann  Henderson ', null)).toBe('name:ann henderson');
-    expect(clientKeyOf('Ann', 'ANN@Henderson.example')).toBe(ANN);
-  });
+it('keys reviews of one client by their address, else their name', () => {
+  expect(clientKeyOf(' Ann  Henderson ', null)).toBe('name:ann henderson');
+  expect(clientKeyOf('Ann', 'ANN@Henderson.example')).toBe(ANN);
 });
 
 describe(`client reviews on the demo model (${testEngine()})`, () => {

@@ -16,7 +16,6 @@ import {
   type TClientReviewSources,
   type TClientReviewSummary,
   type TClientReviewUpdate,
-  type TParticipant,
   type ZClientReviewCreate,
   ZClientReviewEmail,
   ZClientReviewModelDraft,
@@ -35,8 +34,8 @@ import { sendEmail } from '../email/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
-import * as meetingsService from '../meetings/service.js';
-import { notesOf, participantsOf } from '../meetings/service.js';
+import { meetingRowsWithPerson } from '../meetings/people.js';
+import { notesOf } from '../meetings/service.js';
 import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import { DRAFT_PROMPT, type ReviewDraftInput } from './prompts.js';
@@ -61,36 +60,6 @@ const dayAfter = (day: string) =>
 /** How reviews of one client are found again: their address, else their name. */
 export const clientKeyOf = (name: string, email: string | null) =>
   email ? email.trim().toLowerCase() : `name:${name.trim().replace(/\s+/g, ' ').toLowerCase()}`;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const containsWords = (text: string, words: string) =>
-  new RegExp(`(^|\\W)${escapeRegExp(words.trim())}($|\\W)`, 'i').test(text);
-
-/**
- * Whether a meeting was with the client: one of its guests has the client's address (or, for a
- * client without one, their name); or, for a meeting with no other guests on record (an uploaded
- * transcript, a calendar entry without attendees), its title names the client or their surname.
- */
-export function isClientMeeting(
-  meeting: { title: string | null; participants: TParticipant[] },
-  client: { name: string; email: string | null },
-  userEmail: string,
-): boolean {
-  const guests = meeting.participants.filter(
-    (p) => (p.email ?? '').toLowerCase() !== userEmail.toLowerCase(),
-  );
-  const email = client.email?.toLowerCase();
-  if (email && guests.some((p) => (p.email ?? '').toLowerCase() === email)) return true;
-  if (
-    !email &&
-    guests.some((p) => p.name && p.name.trim().toLowerCase() === client.name.trim().toLowerCase())
-  )
-    return true;
-  if (guests.length > 0) return false;
-  const title = meeting.title ?? '';
-  const surname = client.name.trim().split(/\s+/).at(-1) ?? '';
-  return containsWords(title, client.name) || (surname.length >= 3 && containsWords(title, surname));
-}
 
 // ---- Reading ----
 
@@ -183,27 +152,23 @@ type Client = { name: string; email: string | null };
 
 /** The notes of the client's meetings in the period, newest first. */
 async function meetingsOf(deps: AppDeps, user: UserRow, client: Client, start: string, end: string) {
-  const rows = await meetingsService.meetingRowsWith(deps, {
-    userId: user.id,
+  const rows = await meetingRowsWithPerson(deps, user, client, {
     what: 'notes',
     range: { from: start, until: dayAfter(end) },
-    limit: 2000,
+    limit: L.meetings,
   });
-  return rows
-    .filter((m) => isClientMeeting({ title: m.title, participants: participantsOf(m) }, client, user.email))
-    .slice(0, L.meetings)
-    .flatMap((m: MeetingRow) => {
-      const notes = notesOf(m);
-      if (!notes) return [];
-      return [
-        {
-          id: m.id,
-          title: m.title?.trim() || 'Untitled meeting',
-          date: (m.start_time ?? m.created_at).slice(0, 10),
-          notes,
-        },
-      ];
-    });
+  return rows.flatMap((m: MeetingRow) => {
+    const notes = notesOf(m);
+    if (!notes) return [];
+    return [
+      {
+        id: m.id,
+        title: m.title?.trim() || 'Untitled meeting',
+        date: (m.start_time ?? m.created_at).slice(0, 10),
+        notes,
+      },
+    ];
+  });
 }
 
 const sameClient = (client: Client) => (c: { name: string; email: string | null }) =>

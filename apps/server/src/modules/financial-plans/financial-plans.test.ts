@@ -187,9 +187,22 @@ describe(`financial plans (${testEngine()})`, () => {
       '- **Lake house** in 2040: $20,000 then ($20,000 today) — covered by the plan.',
     );
 
+    expect(withNarrative.narrative_stale).toBe(false);
+
+    // Editing the narrative alone leaves it current.
+    clock.advance(60_000);
     const edited = `${withNarrative.narrative}\n\nWe will meet again in the spring.`;
     await put(advisor, plan.id, { ...HENDERSON, narrative: edited });
-    expect(((await get(advisor, plan.id)).json() as TFinancialPlan).narrative).toBe(edited);
+    const read = (await get(advisor, plan.id)).json() as TFinancialPlan;
+    expect([read.narrative, read.narrative_stale]).toEqual([edited, false]);
+
+    // Changing an input after the narrative was drafted makes it stale, until it is drafted again.
+    clock.advance(60_000);
+    const changed = await put(advisor, plan.id, { ...HENDERSON, retirement_age: 67, narrative: edited });
+    expect((changed.json() as TFinancialPlan).narrative_stale).toBe(true);
+    clock.advance(60_000);
+    const redrafted = await as(t, advisor)({ method: 'POST', url: FINANCIAL_PLAN_PATHS.narrative(plan.id) });
+    expect((redrafted.json() as TFinancialPlan).narrative_stale).toBe(false);
   });
 
   it('exports the plan as a PDF in the user’s PDFs, with the client, the narrative and the goals', async () => {

@@ -33,7 +33,7 @@ import * as repo from './repo.js';
 
 type PlanRow = Pick<
   FinancialPlansTable,
-  'id' | 'inputs' | 'narrative_drafted_at' | 'base_year' | 'created_at' | 'updated_at'
+  'id' | 'inputs' | 'narrative_drafted_at' | 'inputs_changed_at' | 'base_year' | 'created_at' | 'updated_at'
 > & { narrative: string };
 
 const thisYear = (deps: AppDeps) => deps.clock.now().getUTCFullYear();
@@ -48,6 +48,10 @@ function toPlan(row: PlanRow): TFinancialPlan {
     inputs,
     narrative: row.narrative,
     narrative_drafted_at: row.narrative_drafted_at,
+    narrative_stale:
+      row.narrative_drafted_at !== null &&
+      row.inputs_changed_at !== null &&
+      row.inputs_changed_at > row.narrative_drafted_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
     projection: projectPlan(inputs, row.base_year),
@@ -112,6 +116,7 @@ export async function createPlan(
     inputs: JSON.stringify(inputs),
     narrative: '',
     narrative_drafted_at: null,
+    inputs_changed_at: now,
     base_year: baseYear,
     created_at: now,
     updated_at: now,
@@ -120,7 +125,11 @@ export async function createPlan(
   return toPlan(row);
 }
 
-/** Saves the whole draft; the ages are then as of this year. */
+/**
+ * Saves the whole draft; the ages are then as of this year. When the inputs (or that year) differ
+ * from the stored ones, `inputs_changed_at` moves, so a narrative drafted before reads as stale;
+ * editing only the narrative does not.
+ */
 export async function updatePlan(
   deps: AppDeps,
   userId: string,
@@ -129,14 +138,19 @@ export async function updatePlan(
 ): Promise<TFinancialPlan> {
   const { narrative, ...inputs } = body;
   const baseYear = thisYear(deps);
-  await ownedRow(deps, userId, id);
+  const stored = await ownedRow(deps, userId, id);
   checkGoalYears(inputs, baseYear);
+  const now = deps.clock.now().toISOString();
+  const storedInputs = JSON.stringify(inputsOf(stored));
+  const json = JSON.stringify(inputs);
+  const inputsChanged = json !== storedInputs || baseYear !== stored.base_year;
   await repo.updatePlan(deps.db.db, userId, id, {
     client_name: inputs.client_name,
-    inputs: JSON.stringify(inputs),
+    inputs: json,
     narrative,
     base_year: baseYear,
-    updated_at: deps.clock.now().toISOString(),
+    updated_at: now,
+    ...(inputsChanged ? { inputs_changed_at: now } : {}),
   });
   return getPlan(deps, userId, id);
 }

@@ -10,7 +10,6 @@ import {
   type TBriefingSources,
   type TBriefingSummary,
   type TBriefingUpdate,
-  type TParticipant,
   type TPdfInfo,
   ZBriefing,
   type ZBriefingCreate,
@@ -27,7 +26,7 @@ import { crmRecordsOf } from '../connections/systems/crm-person.js';
 import { modelMeter } from '../credits/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
-import * as meetingsService from '../meetings/service.js';
+import { meetingRowsWithPerson, normalName } from '../meetings/people.js';
 import { notesOf, participantsOf } from '../meetings/service.js';
 import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
@@ -37,31 +36,6 @@ import * as repo from './repo.js';
 const L = FIRST_IMPRESSION_LIMITS;
 
 type Prospect = { name: string | null; email: string | null; company: string | null };
-
-const normalName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const containsWords = (text: string, words: string) =>
-  new RegExp(`(^|\\W)${escapeRegExp(words)}($|\\W)`, 'i').test(text);
-
-/**
- * Whether a meeting was (or will be) with the prospect: a guest has their address or their name;
- * or, for a meeting with no other guests on record (an uploaded transcript), its title names them.
- */
-export function isProspectMeeting(
-  meeting: { title: string | null; participants: TParticipant[] },
-  prospect: { name: string | null; email: string | null },
-  userEmail: string,
-): boolean {
-  const guests = meeting.participants.filter(
-    (p) => (p.email ?? '').toLowerCase() !== userEmail.toLowerCase(),
-  );
-  const email = prospect.email?.toLowerCase();
-  const name = prospect.name ? normalName(prospect.name) : null;
-  if (email && guests.some((p) => (p.email ?? '').toLowerCase() === email)) return true;
-  if (name && guests.some((p) => p.name && normalName(p.name) === name)) return true;
-  if (guests.length > 0 || !name) return false;
-  return containsWords(meeting.title ?? '', name);
-}
 
 // ---- Reading ----
 
@@ -101,21 +75,9 @@ export async function listBriefings(deps: AppDeps, userId: string): Promise<TBri
 
 // ---- Gathering ----
 
-/** The prospect's meetings, newest first: found by their address and by their name. */
-async function meetingsOf(deps: AppDeps, user: UserRow, prospect: Prospect): Promise<MeetingRow[]> {
-  const found = new Map<string, MeetingRow>();
-  for (const query of [prospect.email, prospect.name && normalName(prospect.name)])
-    if (query)
-      for (const row of await meetingsService.meetingRowsMatching(deps, user.id, { query }))
-        found.set(row.id, row);
-  const when = (m: MeetingRow) => m.start_time ?? m.created_at;
-  return [...found.values()]
-    .filter((m) =>
-      isProspectMeeting({ title: m.title, participants: participantsOf(m) }, prospect, user.email),
-    )
-    .sort((a, b) => when(b).localeCompare(when(a)) || a.id.localeCompare(b.id))
-    .slice(0, L.meetings);
-}
+/** The prospect's meetings, newest first: the one person search every screen uses. */
+const meetingsOf = (deps: AppDeps, user: UserRow, prospect: Prospect): Promise<MeetingRow[]> =>
+  meetingRowsWithPerson(deps, user, prospect, { limit: L.meetings });
 
 /**
  * Whether a CRM contact is the prospect: by address when both have one, else by name.

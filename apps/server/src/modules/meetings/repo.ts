@@ -1,5 +1,5 @@
 // SQL for meetings and calendar sync cursors.
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Database, MeetingsTable } from '../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
@@ -20,28 +20,55 @@ export const listMeetings = (db: Q, userId: string, limit: number, offset: numbe
     .execute();
 
 /** At most 25 meetings whose title or participants contain `query` (case-insensitive), newest first. */
+/** A meeting's title or participants contain the term (case-insensitive). */
+function mentions(e: ExpressionBuilder<Database, 'meetings'>, term: string) {
+  // LIKE wildcards in the user's words match literally.
+  const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return [
+    e(e.fn('lower', [e.fn.coalesce('title', e.val(''))]), 'like', sql<string>`${pattern} escape '\\'`),
+    e(e.fn('lower', ['participants']), 'like', sql<string>`${pattern} escape '\\'`),
+  ];
+}
+
 export function searchMeetings(
   db: Q,
   userId: string,
   input: { query?: string | undefined; from?: string | undefined; to?: string | undefined },
 ) {
   let q = db.selectFrom('meetings').selectAll().where('user_id', '=', userId);
-  const term = input.query?.trim().toLowerCase();
-  if (term) {
-    // LIKE wildcards in the user's words match literally.
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((e) =>
-      e.or([
-        e(e.fn('lower', [e.fn.coalesce('title', e.val(''))]), 'like', sql<string>`${pattern} escape '\\'`),
-        e(e.fn('lower', ['participants']), 'like', sql<string>`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  const term = input.query?.trim();
+  if (term) q = q.where((e) => e.or(mentions(e, term)));
   if (input.from) q = q.where('start_time', '>=', input.from);
   if (input.to) q = q.where('start_time', '<=', input.to);
   return q
     .orderBy((e) => e.fn.coalesce('start_time', 'created_at'), 'desc')
     .limit(25)
+    .execute();
+}
+
+/** How many rows a person's search reads before its rule picks theirs (people.ts). */
+const MENTIONING_READ = 500;
+
+/**
+ * The user's meetings whose title or participants contain any of the terms (case-insensitive),
+ * newest first; optionally only those with notes, in a range of their start (or creation).
+ */
+export function meetingsMentioning(
+  db: Q,
+  userId: string,
+  terms: string[],
+  options: { what?: 'notes'; range?: { from?: string; until?: string } },
+) {
+  let q = db.selectFrom('meetings').selectAll().where('user_id', '=', userId);
+  q = q.where((e) => e.or(terms.flatMap((term) => mentions(e, term))));
+  if (options.what === 'notes') q = q.where('notes_status', '=', 'ready');
+  const { from, until } = options.range ?? {};
+  if (from) q = q.where((e) => e(e.fn.coalesce('start_time', 'created_at'), '>=', from));
+  if (until) q = q.where((e) => e(e.fn.coalesce('start_time', 'created_at'), '<', until));
+  return q
+    .orderBy((e) => e.fn.coalesce('start_time', 'created_at'), 'desc')
+    .orderBy('id')
+    .limit(MENTIONING_READ)
     .execute();
 }
 

@@ -68,13 +68,6 @@ export const meetingRowsWith = (
   },
 ) => repo.meetingsWith(deps.db.db, query.userId, query.what, query.range ?? {}, query.limit);
 
-/** The user's meeting rows whose title or participants match (first impressions' search). */
-export const meetingRowsMatching = (
-  deps: AppDeps,
-  userId: string,
-  input: { query?: string | undefined; from?: string | undefined; to?: string | undefined },
-) => repo.searchMeetings(deps.db.db, userId, input);
-
 /** One of the user's meeting rows as it is now, or undefined. */
 export const findMeetingRow = (deps: AppDeps, userId: string, id: string) =>
   repo.findMeeting(deps.db.db, userId, id);

@@ -136,11 +136,14 @@ describe(`onboarding (${testEngine()})`, () => {
     expect(step(await get(user), 'first_question')).toMatchObject({ status: 'skipped', done: false });
   });
 
-  it('derives the notetaker from its setting', async () => {
+  it('derives the notetaker from its setting, done only with a calendar to follow', async () => {
     const user = await signUp(t);
     const toggle = (enabled: boolean) =>
       as(t, user)({ method: 'POST', url: MEETING_BOT_PATHS.toggle, payload: { enabled } });
     expect((await toggle(true)).statusCode).toBe(200);
+    // On, but with no calendar it has no meeting to join.
+    expect(step(await get(user), 'notetaker').status).toBe('todo');
+    await connectViaOAuth(t, user, 'google_calendar_read');
     expect(step(await get(user), 'notetaker').status).toBe('done');
     expect((await toggle(false)).statusCode).toBe(200);
     expect(step(await get(user), 'notetaker').status).toBe('todo');

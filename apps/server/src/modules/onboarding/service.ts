@@ -1,6 +1,6 @@
 // Onboarding: the first-run guide's state for the signed-in user. A step is done by what the user
-// really has — a connected calendar or CRM (connections), the notetaker on (the meeting-bot
-// setting on the user), a chat (`users.chat_count`); the profile once its name and timezone are set
+// really has — a connected calendar or CRM (connections), the notetaker on with a calendar to follow
+// (the meeting-bot setting on the user; without a calendar it has no meeting to join), a chat (`users.chat_count`); the profile once its name and timezone are set
 // (users endpoints) and the user confirmed them here, since the app sets the timezone to the
 // browser's each time it loads. Skips, the confirmation and the dismissal are stored (repo.ts).
 import {
@@ -46,7 +46,7 @@ async function derivedSteps(
     profile: { done: profileConfirmed && profileComplete(user), detail: null },
     calendar: { done: calendars !== null, detail: calendars },
     crm: { done: crms !== null, detail: crms },
-    notetaker: { done: user.meeting_notetaker_enabled === 1, detail: null },
+    notetaker: { done: calendars !== null && user.meeting_notetaker_enabled === 1, detail: null },
     first_question: { done: Number(user.chat_count) > 0, detail: null },
   };
 }

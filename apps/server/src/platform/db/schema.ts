@@ -459,6 +459,8 @@ export interface FinancialPlansTable {
   inputs: string;
   narrative: Generated<string>;
   narrative_drafted_at: string | null;
+  /** When the inputs (or the year the ages are as of) last changed; null before migration 0027. */
+  inputs_changed_at: string | null;
   base_year: number;
   created_at: string;
   updated_at: string;

@@ -91,6 +91,19 @@ const components: Components = {
   img: ({ node: _node, src, alt, title }) => (
     <MarkdownImage src={typeof src === 'string' ? src : undefined} alt={alt} title={title} />
   ),
+  // A task list's box ('- [x] done') is read-only; named by its state, as it has no label of its own.
+  input: ({ node: _node, checked, type, ...props }) =>
+    type === 'checkbox' ? (
+      <input
+        {...props}
+        type="checkbox"
+        checked={checked}
+        readOnly
+        disabled
+        aria-label={checked ? 'Done' : 'Not done'}
+        className="mr-1.5 align-middle"
+      />
+    ) : null,
   p: ({ node: _node, ...props }) => <p {...props} className="my-2 first:mt-0 last:mb-0" />,
   ul: ({ node: _node, ...props }) => <ul {...props} className="my-2 list-disc space-y-1 pl-5" />,
   ol: ({ node: _node, ...props }) => <ol {...props} className="my-2 list-decimal space-y-1 pl-5" />,

@@ -8,10 +8,23 @@ export interface MarkdownProps {
   content: string;
 }
 
-/** Markdown once the renderer has loaded; until then the plain text, so nothing jumps or hides. */
+/**
+ * The words without Markdown's marks ('## ', '**', '- [ ] ', '`'), for the moment before the
+ * renderer loads: raw marks flashed on screen and then vanished.
+ */
+export function plainTextOf(content: string): string {
+  return content
+    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/^(\s*)(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, '$1')
+    .replace(/^\s{0,3}>\s?/gm, '')
+    .replace(/(\*\*|__|~~|`)/g, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1');
+}
+
+/** Markdown once the renderer has loaded; until then the plain words, so nothing jumps or flashes. */
 export function Markdown({ content }: MarkdownProps) {
   return (
-    <Suspense fallback={<p className="whitespace-pre-wrap">{content}</p>}>
+    <Suspense fallback={<p className="whitespace-pre-wrap">{plainTextOf(content)}</p>}>
       <MarkdownContent content={content} />
     </Suspense>
   );

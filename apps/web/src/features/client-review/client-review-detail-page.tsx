@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ErrorNotice } from '../../components/ui/error-notice';
+import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { ReviewEditor } from './components/review-editor';
@@ -28,7 +29,7 @@ export function ClientReviewDetailPage() {
     });
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <Page>
       <Link
         to="/client-review"
         className="inline-flex w-fit items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
@@ -60,6 +61,6 @@ export function ClientReviewDetailPage() {
         error={remove.error?.message ?? null}
         onConfirm={confirmDelete}
       />
-    </div>
+    </Page>
   );
 }

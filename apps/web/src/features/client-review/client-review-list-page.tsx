@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { cardClasses, mutedTextClasses } from '../../components/ui/card';
 import { ErrorNotice } from '../../components/ui/error-notice';
+import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
@@ -18,7 +19,7 @@ export function ClientReviewListPage() {
   const timeZone = resolveTimeZone(useCurrentUser()?.timezone);
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <Page>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="font-semibold text-2xl text-zinc-900 tracking-tight dark:text-zinc-50">
@@ -81,6 +82,6 @@ export function ClientReviewListPage() {
           ))}
         </ul>
       )}
-    </div>
+    </Page>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { cardClasses, mutedTextClasses } from '../../components/ui/card';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { SelectField, TextField } from '../../components/ui/field';
+import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useCreateReview, useReviewClients } from './queries';
@@ -95,7 +96,7 @@ export function ClientReviewNewPage() {
   ];
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <Page>
       <Link
         to="/client-review"
         className="inline-flex w-fit items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
@@ -208,6 +209,6 @@ export function ClientReviewNewPage() {
         </div>
         {create.error && !isDrafting ? <ErrorNotice message={create.error.message} /> : null}
       </form>
-    </div>
+    </Page>
   );
 }

@@ -8,12 +8,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { PAGE_CLASSES } from '../../components/ui/page';
 import { AUTOSAVE_DELAY_MS } from '../../lib/autosave';
 import { calledRoutes, heldResponse, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { setUpKnapSession } from '../../test/knaps';
 import { renderRoutes } from '../../test/render';
 import { NO_MONEY_YET } from './components/plan-editor';
 import { chartSummary, niceMax } from './components/projection-chart';
+import { PLAN_COPY } from './copy';
 import { FinancialPlanPage } from './financial-plan-page';
 
 vi.mock('sonner', async (importOriginal) => ({
@@ -107,6 +109,7 @@ const plan: TFinancialPlan = {
   },
   narrative: '',
   narrative_drafted_at: null,
+  narrative_stale: false,
   created_at: '2026-06-01T10:00:00Z',
   updated_at: '2026-06-01T10:00:00Z',
   projection,
@@ -174,6 +177,8 @@ describe('FinancialPlanPage', () => {
     expect(screen.getByRole('textbox', { name: 'Client name' })).toHaveProperty('value', 'Ann Henderson');
     expect(screen.getByRole('textbox', { name: 'Investable assets' })).toHaveProperty('value', '1,000,000');
     expect(screen.getByRole('status', { name: '' }).textContent).toBe('All changes saved');
+    // The workspace screens' one page width.
+    expect(screen.getByRole('heading', { level: 1 }).closest(`[class="${PAGE_CLASSES}"]`)).toBeTruthy();
   });
 
   it('autosaves the draft as numbers, and shows the figures the server computed', async () => {
@@ -202,7 +207,7 @@ describe('FinancialPlanPage', () => {
     save.release(jsonResponse(saved));
     expect(await screen.findByText('All changes saved')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Plan for Ann B. Henderson' })).toBeTruthy();
-  });
+  }, 20_000);
 
   it('does not send a draft that is not numbers, and shows the server’s refusal on its field', async () => {
     const fetchMock = mockFetch(
@@ -239,6 +244,115 @@ describe('FinancialPlanPage', () => {
     ).toBeTruthy();
     expect(retirement.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('status', { name: '' }).textContent).toContain('Not saved');
+  });
+
+  it('saves the plan past an empty goal row, and flags an unfinished one on that row only', async () => {
+    const save = heldResponse();
+    mockFetch(planRoutes({ [`PUT ${FINANCIAL_PLAN_PATHS.plan('p1')}`]: save.handler }));
+    renderRoutes(routes, '/financial-plan');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add goal' }));
+    const name = screen.getByRole('textbox', { name: 'Client name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ann B. Henderson');
+    await waitFor(() => expect(save.bodies).toHaveLength(1), { timeout: AUTOSAVE_DELAY_MS * 4 });
+    expect(save.bodies[0]).toMatchObject({ client_name: 'Ann B. Henderson', goals: plan.inputs.goals });
+    save.release(jsonResponse({ ...plan, inputs: { ...plan.inputs, client_name: 'Ann B. Henderson' } }));
+    expect(await screen.findByText('All changes saved')).toBeTruthy();
+
+    // A goal with a name and no amount is left out and flagged; the rest is still saved.
+    const goalNames = screen.getAllByRole('textbox', { name: 'Goal' });
+    await userEvent.type(goalNames[1]!, 'College');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ann Henderson');
+    await waitFor(() => expect(save.bodies).toHaveLength(2), { timeout: AUTOSAVE_DELAY_MS * 4 });
+    expect(save.bodies[1]).toMatchObject({ client_name: 'Ann Henderson', goals: plan.inputs.goals });
+    save.release(jsonResponse(plan));
+    expect(await screen.findByText('Saved, except the highlighted fields')).toBeTruthy();
+    const amounts = screen.getAllByRole('textbox', { name: 'Amount today' });
+    expect(amounts[1]!.getAttribute('aria-invalid')).toBe('true');
+    expect(amounts[0]!.getAttribute('aria-invalid')).not.toBe('true');
+  }, 20_000);
+
+  it('shows a server refusal of a goal on its row, counting the rows left out', async () => {
+    mockFetch(
+      planRoutes({
+        [`PUT ${FINANCIAL_PLAN_PATHS.plan('p1')}`]: () =>
+          jsonResponse(
+            { detail: 'Invalid body.goals.1.year: "Cabin" is in 2099; the plan covers 2026 to 2030' },
+            422,
+          ),
+      }),
+    );
+    renderRoutes(routes, '/financial-plan');
+    const add = await screen.findByRole('button', { name: 'Add goal' });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    const row = (label: string) => screen.getAllByRole('textbox', { name: label })[2]!;
+    await userEvent.type(row('Goal'), 'Cabin');
+    await userEvent.type(row('Amount today'), '10000');
+    await userEvent.clear(row('Year'));
+    await userEvent.type(row('Year'), '2099');
+    expect(
+      await screen.findByText(
+        '"Cabin" is in 2099; the plan covers 2026 to 2030',
+        { selector: 'p.text-xs' },
+        {
+          timeout: AUTOSAVE_DELAY_MS * 4,
+        },
+      ),
+    ).toBeTruthy();
+    expect(row('Year').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('asks before leaving inputs that cannot be saved', async () => {
+    mockFetch(planRoutes());
+    const { router } = renderRoutes([...routes, { path: '/chat', element: <p>chat</p> }], '/financial-plan');
+    const age = await screen.findByRole('textbox', { name: "Client's age" });
+    await userEvent.clear(age);
+    await userEvent.type(age, 'sixty');
+    await screen.findByText('Enter an age in years', {}, { timeout: AUTOSAVE_DELAY_MS * 4 });
+    void router.navigate('/chat');
+    const dialog = await screen.findByRole('alertdialog', { name: PLAN_COPY.leaveTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: PLAN_COPY.stay }));
+    expect(router.state.location.pathname).toBe('/financial-plan');
+    expect(age).toHaveProperty('value', 'sixty');
+    void router.navigate('/chat');
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: PLAN_COPY.leave }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+  });
+
+  it('says when the plan changed since the narrative was written, and regenerates it', async () => {
+    const stale = {
+      ...plan,
+      narrative: '## Retirement\nAnn retires at 62.',
+      narrative_drafted_at: '2026-06-01T10:05:00Z',
+      narrative_stale: true,
+    };
+    const fetchMock = mockFetch(
+      planRoutes({
+        [`GET ${FINANCIAL_PLAN_PATHS.plan('p1')}`]: () => jsonResponse(stale),
+        [`POST ${FINANCIAL_PLAN_PATHS.narrative('p1')}`]: () =>
+          jsonResponse({
+            ...stale,
+            narrative: '## Retirement\nAnn retires at 65.',
+            narrative_drafted_at: '2026-06-01T10:09:00Z',
+            narrative_stale: false,
+          }),
+      }),
+    );
+    renderRoutes(routes, '/financial-plan');
+    expect(await screen.findByText(PLAN_COPY.narrativeStale)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: PLAN_COPY.regenerate }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Replace the narrative?' })).getByRole('button', {
+        name: 'Replace',
+      }),
+    );
+    expect(await screen.findByText('Ann retires at 65.', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByText(PLAN_COPY.narrativeStale)).toBeNull();
+    expect(calledRoutes(fetchMock)).toContain(`POST ${FINANCIAL_PLAN_PATHS.narrative('p1')}`);
   });
 
   it('drafts the narrative from the saved plan and shows it as it will print', async () => {

@@ -1,7 +1,14 @@
 // The editor's draft: every field as the user typed it, turned into the PUT body when it reads as
 // numbers. Only typing is checked here (a number where one is needed); the plan's rules (ages in
 // order, limits, goal years) are the server's, and its 422 detail is shown on the field it names.
-import type { FINANCIAL_PLAN_LIMITS, TFinancialPlan, TFinancialPlanUpdate } from '@knap/contracts';
+// A goal row is the exception: an empty one is ignored and an unfinished one is left out of the save
+// (its problems shown on that row), so one row never keeps the rest of the plan from being saved.
+import {
+  type FINANCIAL_PLAN_LIMITS,
+  type TFinancialPlan,
+  type TFinancialPlanUpdate,
+  ZPlanGoal,
+} from '@knap/contracts';
 import type { FieldErrors, PreparedDraft } from '../../lib/autosave';
 
 /** The server's limit (FINANCIAL_PLAN_LIMITS.goals); typed against it so the two cannot drift. */
@@ -75,7 +82,30 @@ export function readNumber(text: string): number | null {
   return Number(clean);
 }
 
-export type ParsedDraft = PreparedDraft<TFinancialPlanUpdate>;
+export type ParsedDraft = PreparedDraft<TFinancialPlanUpdate> & {
+  /** The draft row of each goal sent, by its place in the body (the server names goals by that). */
+  goalRows?: number[];
+};
+
+/** A row added and not filled in (its year comes filled in). */
+const isBlankGoal = (goal: GoalDraft) => goal.name.trim() === '' && goal.amount.trim() === '';
+
+type Goal = TFinancialPlanUpdate['goals'][number];
+
+/** The goal as the server takes it, or its problems by field path ('goals.2.year'). */
+function parseGoal(goal: GoalDraft, i: number): PreparedDraft<Goal> {
+  const errors: FieldErrors = {};
+  const amount = readNumber(goal.amount);
+  const year = readNumber(goal.year);
+  if (amount === null) errors[`goals.${i}.amount`] = 'Enter the amount';
+  if (year === null || !Number.isInteger(year)) errors[`goals.${i}.year`] = 'Enter a year, e.g. 2035';
+  const parsed = ZPlanGoal.safeParse({ name: goal.name, amount: amount ?? 1, year: year ?? 2000 });
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[`goals.${i}.${String(issue.path[0])}`] ??= issue.message;
+  return parsed.success && Object.keys(errors).length === 0
+    ? { ok: true, body: parsed.data }
+    : { ok: false, errors };
+}
 
 const AGE_FIELDS = new Set<NumberField>(['client_age', 'partner_age', 'retirement_age', 'life_expectancy']);
 
@@ -88,12 +118,16 @@ export function parseDraft(draft: PlanDraft): ParsedDraft {
       errors[field] = 'Enter a whole number of years';
     return value ?? 0;
   };
-  const goals = draft.goals.map((goal, i) => {
-    const amount = readNumber(goal.amount);
-    const year = readNumber(goal.year);
-    if (amount === null) errors[`goals.${i}.amount`] = 'Enter the amount';
-    if (year === null || !Number.isInteger(year)) errors[`goals.${i}.year`] = 'Enter a year, e.g. 2035';
-    return { name: goal.name, amount: amount ?? 0, year: year ?? 0 };
+  const goals: Goal[] = [];
+  const goalRows: number[] = [];
+  const leftOut: FieldErrors = {};
+  draft.goals.forEach((row, i) => {
+    if (isBlankGoal(row)) return;
+    const parsed = parseGoal(row, i);
+    if (parsed.ok) {
+      goals.push(parsed.body);
+      goalRows.push(i);
+    } else Object.assign(leftOut, parsed.errors);
   });
   const body: TFinancialPlanUpdate = {
     client_name: draft.client_name,
@@ -110,5 +144,6 @@ export function parseDraft(draft: PlanDraft): ParsedDraft {
     goals,
     narrative: draft.narrative,
   };
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body };
+  if (Object.keys(errors).length > 0) return { ok: false, errors: { ...errors, ...leftOut } };
+  return { ok: true, body, errors: leftOut, goalRows };
 }

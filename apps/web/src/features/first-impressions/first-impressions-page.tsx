@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ErrorNotice } from '../../components/ui/error-notice';
+import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -71,7 +72,7 @@ export function FirstImpressionsPage() {
     });
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <Page>
       <header className="flex flex-col gap-1">
         <h1 className="font-semibold text-2xl text-zinc-900 tracking-tight dark:text-zinc-50">
           First impressions
@@ -141,6 +142,6 @@ export function FirstImpressionsPage() {
         error={remove.error?.message ?? null}
         onConfirm={confirmDelete}
       />
-    </div>
+    </Page>
   );
 }

@@ -24,6 +24,7 @@ import { cardClasses, mutedTextClasses } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { downloadFile } from '../../lib/download';
@@ -220,7 +221,7 @@ export function LibraryPage() {
   const promptById = new Map(prompts.data?.map((p) => [p.id, p]));
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <Page>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="font-semibold text-2xl text-zinc-900 tracking-tight dark:text-zinc-50">Library</h1>
@@ -328,6 +329,6 @@ export function LibraryPage() {
           )
         }
       />
-    </div>
+    </Page>
   );
 }

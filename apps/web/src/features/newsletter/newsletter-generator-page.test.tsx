@@ -211,8 +211,17 @@ describe('NewsletterGeneratorPage', () => {
     expect(send.bodies[0]).toEqual({ recipients: ['bob@l.example'], connection_type: 'Gmail' });
     // The answer comes at once: the emails go out in the background, and the page shows how far.
     current = { ...newsletter, status: 'sending', sending: { total: 1, sent: 0, failed: 0 } };
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
     send.release(jsonResponse(current));
-    expect(await screen.findByRole('status', { name: 'Sending… 0 of 1' })).toBeTruthy();
+    const progress = await screen.findByRole('status', { name: 'Sending… 0 of 1' });
+    // Brought into view: it sits under the send row, which may be below the fold.
+    await waitFor(() => expect(scrolled.some((el) => el.contains(progress))).toBe(true));
+    scrollIntoView.mockRestore();
     expect(screen.getByText('Sending… 0 of 1')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: 'Send to clients…' })).toHaveProperty('disabled', true);
@@ -242,5 +251,5 @@ describe('NewsletterGeneratorPage', () => {
     const after = gets();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(gets()).toBe(after);
-  });
+  }, 30_000);
 });

@@ -1,5 +1,5 @@
 import { CONNECTION_PATHS, MEETING_PATHS } from '@knap/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenManager } from '../../lib/token-manager';
@@ -19,6 +19,13 @@ function renderPage() {
   );
 }
 
+/** The connections the page reads, and no meetings unless a test lists some. */
+const pageApi = (options: Parameters<typeof connectionsApi>[0] = {}) =>
+  connectionsApi({
+    ...options,
+    routes: { [`GET ${MEETING_PATHS.list}`]: () => jsonResponse([]), ...options.routes },
+  });
+
 const button = (name: string) => screen.findByRole('button', { name }) as Promise<HTMLButtonElement>;
 
 beforeEach(() => tokenManager.setAccessToken('token'));
@@ -26,7 +33,7 @@ afterEach(() => tokenManager.clear());
 
 describe('CalendarPermissionsPage', () => {
   it('explains the need and disables calendars the server has not configured', async () => {
-    mockFetch(connectionsApi());
+    mockFetch(pageApi());
     renderPage();
 
     expect(screen.getByRole('heading', { name: 'Connect your calendar', level: 1 })).toBeTruthy();
@@ -34,7 +41,7 @@ describe('CalendarPermissionsPage', () => {
     await waitFor(async () => expect((await button('Connect Google Calendar')).disabled).toBe(true));
     expect((await button('Connect Microsoft Calendar')).disabled).toBe(true);
     expect(
-      screen.getByText('Ask your administrator to configure Google Calendar on the server'),
+      await screen.findByText('Ask your administrator to configure Google Calendar on the server'),
     ).toBeTruthy();
     expect(
       screen.getByText('Ask your administrator to configure Outlook Calendar on the server'),
@@ -52,7 +59,7 @@ describe('CalendarPermissionsPage', () => {
     };
     vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
     const fetchMock = mockFetch(
-      connectionsApi({
+      pageApi({
         states: {
           microsoft_calendar_read: { status: 'not_connected' },
           google_calendar_read: { status: 'connected', email: 'ada@example.com' },
@@ -84,7 +91,7 @@ describe('CalendarPermissionsPage', () => {
   it('without a calendar, adds a meeting by name and opens it for its transcript', async () => {
     const bodies: unknown[] = [];
     mockFetch(
-      connectionsApi({
+      pageApi({
         routes: {
           [`POST ${MEETING_PATHS.list}`]: async (req: Request) => {
             bodies.push(await req.json());
@@ -105,9 +112,37 @@ describe('CalendarPermissionsPage', () => {
     expect(bodies).toEqual([{ title: 'Walk-in' }]);
   });
 
+  it('lists the meetings added for a transcript, and still offers a calendar', async () => {
+    mockFetch(
+      pageApi({
+        states: { google_calendar_read: { status: 'not_connected' } },
+        routes: {
+          [`GET ${MEETING_PATHS.list}`]: () =>
+            jsonResponse([
+              makeMeeting({
+                meeting_id: 'm-up',
+                meeting_title: 'Walk-in with Ann',
+                start_time: '2026-03-10T15:00:00.000Z',
+                end_time: null,
+                transcript_available: true,
+                notes_available: true,
+              }),
+            ]),
+        },
+      }),
+    );
+    renderPage();
+
+    const list = await screen.findByRole('region', { name: 'Your meetings' });
+    const link = within(list).getByRole('link', { name: 'Walk-in with Ann' });
+    expect(link.getAttribute('href')).toBe('/notetaker?meeting_id=m-up');
+    expect(screen.getByRole('heading', { name: 'Connect your calendar', level: 1 })).toBeTruthy();
+    await waitFor(async () => expect((await button('Connect Google Calendar')).disabled).toBe(false));
+  });
+
   it('shows why a meeting could not be added', async () => {
     mockFetch(
-      connectionsApi({
+      pageApi({
         routes: { [`POST ${MEETING_PATHS.list}`]: () => jsonResponse({ detail: 'Title is too long' }, 422) },
       }),
     );

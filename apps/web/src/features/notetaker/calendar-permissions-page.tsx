@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { CalendarCheck, FileText, ShieldCheck } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
+import { resolveTimeZone } from '../../lib/time-zone';
+import { useNow } from '../../lib/use-now';
+import { useCurrentUser } from '../auth/store';
 import type { AvailableConnection } from '../connections/api';
 import { ConnectionStatusText } from '../connections/components/connection-status';
 import { IntegrationIcon } from '../connections/components/integration-icon';
@@ -12,6 +15,10 @@ import { useConnectionFlow } from '../connections/connect-flow';
 import { notConfiguredHint } from '../connections/copy';
 import { useAvailableConnections } from '../connections/queries';
 import { createMeeting } from './api';
+import { MeetingGroup } from './components/meeting-group';
+import { NOTETAKER_COPY } from './copy';
+import { countGroupedMeetings, GROUP_ORDER, groupMeetings } from './meeting-groups';
+import { useMeetings } from './queries';
 
 /** The two calendars the notetaker can follow, in the order the buttons show. */
 const CALENDARS = [
@@ -102,6 +109,44 @@ function CalendarOption({ label, type, connection, isConnecting, onConnect }: Ca
 }
 
 /**
+ * The meetings the user already has — with no calendar, those added for a transcript — since the
+ * Notetaker button leads here rather than to the panel until a calendar is connected.
+ */
+function YourMeetings() {
+  const user = useCurrentUser();
+  const timeZone = resolveTimeZone(user?.timezone);
+  const now = useNow(60_000);
+  const meetings = useMeetings();
+  const groups = useMemo(
+    () => groupMeetings(meetings.data ?? [], now, timeZone),
+    [meetings.data, now, timeZone],
+  );
+  if (meetings.isError && !meetings.data) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-red-700 text-sm dark:text-red-300">
+        {NOTETAKER_COPY.loadFailed} {meetings.error.message}
+        <Button variant="secondary" size="sm" onClick={() => void meetings.refetch()}>
+          {NOTETAKER_COPY.retry}
+        </Button>
+      </div>
+    );
+  }
+  if (countGroupedMeetings(groups) === 0) return null;
+  return (
+    <section aria-labelledby="your-meetings" className="flex flex-col gap-2">
+      <h2 id="your-meetings" className="font-semibold text-base text-zinc-900 dark:text-zinc-50">
+        {NOTETAKER_COPY.yourMeetings}
+      </h2>
+      <div className="-mx-3 flex flex-col gap-3">
+        {GROUP_ORDER.map((group) => (
+          <MeetingGroup key={group} group={group} meetings={groups[group]} now={now} timeZone={timeZone} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/**
  * With no calendar (or no bot), notes still come from a transcript: name the meeting, then upload
  * its transcript on the meeting's page.
  */
@@ -164,6 +209,8 @@ export function CalendarPermissionsPage() {
           The meeting notetaker needs access to your calendar to join your meetings and take notes.
         </p>
       </header>
+
+      <YourMeetings />
 
       <ul className="flex flex-col gap-4">
         {REASONS.map(({ Icon, title, text }) => (

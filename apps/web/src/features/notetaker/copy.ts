@@ -23,6 +23,7 @@ export const NOTETAKER_COPY = {
   botCard: 'Notetaker bot',
   autoJoin: 'Auto-join meetings',
   loadingBotStatus: 'Loading notetaker status',
+  yourMeetings: 'Your meetings',
 } as const;
 
 /** The meeting screen (/notetaker?meeting_id=). */

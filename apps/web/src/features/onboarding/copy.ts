@@ -44,5 +44,6 @@ export const ONBOARDING_COPY = {
   progress: (done: number, total: number) => `${done} of ${total} done`,
   allSet: 'You are all set',
   dismissed: 'The setup reminder is off. You can still finish any step here.',
+  notetakerNeedsCalendar: 'The notetaker joins the meetings on your calendar: connect one first.',
   timezoneFromBrowser: 'From your browser: the app follows the timezone of the computer you use.',
 } as const;

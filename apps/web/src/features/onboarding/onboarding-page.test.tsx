@@ -12,13 +12,14 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_CLASSES } from '../../components/ui/page';
 import { tokenManager } from '../../lib/token-manager';
 import { calledRoutes, heldResponse, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
 import { makeOnboarding } from '../../test/onboarding';
 import { renderRoutes } from '../../test/render';
 import { initialAuthState, useAuthStore } from '../auth/store';
-import { EXAMPLE_QUESTIONS } from './copy';
+import { EXAMPLE_QUESTIONS, ONBOARDING_COPY } from './copy';
 import { OnboardingPage } from './onboarding-page';
 
 vi.mock('sonner', async (importOriginal) => ({
@@ -241,8 +242,21 @@ describe('OnboardingPage', () => {
     expect(userCalls).toHaveLength(2);
   });
 
+  it('asks for a calendar before the notetaker: it has no meeting to join without one', async () => {
+    mockFetch(onboardingServer(makeOnboarding()).routes);
+    renderRoutes(routes, '/onboarding');
+    const notetaker = await card('Turn on the notetaker');
+    expect(within(notetaker).getByText(ONBOARDING_COPY.notetakerNeedsCalendar)).toBeTruthy();
+    // The workspace screens' one page width.
+    expect(screen.getByRole('heading', { level: 1 }).closest(`[class="${PAGE_CLASSES}"]`)).toBeTruthy();
+    expect(within(notetaker).getByRole('link', { name: 'Connect a calendar' }).getAttribute('href')).toBe(
+      '/calendar-permissions',
+    );
+    expect(within(notetaker).queryByRole('button', { name: 'Turn on the notetaker' })).toBeNull();
+  });
+
   it('turns the notetaker on with the meeting bot toggle and reads the state again', async () => {
-    const server = onboardingServer(makeOnboarding());
+    const server = onboardingServer(makeOnboarding({ calendar: 'done' }));
     const toggles: unknown[] = [];
     mockFetch({
       ...server.routes,

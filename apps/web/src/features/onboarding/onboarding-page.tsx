@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { cardClasses, mutedTextClasses } from '../../components/ui/card';
 import { ErrorNotice } from '../../components/ui/error-notice';
 import { TextField } from '../../components/ui/field';
+import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { resolveTimeZone } from '../../lib/time-zone';
@@ -202,7 +203,18 @@ function FirstQuestionAction() {
   );
 }
 
-function StepAction({ step }: { step: TOnboardingStep }) {
+/** The notetaker follows a calendar: without one, connecting it comes first. */
+function NotetakerStep({ calendarConnected }: { calendarConnected: boolean }) {
+  if (calendarConnected) return <NotetakerAction />;
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{ONBOARDING_COPY.notetakerNeedsCalendar}</p>
+      {linkButton('/calendar-permissions', 'Connect a calendar')}
+    </div>
+  );
+}
+
+function StepAction({ step, calendarConnected }: { step: TOnboardingStep; calendarConnected: boolean }) {
   switch (step.id) {
     case 'profile':
       return <ProfileAction step={step} />;
@@ -211,7 +223,7 @@ function StepAction({ step }: { step: TOnboardingStep }) {
     case 'crm':
       return step.done ? null : linkButton('/connections', 'Connect a CRM');
     case 'notetaker':
-      return step.done ? null : <NotetakerAction />;
+      return step.done ? null : <NotetakerStep calendarConnected={calendarConnected} />;
     case 'first_question':
       return <FirstQuestionAction />;
   }
@@ -290,6 +302,8 @@ export function OnboardingPage() {
   const skip = (id: OnboardingStepId, skipped: boolean) =>
     update.mutate({ skip: { [id]: skipped } }, { onError: (error) => toast.error(error.message) });
 
+  const calendarConnected = state?.steps.some((s) => s.id === 'calendar' && s.done) ?? false;
+
   const skipSetup = () =>
     dismiss.mutate(undefined, {
       onSuccess: () => {
@@ -300,7 +314,7 @@ export function OnboardingPage() {
     });
 
   return (
-    <div className="mx-auto flex w-full min-w-0 max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <Page>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="font-semibold text-2xl text-zinc-900 tracking-tight dark:text-zinc-50">
@@ -351,12 +365,12 @@ export function OnboardingPage() {
                 isSaving={savingStep === step.id}
                 onSkip={(skipped) => skip(step.id, skipped)}
               >
-                <StepAction step={step} />
+                <StepAction step={step} calendarConnected={calendarConnected} />
               </StepCard>
             ))}
           </ol>
         </>
       )}
-    </div>
+    </Page>
   );
 }

@@ -26,6 +26,7 @@ import * as m0023 from './0023_verified_identity.js';
 import * as m0024 from './0024_reply_writers.js';
 import * as m0025 from './0025_subscription_unknown_price.js';
 import * as m0026 from './0026_message_versions.js';
+import * as m0027 from './0027_plan_inputs_changed.js';
 import * as m0028 from './0028_sent_mail_and_chat_tools.js';
 
 export const migrations: Record<string, Migration> = {
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0024_reply_writers': m0024,
   '0025_subscription_unknown_price': m0025,
   '0026_message_versions': m0026,
+  '0027_plan_inputs_changed': m0027,
   '0028_sent_mail_and_chat_tools': m0028,
 };

@@ -11,12 +11,15 @@ import { TextAreaField } from '../../../components/ui/field';
 import { Markdown } from '../../../components/ui/markdown';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { PLAN_COPY } from '../copy';
 import { NARRATIVE_MAX } from '../plan-draft';
 
 export interface NarrativePanelProps {
   narrative: string;
   /** When the model last drafted it; a new draft opens in preview. */
   draftedAt: string | null;
+  /** The inputs changed after the model drafted it. */
+  isStale: boolean;
   error: string | null;
   isDrafting: boolean;
   onChange: (narrative: string) => void;
@@ -26,6 +29,7 @@ export interface NarrativePanelProps {
 export function NarrativePanel({
   narrative,
   draftedAt,
+  isStale,
   error,
   isDrafting,
   onChange,
@@ -64,6 +68,20 @@ export function NarrativePanel({
           </Button>
         </div>
       </div>
+      {isStale && hasText && !isDrafting ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100"
+        >
+          <div>
+            <p className="font-medium">{PLAN_COPY.narrativeStale}</p>
+            <p>{PLAN_COPY.narrativeStaleHint}</p>
+          </div>
+          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+            {PLAN_COPY.regenerate}
+          </Button>
+        </div>
+      ) : null}
       {isDrafting ? <Spinner label="Drafting the narrative from the plan" showLabel /> : null}
       {error && !isDrafting ? <ErrorNotice message={error} /> : null}
       {isEditing || !hasText ? (

@@ -2,12 +2,15 @@
 // figures, the narrative and the PDF. Actions that read the saved plan save the draft first.
 import type { TFinancialPlan } from '@knap/contracts';
 import { useState } from 'react';
+import { useBlocker } from 'react-router';
 import { ExportPanel } from '../../../components/export-panel';
 import { cardClasses, cardHeadingClasses, mutedTextClasses } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorNotice } from '../../../components/ui/error-notice';
-import { SaveIndicator } from '../../../lib/autosave';
+import { errorsOf, isSaved, SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
 import { useDocumentActions } from '../../../lib/document-actions';
+import { PLAN_COPY } from '../copy';
 import { draftOf, type PlanDraft } from '../plan-draft';
 import { useDraftNarrative, useExportPdf } from '../queries';
 import { usePlanAutosave } from '../use-plan-autosave';
@@ -38,8 +41,14 @@ export function PlanEditor({ plan, isNew }: PlanEditorProps) {
   const exporting = useExportPdf(plan.id);
   const doc = useDocumentActions({ flush, saveFirst: SAVE_FIRST, makePdf: () => exporting.mutateAsync() });
   const [narrativeError, setNarrativeError] = useState<string | null>(null);
-  const errors = status.kind === 'invalid' || status.kind === 'failed' ? status.errors : {};
+  const errors = errorsOf(status);
   const name = draft.client_name.trim() || plan.inputs.client_name;
+  // Leaving saves what can be saved; inputs that cannot be (not numbers) would be lost, so ask.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      status.kind === 'invalid' &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
 
   const update = (next: PlanDraft) => {
     setDraft(next);
@@ -78,7 +87,7 @@ export function PlanEditor({ plan, isNew }: PlanEditorProps) {
             {hasMoney(plan.inputs) ? (
               <>
                 <ProjectionChart projection={plan.projection} clientName={plan.inputs.client_name} />
-                {status.kind !== 'saved' ? (
+                {!isSaved(status) ? (
                   <p className={mutedTextClasses}>The figures update when the plan is saved.</p>
                 ) : null}
                 <ProjectionFigures inputs={plan.inputs} projection={plan.projection} />
@@ -105,6 +114,7 @@ export function PlanEditor({ plan, isNew }: PlanEditorProps) {
         key={plan.narrative_drafted_at ?? 'not-drafted'}
         narrative={draft.narrative}
         draftedAt={plan.narrative_drafted_at}
+        isStale={plan.narrative_stale}
         error={narrativeError}
         isDrafting={drafting.isPending}
         onChange={(narrative) => update({ ...draft, narrative })}
@@ -120,6 +130,17 @@ export function PlanEditor({ plan, isNew }: PlanEditorProps) {
         <ExportPanel actions={doc} pdf={doc.pdf} isPrimary />
         {doc.error && !doc.isExporting ? <ErrorNotice message={doc.error} /> : null}
       </section>
+      <ConfirmDialog
+        isOpen={blocker.state === 'blocked'}
+        onOpenChange={(open) => {
+          if (!open) blocker.reset?.();
+        }}
+        title={PLAN_COPY.leaveTitle}
+        description={PLAN_COPY.leaveBody}
+        cancelLabel={PLAN_COPY.stay}
+        confirmLabel={PLAN_COPY.leave}
+        onConfirm={() => blocker.proceed?.()}
+      />
     </section>
   );
 }

@@ -73,6 +73,11 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
   const hasBody = draft.body.trim() !== '';
   const progress = newsletter.status === 'sending' ? newsletter.sending : null;
   const isSendUnderWay = newsletter.status === 'sending';
+  // The progress sits under the send row, which may be below the fold once the dialog closes.
+  const sendProgressRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (isSendUnderWay) sendProgressRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [isSendUnderWay]);
 
   // The emails go out in the background: once the send seen under way is done, say how it went.
   const sawSending = useRef(isSendUnderWay);
@@ -201,10 +206,14 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
           }
         />
         {isSendUnderWay ? (
-          <Spinner
-            label={progress ? `Sending… ${progress.sent + progress.failed} of ${progress.total}` : 'Sending…'}
-            showLabel
-          />
+          <div ref={sendProgressRef}>
+            <Spinner
+              label={
+                progress ? `Sending… ${progress.sent + progress.failed} of ${progress.total}` : 'Sending…'
+              }
+              showLabel
+            />
+          </div>
         ) : null}
       </div>
 

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { cardClasses, mutedTextClasses } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorNotice } from '../../../components/ui/error-notice';
+import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -84,7 +85,7 @@ export function NewsletterWorkspace({ kind, title, description }: NewsletterWork
     });
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <Page>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="font-semibold text-2xl text-zinc-900 tracking-tight dark:text-zinc-50">{title}</h1>
@@ -143,6 +144,6 @@ export function NewsletterWorkspace({ kind, title, description }: NewsletterWork
         error={remove.error?.message ?? null}
         onConfirm={confirmDelete}
       />
-    </div>
+    </Page>
   );
 }

@@ -109,7 +109,7 @@ function ProspectCard({ prospect, rank, draft, isSent, onDraftChange, onSent }: 
       <article aria-labelledby={nameId} className={cn(cardClasses, 'flex flex-col gap-3')}>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex min-w-0 gap-3">
-            <span aria-hidden="true" className="pt-0.5 text-sm text-zinc-400 tabular-nums">
+            <span aria-hidden="true" className="pt-0.5 text-sm text-zinc-500 tabular-nums dark:text-zinc-400">
               {rank}.
             </span>
             <div className="min-w-0">
