@@ -15,7 +15,7 @@ const TEXT: Record<ConnectionStatus, string> = {
   needs_reconnect: 'text-amber-700 dark:text-amber-400',
   permission_missing: 'text-amber-700 dark:text-amber-400',
   not_connected: 'text-zinc-600 dark:text-zinc-400',
-  not_configured: 'text-zinc-500 dark:text-zinc-500',
+  not_configured: 'text-zinc-500 dark:text-zinc-400',
 };
 
 export interface ConnectionStatusTextProps {
