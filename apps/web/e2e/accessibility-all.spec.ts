@@ -20,7 +20,7 @@ interface Screen {
   /** What shows once the screen has loaded (a heading, a form). */
   ready: (page: Page) => Locator;
   /** Only this part of the page is audited (the widget's frame, not its host's own page). */
-  include?: string;
+  include?: Parameters<AxeBuilder['include']>[0];
   /** Opens what the screen shows on top of itself (a dialog's tab). */
   open?: (page: Page) => Promise<void>;
 }
@@ -93,7 +93,8 @@ const signedOutScreens: Screen[] = [
     name: 'widget on its host page',
     path: `${hostPageUrl()}/?open=true`,
     ready: (page) => new HostPage(page).signInHeading,
-    include: 'iframe[title="Knap Studio assistant"]',
+    // The loader's panel lives in the <knap-widget> element's shadow root.
+    include: { fromShadowDom: ['knap-widget', 'iframe[title="Knap Studio assistant"]'] },
   },
 ];
 
