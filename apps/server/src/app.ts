@@ -54,6 +54,7 @@ import { requireUser } from './platform/auth.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { deriveAppKeys } from './platform/crypto.js';
 import type { AppDeps, AppInstance } from './platform/deps.js';
+import { createErrorReporter, errorReportingOrigins } from './platform/error-reporting.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/errors.js';
 import { inProcessBus, redisBus } from './platform/events.js';
 import { emptyHooks } from './platform/hooks.js';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         : inProcessScheduler(app.log)),
     llm: options.llm ?? createLanguageModel(options.config.llm, { demoScript: DEMO_SCRIPT }),
     analytics: createAnalytics(options.config.analytics, app.log),
+    errorReporter: await createErrorReporter(options.config.errorReporting, options.config.version),
     limits: createRateLimits(options.config, options.db, app.log),
     hooks: emptyHooks(),
     // With REDIS_URL, pushes to users' sockets reach every instance.
@@ -139,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.addHook('onClose', () => deps.pdf.close());
   app.addHook('onClose', () => deps.limits.close());
   app.addHook('onClose', () => deps.events.close());
+  app.addHook('onClose', () => deps.errorReporter.close());
   // Replies are written under this instance's lease; on close they get the drain time to finish.
   app.addHook('onReady', () => startReplyWriter(deps, app.log));
   let draining: Promise<void> | undefined;
@@ -174,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     requireUser(deps, (claims) => resolveSessionUser(deps, claims)),
   );
   app.decorateRequest('auth', null);
-  registerErrorHandler(app);
+  registerErrorHandler(app, deps.errorReporter);
   guardRequestText(app);
 
   useSecurityHeaders(app, {
@@ -190,7 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         // 'self' also matches ws:/wss: to our own host and port (CSP 3; Chromium does), which is
         // the notetaker's socket. Provider sign-in is finished by the server: the page never
         // talks to an identity provider.
-        connectSrc: ["'self'"],
+        // With SENTRY_DSN, the web app sends its error reports to the DSN's origin.
+        connectSrc: ["'self'", ...errorReportingOrigins(deps.config.errorReporting)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         // The PDF preview on advanced planning frames a blob: URL of the PDF.
@@ -237,6 +241,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(libraryRoutes);
   await app.register(onboardingRoutes);
   await app.register(emailRoutes);
-  await registerWebApp(app, deps.config.webDist, { widgetOrigins: deps.config.widgetAllowedOrigins });
+  await registerWebApp(app, deps.config.webDist, {
+    widgetOrigins: deps.config.widgetAllowedOrigins,
+    errorReporting: deps.errorReporter.webSettings,
+  });
   return app;
 }

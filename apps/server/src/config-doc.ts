@@ -26,6 +26,7 @@ export const CONFIG_SECTIONS: ReadonlyArray<readonly [title: string, firstVariab
   ['Plans and billing', 'PLAN_FREE'],
   ['Operators, organizations and knaps', 'OPERATOR_EMAILS'],
   ['Widget', 'WIDGET_ALLOWED_ORIGINS'],
+  ['Error reporting', 'SENTRY_DSN'],
   ['Analytics', 'POSTHOG_KEY'],
   ['Mail the product sends', 'SMTP_URL'],
   ['Rate limits', 'RATE_LIMIT_MODEL_PER_MINUTE'],

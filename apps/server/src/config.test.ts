@@ -43,6 +43,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://u:pw@h:1:2/db' }, /^Invalid configuration: DATABASE_URL must be a URL: /],
     [{ SHUTDOWN_DRAIN_MS: '-1' }, /^Invalid configuration: SHUTDOWN_DRAIN_MS /],
     [{ DATABASE_CONNECT_WAIT_MS: 'soon' }, /^Invalid configuration: DATABASE_CONNECT_WAIT_MS /],
+    [{ SENTRY_DSN: 'https://sentry.example/1' }, /^Invalid configuration: SENTRY_DSN must be a Sentry DSN/],
+    [{ SENTRY_DSN: 'https://key@sentry.example/project' }, /^Invalid configuration: SENTRY_DSN must be/],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);

@@ -475,6 +475,27 @@ export const ZEnv = z.object({
       'Comma-separated origins of host pages that embed the widget: they may frame the app (CSP' +
         ' `frame-ancestors`) and their messages are accepted. Unset: no page may frame the app',
     ),
+  SENTRY_DSN: z
+    .string()
+    .refine(
+      (v) => URL.canParse(v) && /^https?:\/\/[^/@\s]+@[^/\s]+\/(?:[^\s?#]+\/)?\d+$/.test(v),
+      'must be a Sentry DSN: https://<public key>@<host>/<project id>',
+    )
+    .optional()
+    .describe(
+      "Error reporting to Sentry or a self-hosted GlitchTip (the project's DSN): the server reports" +
+        ' every 500, and the web app (told the DSN at run time, so one build' +
+        ' serves every deployment) reports its errors with a session replay of 10 % of sessions and of' +
+        ' every session with an error, all text masked and media blocked. No request bodies, cookies,' +
+        ' headers, query strings or email addresses are sent; a user is an opaque id. The CSP allows the' +
+        " DSN's origin in `connect-src`. Unset: nothing is loaded or sent",
+    ),
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .min(1)
+    .max(64)
+    .default('production')
+    .describe('The environment error reports are filed under, with `SENTRY_DSN`'),
   POSTHOG_KEY: z
     .string()
     .min(1)
@@ -621,6 +642,8 @@ export type Config = {
   pdf: { workers: number; queueMax: number };
   billing: BillingConfig;
   analytics: { posthogKey: string | undefined; posthogHost: string };
+  /** Error reports (server and web) go to this Sentry-compatible DSN; unset, none are sent. */
+  errorReporting: { dsn: string; environment: string } | undefined;
   /** host or host:port of self-hosted MCP servers allowed on private addresses. */
   mcpAllowedHosts: string[];
   /**
@@ -832,6 +855,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean)
       .map((x) => new URL(x).origin),
     analytics: { posthogKey: e.POSTHOG_KEY, posthogHost: e.POSTHOG_HOST },
+    errorReporting: e.SENTRY_DSN ? { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT } : undefined,
     mcpAllowedHosts: (e.MCP_ALLOWED_HOSTS ?? '')
       .split(',')
       .map((x) => x.trim().toLowerCase())

@@ -7,14 +7,16 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => unknown;
+/** `body` is the request as text; `raw` the same bytes, for bodies that are not text (gzip). */
+export type Handler = (req: IncomingMessage, res: ServerResponse, body: string, raw: Buffer) => unknown;
 
 export async function startFakeServer(handler: Handler, port = 0): Promise<FakeServer> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      Promise.resolve(handler(req, res, Buffer.concat(chunks).toString('utf8'))).catch((err: unknown) => {
+      const raw = Buffer.concat(chunks);
+      Promise.resolve(handler(req, res, raw.toString('utf8'), raw)).catch((err: unknown) => {
         if (!res.headersSent) sendJson(res, 500, { error: 'fake_failure', message: String(err) });
       });
     });

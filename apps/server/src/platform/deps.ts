@@ -16,6 +16,7 @@ import type { Analytics } from './analytics.js';
 import type { Clock } from './clock.js';
 import type { AppKeys } from './crypto.js';
 import type { Db } from './db/index.js';
+import type { ErrorReporter } from './error-reporting.js';
 import type { EventBus } from './events.js';
 import type { AppHooks } from './hooks.js';
 import type { Scheduler } from './jobs.js';
@@ -28,6 +29,8 @@ export interface AppDeps {
   jobs: Scheduler;
   llm: LanguageModelV3;
   analytics: Analytics;
+  /** Reports 500s to a Sentry-compatible DSN when one is set (platform/error-reporting.ts). */
+  errorReporter: ErrorReporter;
   /** Per-user and per-address limits, shared by every instance (platform/rate-limits.ts). */
   limits: RateLimits;
   hooks: AppHooks;

@@ -6,6 +6,7 @@ import { DETAIL } from '@knap/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './db/failures.js';
+import type { ErrorReporter } from './error-reporting.js';
 
 export class HttpError extends Error {
   constructor(
@@ -92,7 +93,8 @@ function mediaTypeOf(e: FastifyError): string {
   return /: (.+)$/.exec(e.message)?.[1] ?? 'unknown';
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** `reporter` gets every 500 (platform/error-reporting.ts; it sends nothing without SENTRY_DSN). */
+export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReporter): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -126,6 +128,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) return reply.status(status).send({ detail: error.message });
 
     request.log.error({ err: error }, 'unhandled error');
+    reporter.captureRequestError(error, request);
     return reply.status(500).send({ detail: DETAIL.internal });
   });
 }

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DETAIL } from '@knap/contracts';
+import { DETAIL, ERROR_REPORTING_META, type ErrorReportingSettings } from '@knap/contracts';
 import type { FastifyInstance } from 'fastify';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -32,19 +32,31 @@ export const WIDGET_ORIGINS_META = 'knap-widget-origins';
 const escapeAttribute = (value: string) =>
   value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
 
-/**
- * index.html with the run-time settings the built app cannot know (the widget's host origins),
- * so one build serves every deployment.
- */
-export function indexHtml(raw: string, widgetOrigins: readonly string[]): string {
-  const meta = `<meta name="${WIDGET_ORIGINS_META}" content="${escapeAttribute(widgetOrigins.join(','))}" />`;
-  return raw.replace('</head>', `    ${meta}\n  </head>`);
+/** What the built app cannot know and the server tells it at run time, so one build serves every deployment. */
+export interface WebSettings {
+  /** The widget's host origins. */
+  widgetOrigins: readonly string[];
+  /** Where the app reports its errors; unset, it loads no error-reporting code at all. */
+  errorReporting?: ErrorReportingSettings | undefined;
+}
+
+/** index.html with the run-time settings as `<meta>` tags the app reads before it renders. */
+export function indexHtml(raw: string, settings: WebSettings): string {
+  const tags = [
+    `<meta name="${WIDGET_ORIGINS_META}" content="${escapeAttribute(settings.widgetOrigins.join(','))}" />`,
+    ...(settings.errorReporting
+      ? [
+          `<meta name="${ERROR_REPORTING_META}" content="${escapeAttribute(JSON.stringify(settings.errorReporting))}" />`,
+        ]
+      : []),
+  ];
+  return raw.replace('</head>', `${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
 }
 
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
-  settings: { widgetOrigins: readonly string[] } = { widgetOrigins: [] },
+  settings: WebSettings = { widgetOrigins: [] },
 ): Promise<void> {
   app.addHook('onSend', async (request, reply) => {
     if (reply.statusCode >= 300 && reply.statusCode < 400) reply.removeHeader('cross-origin-opener-policy');
@@ -53,9 +65,7 @@ export async function registerWebApp(
       reply.header('cross-origin-resource-policy', 'cross-origin');
   });
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  const html = hasWeb
-    ? indexHtml(readFileSync(path.join(webDist, 'index.html'), 'utf8'), settings.widgetOrigins)
-    : '';
+  const html = hasWeb ? indexHtml(readFileSync(path.join(webDist, 'index.html'), 'utf8'), settings) : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -62,6 +62,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     // The embedded default's plans (free: 20 credits a month) on the local provider.
     billing: defaults.billing,
     analytics: { posthogKey: undefined, posthogHost: 'http://127.0.0.1:9' },
+    errorReporting: undefined,
     operatorEmails: [],
     mail: { smtpUrl: undefined, from: 'Knap Studio <no-reply@localhost>' },
     // High enough for tests that run many replies as one user; rate-limit tests set their own.

@@ -1,15 +1,8 @@
-// A second app server for specs that need replies the built-in demo model never writes: the same
-// build and code as the main e2e server (playwright.config.ts), with its model an OpenAI-compatible
-// loopback fake from @knap/fakes, which answers each message with 'You said: {message}' unless a
-// reply is scripted. Started per worker by the spec that uses it.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+// A second app server for specs that need replies the built-in demo model never writes
+// (support/app-server.ts), with its model an OpenAI-compatible loopback fake from @knap/fakes, which
+// answers each message with 'You said: {message}' unless a reply is scripted.
 import { type FakeLlm, startFakeOpenAI } from '@knap/fakes';
-
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
+import { startAppServer } from './app-server';
 
 export interface FakeModelServer {
   /** The app's base URL. */
@@ -18,73 +11,25 @@ export interface FakeModelServer {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app server exited (${child.exitCode}):\n${log()}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the app server did not answer within 60 s:\n${log()}`);
-}
-
 export async function startFakeModelServer(): Promise<FakeModelServer> {
   const llm = await startFakeOpenAI();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-e2e-model-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
+  try {
+    const app = await startAppServer({
       LLM_PROVIDER: 'openai-compatible',
       LLM_BASE_URL: llm.baseUrl,
       LLM_MODEL: 'fake-model',
       LLM_MAX_RETRIES: '0',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  try {
-    await waitForHealth(url, child, () => stderr);
+    });
+    return {
+      url: app.url,
+      llm,
+      close: async () => {
+        await app.close();
+        await llm.close();
+      },
+    };
   } catch (error) {
-    child.kill('SIGKILL');
     await llm.close();
     throw error;
   }
-  return {
-    url,
-    llm,
-    close: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await llm.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }

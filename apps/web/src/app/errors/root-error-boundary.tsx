@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { reloadPage } from '../../lib/navigation';
 import { isChunkLoadError, reloadOnceForChunkError } from './chunk-reload';
 import { ErrorPanel } from './error-panel';
+import { reportError } from './error-reporting';
 
 interface RootErrorBoundaryState {
   error: Error | null;
@@ -20,6 +21,7 @@ export class RootErrorBoundary extends Component<{ children: ReactNode }, RootEr
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(error, info.componentStack);
     if (isChunkLoadError(error)) reloadOnceForChunkError();
+    else reportError(error);
   }
 
   override render() {

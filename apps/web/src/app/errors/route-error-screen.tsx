@@ -10,6 +10,7 @@ import { hardNavigate, reloadPage } from '../../lib/navigation';
 import { CONNECTION_COPY } from '../connection/copy';
 import { isChunkLoadError, reloadOnceForChunkError } from './chunk-reload';
 import { ErrorPanel } from './error-panel';
+import { reportError } from './error-reporting';
 
 const ERROR_TOAST_ID = 'route-error';
 
@@ -46,6 +47,8 @@ export function RouteErrorScreen() {
   useEffect(() => {
     if (isReloading || isServerAway) return;
     console.error(error);
+    // A 404 of a loader is an answer, not a fault of the app.
+    if (!isRouteErrorResponse(error)) reportError(error);
     // A fixed id makes sonner update one toast instead of stacking copies on re-renders.
     toast.error(ERR.generic, { id: ERROR_TOAST_ID });
   }, [error, isReloading, isServerAway]);
