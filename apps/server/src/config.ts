@@ -184,7 +184,8 @@ function oauthEnv() {
         .default(d.discovery)
         .describe(
           `${d.name}'s OpenID discovery document: once read, its endpoints, issuer (RFC 9207 and ID` +
-            ' tokens checked against it) and `prompt` values are used for sign-in and connections',
+            ' tokens checked against it) and `prompt` values are used for sign-in and connections' +
+            ` (${d.name}'s documented \`prompt\` values apply to this default document only)`,
         );
   }
   return entries as Record<string, z.ZodType<string | undefined>>;
