@@ -58,13 +58,14 @@ const provider = new Provider(issuer, {
 type Issued = { access_token?: string; id_token?: string; refresh_token?: string; scope?: string };
 const issued: Issued[] = [];
 const revoked: string[] = [];
-provider.on('grant.success', (ctx: { body?: Issued }) => {
-  const { access_token, id_token, refresh_token, scope } = ctx.body ?? {};
+provider.on('grant.success', (ctx) => {
+  const { access_token, id_token, refresh_token, scope } = (ctx.body ?? {}) as Issued;
   issued.push({ access_token, id_token, refresh_token, scope });
 });
 // An opaque token's value is its jti; revocation destroys it.
-for (const event of ['access_token.destroyed', 'refresh_token.destroyed'])
-  provider.on(event, (token: { jti: string }) => revoked.push(token.jti));
+const destroyed = (token: { jti: string }) => revoked.push(token.jti);
+provider.on('access_token.destroyed', destroyed);
+provider.on('refresh_token.destroyed', destroyed);
 
 const callback = provider.callback();
 const server = createServer((req, res) => {
