@@ -20,6 +20,7 @@ process.env.E2E_GRAPH_PORT ??= freePort();
 process.env.E2E_HOST_PORT ??= freePort();
 process.env.E2E_SMTP_PORT ??= freePort();
 process.env.E2E_MAILBOX_PORT ??= freePort();
+process.env.E2E_OIDC_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'knap-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 /** The Sevanta fake (packages/fakes/src/serve.ts): the one provider configured in e2e. */
@@ -30,6 +31,13 @@ const MICROSOFT_FAKE_URL = `http://127.0.0.1:${process.env.E2E_MICROSOFT_PORT}`;
 const HOST_PAGE_URL = `http://127.0.0.1:${process.env.E2E_HOST_PORT}`;
 /** What the app mails (verification links, invitations) lands in the SMTP fake; specs read it here. */
 process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}`;
+/**
+ * oidc-provider, the certified OpenID provider (packages/fakes/src/serve-oidc-provider.ts), is the
+ * app's Google in e2e: 'Continue with Google' and the Google connections go through its real pages.
+ * GET /_e2e/tokens there lists the tokens it issued and revoked.
+ */
+process.env.E2E_OIDC_URL = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const OIDC_URL = process.env.E2E_OIDC_URL;
 const root = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -68,6 +76,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `node --import tsx packages/fakes/src/serve-oidc-provider.ts --port ${process.env.E2E_OIDC_PORT} --public-url ${baseURL}`,
+      cwd: root,
+      url: `${OIDC_URL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+    {
       command: 'node --import tsx apps/server/src/main.ts',
       cwd: root,
       url: `${baseURL}/api/health`,
@@ -99,6 +116,14 @@ export default defineConfig({
         MICROSOFT_TOKEN_URL: `${MICROSOFT_FAKE_URL}/token`,
         MICROSOFT_USERINFO_URL: `${MICROSOFT_FAKE_URL}/userinfo`,
         MICROSOFT_GRAPH_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT}`,
+        // The client serve-oidc-provider.ts registers for the app.
+        GOOGLE_CLIENT_ID: 'knap-e2e',
+        GOOGLE_CLIENT_SECRET: 'knap-e2e-secret-that-is-long-enough-for-hs256',
+        GOOGLE_AUTH_URL: `${OIDC_URL}/auth`,
+        GOOGLE_TOKEN_URL: `${OIDC_URL}/token`,
+        GOOGLE_USERINFO_URL: `${OIDC_URL}/me`,
+        GOOGLE_REVOKE_URL: `${OIDC_URL}/token/revocation`,
+        GOOGLE_DISCOVERY_URL: `${OIDC_URL}/.well-known/openid-configuration`,
         // The demo host page may frame the app; the same page served as http://localhost:… may not.
         WIDGET_ALLOWED_ORIGINS: HOST_PAGE_URL,
       },

@@ -65,6 +65,18 @@ describe('loadConfig', () => {
       ['Model Advisors', 'Model FA'],
     ]);
   });
+
+  it("takes a provider's documented prompt values only for its own discovery document", () => {
+    const google = (env: Record<string, string> = {}) =>
+      loadConfig({ DATA_DIR: tmp(), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', ...env })
+        .identityProviders.google;
+    expect(google()?.promptValues).toContain('select_account');
+    // Another OpenID provider (oidc-provider refuses select_account and lists no prompt values):
+    // what its own document lists decides.
+    const other = google({ GOOGLE_DISCOVERY_URL: 'http://127.0.0.1:4020/.well-known/openid-configuration' });
+    expect(other?.discoveryUrl).toBe('http://127.0.0.1:4020/.well-known/openid-configuration');
+    expect(other?.promptValues).toBeUndefined();
+  });
 });
 
 describe('a refusal', () => {

@@ -123,6 +123,16 @@ const OAUTH_DEFAULTS = {
 } as const;
 export type OAuthProviderId = keyof typeof OAUTH_DEFAULTS;
 
+/**
+ * A provider's discovery document, and the `prompt` values its documentation names: those describe
+ * the provider's own document only, so a discovery URL pointed at another provider (one compatible
+ * with it, or a test's) goes by what that document lists.
+ */
+const discoveryOf = (d: { discovery: string; promptValues: readonly string[] }, url: string | undefined) => ({
+  discoveryUrl: url,
+  ...(url === d.discovery ? { promptValues: d.promptValues } : {}),
+});
+
 /** REST API bases of connected services: config key -> env variable, real base URL, what it is. */
 const API_DEFAULTS = {
   google: ['GOOGLE_API_URL', 'https://www.googleapis.com', 'Google APIs (Calendar, Gmail, Drive)'],
@@ -174,7 +184,8 @@ function oauthEnv() {
         .default(d.discovery)
         .describe(
           `${d.name}'s OpenID discovery document: once read, its endpoints, issuer (RFC 9207 and ID` +
-            ' tokens checked against it) and `prompt` values are used for sign-in and connections',
+            ' tokens checked against it) and `prompt` values are used for sign-in and connections' +
+            ` (${d.name}'s documented \`prompt\` values apply to this default document only)`,
         );
   }
   return entries as Record<string, z.ZodType<string | undefined>>;
@@ -798,9 +809,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       userinfoUrl: raw[`${d.prefix}_USERINFO_URL`]!,
       revokeUrl: raw[`${d.prefix}_REVOKE_URL`],
       ...('revocationAuth' in d ? { revocationAuth: d.revocationAuth } : {}),
-      ...('discovery' in d
-        ? { discoveryUrl: raw[`${d.prefix}_DISCOVERY_URL`], promptValues: d.promptValues }
-        : {}),
+      ...('discovery' in d ? discoveryOf(d, raw[`${d.prefix}_DISCOVERY_URL`]) : {}),
     };
   }
   return {

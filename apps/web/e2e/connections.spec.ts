@@ -1,6 +1,7 @@
 // Connections (issue 6): the connections screen, custom tool URLs, the calendar-permissions screen
-// and the connect popup's message, against the real server. Only Sevanta and Microsoft have fakes
-// running next to the server (packages/fakes/src/serve.ts); every other provider is 'not configured'.
+// and the connect popup's message, against the real server. Only Sevanta, Microsoft (fakes,
+// packages/fakes/src/serve.ts) and Google (oidc-provider, packages/fakes/src/serve-oidc-provider.ts)
+// run next to the server; every other provider is 'not configured'.
 import { expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { CHAT_URL, hasHorizontalScroll, saveScreenshot } from './support/app';
@@ -12,8 +13,16 @@ import {
 } from './support/connections';
 
 const AVAILABLE = '/api/connections/available_connections';
-/** Providers whose fakes run next to the e2e server. */
-const CONFIGURED_IN_E2E: readonly string[] = ['Sevanta', 'Outlook', 'Outlook Calendar', 'OneDrive'];
+/** Providers whose fakes (or, for Google, oidc-provider) run next to the e2e server. */
+const CONFIGURED_IN_E2E: readonly string[] = [
+  'Sevanta',
+  'Outlook',
+  'Outlook Calendar',
+  'OneDrive',
+  'Gmail',
+  'Google Calendar',
+  'Google Drive',
+];
 
 /** Counts the app's fetches of the connections list from now on. */
 function countAvailableFetches(page: Page) {
@@ -109,17 +118,16 @@ test('testing a custom tool URL that cannot be reached shows Unavailable with th
   await saveScreenshot(page, 'connections-mcp-unavailable');
 });
 
-test('/calendar-permissions explains the need and offers both calendars, disabled when not configured', async ({
+test('/calendar-permissions explains the need and offers both calendars, configured ones enabled', async ({
   page,
 }) => {
   await signUpViaApi(page);
   await page.goto('/calendar-permissions');
 
   await expect(page.getByRole('heading', { name: 'Connect your calendar', level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toBeDisabled();
-  await expect(
-    page.getByText('Ask your administrator to configure Google Calendar on the server'),
-  ).toBeVisible();
+  // Both are configured in e2e (a calendar not configured is disabled: the screen's unit test).
+  await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toBeEnabled();
+  await expect(page.getByText(/Ask your administrator to configure/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Connect Microsoft Calendar' })).toBeEnabled();
   await saveScreenshot(page, 'calendar-permissions');
 });
@@ -225,7 +233,9 @@ test('the open-connections browser event opens the connections dropdown', async 
 
   const menu = page.getByRole('menu', { name: 'Connections' });
   await expect(menu).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: /Gmail/ })).toHaveAttribute('aria-disabled', 'true');
+  // Salesforce is not configured in e2e; Gmail is (oidc-provider as Google).
+  await expect(menu.getByRole('menuitem', { name: /Salesforce/ })).toHaveAttribute('aria-disabled', 'true');
+  await expect(menu.getByRole('menuitem', { name: /Gmail/ })).not.toHaveAttribute('aria-disabled', 'true');
   await saveScreenshot(page, 'connections-dropdown');
   await menu.getByRole('menuitem', { name: 'Manage connections' }).click();
   await expect(page).toHaveURL(/\/connections$/);
