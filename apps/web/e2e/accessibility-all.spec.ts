@@ -2,17 +2,15 @@
 // any serious or critical violation fails. One signed-in browser context per combination (a refresh
 // token rotates on each load, so the context, not a copied storage state, is what is reused) and one
 // page load per screen; each test lists every violation of its screen.
-import AxeBuilder from '@axe-core/playwright';
 import { KNAP_GATED_ROUTES } from '@knap/contracts';
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { newAccount, signUpViaApi } from './support/accounts';
+import { type AxeInclude, seriousViolations } from './support/axe';
 import { chatSeeder } from './support/chat';
 import { HostPage, hostPageUrl } from './support/widget';
 
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } } as const;
 const THEMES = ['light', 'dark'] as const;
-/** What fails: axe's two highest impacts. */
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 interface Screen {
   name: string;
@@ -20,7 +18,7 @@ interface Screen {
   /** What shows once the screen has loaded (a heading, a form). */
   ready: (page: Page) => Locator;
   /** Only this part of the page is audited (the widget's frame, not its host's own page). */
-  include?: Parameters<AxeBuilder['include']>[0];
+  include?: AxeInclude;
   /** Opens what the screen shows on top of itself (a dialog's tab). */
   open?: (page: Page) => Promise<void>;
 }
@@ -98,31 +96,12 @@ const signedOutScreens: Screen[] = [
   },
 ];
 
-interface Found {
-  screen: string;
-  rule: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-async function audit(page: Page, screen: Screen): Promise<Found[]> {
+async function audit(page: Page, screen: Screen): Promise<string[]> {
   await page.goto(screen.path);
   // The machine the suite runs on is shared: a first screen may take a while.
   await expect(screen.ready(page)).toBeVisible({ timeout: 30_000 });
   await screen.open?.(page);
-  const axe = new AxeBuilder({ page });
-  if (screen.include) axe.include(screen.include);
-  const results = await axe.analyze();
-  return results.violations
-    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
-    .map((v) => ({
-      screen: screen.name,
-      rule: v.id,
-      impact: v.impact ?? '',
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
+  return seriousViolations(page, screen.include);
 }
 
 const test = base.extend<object, { signedIn: { context: BrowserContext; chatId: string } }>({
@@ -164,7 +143,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
             path: screen.path.replace('{chat}', signedIn.chatId),
           });
           await page.close();
-          expect(found).toEqual([]);
+          expect(found, found.join('\n')).toEqual([]);
         });
       }
       for (const screen of signedOutScreens) {
@@ -172,7 +151,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
           const context = await browser.newContext({ viewport, colorScheme: theme, baseURL });
           const found = await audit(await context.newPage(), screen);
           await context.close();
-          expect(found).toEqual([]);
+          expect(found, found.join('\n')).toEqual([]);
         });
       }
     });

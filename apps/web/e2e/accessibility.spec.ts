@@ -3,10 +3,10 @@
 // or critical violation. To check another screen, add a row to SCREENS: where it is and, if it needs
 // more than loading, what to do first to reach the state worth checking.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { ADMIN_PATHS, USER_PATHS } from '@knap/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiAs, joinFirm, registerViaApi, signUpViaApi, type TestAccount } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 /** Seeded once per test: what the rows of SCREENS may point at. */
 interface Seeded {
@@ -110,19 +110,6 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
       'Prepare the review:\n\n- [x] Pull the statements\n- [ ] Update the plan\n\n| Item | Due |\n|---|---|\n| Plan | Friday |',
   });
   return { memberChatId: chat.id };
-}
-
-/** Moderate in axe's words, but a page with two <main>s loses its landmark: failed on too. */
-const ALSO_FAIL_ON = ['landmark-no-duplicate-main', 'landmark-main-is-top-level'];
-
-/** The serious and critical violations, one line each, so a failure says what and where. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALSO_FAIL_ON.includes(v.id))
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? v.help}`),
-    );
 }
 
 for (const viewport of VIEWPORTS) {
