@@ -49,11 +49,13 @@ export function ChatPage() {
   const [started, setStarted] = useState<{ chatId: string; text: string } | null>(null);
   // A chat the server removed, its first message refused for lack of credits: the message comes
   // back here, on the welcome screen, with the out-of-credits banner.
-  const keepsDraft = useRef(false);
+  // State, not a ref: this render-time check runs twice in StrictMode, and a ref changed by the
+  // first run made the second clear the draft.
+  const [keepsDraft, setKeepsDraft] = useState(false);
   const [isRefusedForCredits, setRefusedForCredits] = useState(false);
   if (draftChatId !== chatId) {
     setDraftChatId(chatId);
-    if (keepsDraft.current) keepsDraft.current = false;
+    if (keepsDraft) setKeepsDraft(false);
     else if (chatId !== started?.chatId) setDraft('');
   }
   const queryClient = useQueryClient();
@@ -61,7 +63,7 @@ export function ChatPage() {
   useCreditsComeBack(isRefusedForCredits, () => setRefusedForCredits(false));
   const handleDiscarded = useCallback(
     (text: string) => {
-      keepsDraft.current = true;
+      setKeepsDraft(true);
       setDraft((current) => (current.trim() ? current : text));
       setStarted(null);
       setRefusedForCredits(true);
