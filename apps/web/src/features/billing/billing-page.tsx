@@ -229,7 +229,7 @@ function CreditHistory({ timeZone, isReady }: { timeZone: string; isReady: boole
                   className={cn(
                     'whitespace-nowrap px-5 py-2.5 text-right font-medium tabular-nums align-top sm:px-6',
                     entry.delta > 0
-                      ? 'text-emerald-600 dark:text-emerald-400'
+                      ? 'text-emerald-700 dark:text-emerald-400'
                       : 'text-zinc-700 dark:text-zinc-300',
                   )}
                 >

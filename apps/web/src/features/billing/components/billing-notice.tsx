@@ -12,7 +12,7 @@ export interface BillingNoticeProps {
 }
 
 const iconTones = {
-  success: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400',
+  success: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-400',
   warning: 'bg-amber-50 text-amber-600 dark:bg-amber-500/10 dark:text-amber-400',
   error: 'bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400',
 } as const;

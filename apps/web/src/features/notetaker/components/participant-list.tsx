@@ -4,7 +4,7 @@ import { NOTETAKER_COPY } from '../copy';
 import { PARTICIPANT_LEGEND, participantName, RESPONSE_MARKS, type ResponseMark } from '../participants';
 
 const MARK_COLOURS: Record<ResponseMark['label'], string> = {
-  Accepted: 'text-emerald-600 dark:text-emerald-400',
+  Accepted: 'text-emerald-700 dark:text-emerald-400',
   Declined: 'text-red-600 dark:text-red-400',
   Maybe: 'text-amber-600 dark:text-amber-400',
   'No response': 'text-zinc-400 dark:text-zinc-500',
