@@ -30,6 +30,8 @@ test('an admin manages a member, reads their chat on the record, sees usage and 
   request,
   browser,
 }) => {
+  // A long walk through five screens: past 30 s on a busy two-core machine (45 s measured).
+  test.slow();
   const { admin, advisor } = firm();
   const ada = await signUpViaApi(page, admin);
   const bo = await registerViaApi(request, advisor);
