@@ -23,6 +23,8 @@ const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).
 test('a client review: from a meeting with notes to an edited review, its PDF and the approved email', async ({
   page,
 }) => {
+  // A long walk through a whole workflow: past 30 s on a busy two-core machine.
+  test.slow();
   const account = await signUpViaApi(page);
   const seed = knapSeeder(page, account.accessToken);
   const reviews = reviewReader(page, account.accessToken);

@@ -8,6 +8,8 @@ import { hasHorizontalScroll, saveScreenshot } from './support/app';
 import { FinancialPlanScreen, planReader } from './support/financial-plan';
 
 test('a financial plan: inputs to chart, narrative and PDF', async ({ page }) => {
+  // A long walk through a whole workflow: past 30 s on a busy two-core machine.
+  test.slow();
   const account = await signUpViaApi(page);
   const plans = planReader(page, account.accessToken);
   const year = new Date().getUTCFullYear();
