@@ -23,19 +23,18 @@ test('copy, regenerate, edit and resend, and rate a reply', async ({ page, conte
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
   await chat.send(QUESTION);
-  await expect(chat.messages.getByText('Here is what I calculated:')).toBeVisible();
+  await expect(chat.messages.getByText('That grows to about', { exact: false })).toBeVisible();
   await chat.expectIdle();
-  const reply = chat.messages.getByRole('listitem').filter({ hasText: 'Here is what I calculated:' });
+  const reply = chat.messages.getByRole('listitem').filter({ hasText: 'That grows to about' });
 
   // Copy: the words without the Markdown, then the Markdown as written; both said as "Copied".
   await reply.getByRole('button', { name: 'Copy as text' }).click();
   await expect(reply.getByRole('status')).toHaveText('Copied');
   const asText = await clipboard();
-  expect(asText).toContain('Here is what I calculated:');
-  expect(asText).toContain('"futureValue"');
-  expect(asText).not.toContain('```');
+  expect(asText).toContain('That grows to about $');
+  expect(asText).not.toContain('**');
   await reply.getByRole('button', { name: 'Copy as Markdown' }).click();
-  await expect.poll(clipboard).toContain('```json');
+  await expect.poll(clipboard).toContain('about **$');
 
   // Regenerate: a second version of the reply; the first stays reachable, by keyboard too.
   await reply.getByRole('button', { name: 'Regenerate' }).click();
@@ -44,7 +43,7 @@ test('copy, regenerate, edit and resend, and rate a reply', async ({ page, conte
   await chat.messages.getByRole('button', { name: 'Previous version' }).focus();
   await page.keyboard.press('Enter');
   await expect(chat.messages.getByLabel('Version 1 of 2')).toBeVisible();
-  await expect(chat.messages.getByText('Here is what I calculated:')).toBeVisible();
+  await expect(chat.messages.getByText('That grows to about', { exact: false })).toBeVisible();
   await chat.messages.getByRole('button', { name: 'Next version' }).click();
   await expect(chat.messages.getByLabel('Version 2 of 2')).toBeVisible();
 
@@ -65,7 +64,7 @@ test('copy, regenerate, edit and resend, and rate a reply', async ({ page, conte
   // The question as first sent, with what followed it, is one step back.
   await chat.messages.getByRole('button', { name: 'Previous version' }).click();
   await expect(chat.messages.getByText(QUESTION)).toBeVisible();
-  await expect(chat.messages.getByText('Here is what I calculated:')).toBeVisible();
+  await expect(chat.messages.getByText('That grows to about', { exact: false })).toBeVisible();
   await chat.messages.getByRole('button', { name: 'Next version' }).click();
   await expect(chat.messages.getByText(EDITED)).toBeVisible();
 
