@@ -20,10 +20,15 @@ export const meetingKeys = {
 /** How often a meeting's notes are fetched again while the server is writing them. */
 export const NOTES_POLL_MS = 2000;
 
-/** The panel's meetings (first page of SPEC §9's size), refreshed with the sidebar. */
+/**
+ * The panel's meetings (first page of SPEC §9's size), refreshed with the sidebar, and fetched
+ * afresh each time a screen showing them opens: /calendar-permissions lists them before a calendar
+ * is connected, and the panel that opens once one is must show that calendar's meetings at once.
+ */
 export function useMeetings() {
   return useQuery({
     queryKey: meetingKeys.list(),
+    refetchOnMount: 'always',
     queryFn: async () => {
       try {
         return await listMeetings();
