@@ -36,6 +36,10 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 export interface AppServer {
   /** The app's base URL. */
   url: string;
+  /** Ends the process with the signal (SIGKILL: a crash) and waits for it to exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Starts the same server again: same port, data directory and environment. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,38 +47,53 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'knap-e2e-app-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
+  let child: ChildProcess | null = null;
+
+  const start = async () => {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child = server;
+    let stderr = '';
+    server.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    try {
+      await waitForHealth(url, server, () => stderr);
+    } catch (error) {
+      server.kill('SIGKILL');
+      throw error;
+    }
+  };
+  const kill = async (signal: NodeJS.Signals) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
+
   try {
-    await waitForHealth(url, child, () => stderr);
+    await start();
   } catch (error) {
-    child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return {
     url,
+    kill,
+    start,
     close: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
