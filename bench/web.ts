@@ -13,6 +13,8 @@ import { saveResults } from './lib.js';
 const BUDGET_GZIP_BYTES = 200 * 1024;
 /** The widget loader a host page adds with one script tag. */
 const LOADER_BUDGET_GZIP_BYTES = 10 * 1024;
+/** The largest scripts of each page, printed so a growing page says where it grew. */
+const LARGEST_SHOWN = 8;
 const root = path.resolve(import.meta.dirname, '..');
 
 function freePort(): Promise<number> {
@@ -93,7 +95,11 @@ try {
     const gzip = [...scripts.values()].reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
     let sent = 0;
     for (const script of scripts.keys()) sent += await sentBytes(script);
-    return { name, files: scripts.size, raw, gzip, sent };
+    const largest = [...scripts]
+      .map(([src, body]) => ({ file: new URL(src).pathname, gzip: gzipSync(body, { level: 9 }).length }))
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, LARGEST_SHOWN);
+    return { name, files: scripts.size, raw, gzip, sent, largest };
   }
 
   const results = [await measure('/signin', '/signin', 'Sign in')];
@@ -136,6 +142,10 @@ try {
       (r.sent / 1024).toFixed(1).padStart(9),
       `${((r.gzip / BUDGET_GZIP_BYTES) * 100).toFixed(0)}% of 200`.padStart(12),
     );
+  }
+  for (const r of results) {
+    console.log(`\nlargest scripts of ${r.name} (gzip KB)`);
+    for (const { file, gzip } of r.largest) console.log(`  ${(gzip / 1024).toFixed(1).padStart(7)}  ${file}`);
   }
   const loader = Buffer.from(await (await fetch(`${url}/widget.js`)).arrayBuffer());
   const loaderGzip = gzipSync(loader, { level: 9 }).length;
