@@ -196,10 +196,19 @@ const title = z
   .min(1, 'Title cannot be empty')
   .max(CHAT_TITLE_MAX, `Title must be at most ${CHAT_TITLE_MAX} characters`);
 
-/** `initial_message` only names the chat when no title is given; messages are added separately. */
+/** Most tools a chat may turn off: more than the assistant has, well under a body's size limit. */
+export const CHAT_DISABLED_TOOLS_MAX = 500;
+/** Tool names a chat turns off (the Tools menu); PUT /api/knap-tools/chats/:id replaces the set. */
+export const ZDisabledTools = z.array(z.string().min(1).max(100)).max(CHAT_DISABLED_TOOLS_MAX);
+
+/**
+ * `initial_message` only names the chat when no title is given; messages are added separately.
+ * `disabled_tools` are the tools the user turned off before the chat's first message.
+ */
 export const ZCreateChatRequest = z.object({
   title: title.optional(),
   initial_message: z.string().max(MESSAGE_CONTENT_MAX).optional(),
+  disabled_tools: ZDisabledTools.optional(),
 });
 export type TCreateChatRequest = z.infer<typeof ZCreateChatRequest>;
 

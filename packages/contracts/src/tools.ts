@@ -1,5 +1,6 @@
 // The assistant's tools as a user sees them (GET /api/knap-tools) and the ones turned off per chat.
 import { z } from 'zod';
+import { ZDisabledTools } from './chats.js';
 
 /** Where a tool comes from: the product, a connected system, or one of the user's MCP servers. */
 export const TOOL_SOURCES = ['builtin', 'connection', 'mcp'] as const;
@@ -22,7 +23,5 @@ export type TKnapTool = z.infer<typeof ZKnapTool>;
 export const ZKnapToolsQuery = z.object({ chat_id: z.string().min(1).max(100).optional() });
 
 /** PUT TOOL_PATHS.chat(id): the whole set of tools turned off in that chat (an empty list: none). */
-export const ZChatToolsUpdate = z.object({
-  disabled_tools: z.array(z.string().min(1).max(100)).max(500),
-});
+export const ZChatToolsUpdate = z.object({ disabled_tools: ZDisabledTools });
 export type TChatToolsUpdate = z.infer<typeof ZChatToolsUpdate>;

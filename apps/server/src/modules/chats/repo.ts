@@ -32,10 +32,43 @@ async function chatsChanged(db: Q, userId: string, countDelta = 0): Promise<void
     .execute();
 }
 
-export async function insertChat(db: Q, row: Omit<ChatRow, 'out_of_tokens' | 'unread' | 'message_count'>) {
+/** A new chat, with the tools turned off before its first message, in one transaction. */
+export async function insertChat(
+  db: Q,
+  row: Omit<ChatRow, 'out_of_tokens' | 'unread' | 'message_count'>,
+  disabledTools: string[] = [],
+) {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('chats').values(row).execute();
+    await insertDisabledTools(trx, row.id, disabledTools);
     await chatsChanged(trx, row.user_id, 1);
+  });
+}
+
+/** The tools turned off in a chat (migration 0028), by name. */
+export const disabledToolsOf = async (db: Q, chatId: string): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('chat_disabled_tools')
+      .select('tool_name')
+      .where('chat_id', '=', chatId)
+      .orderBy('tool_name')
+      .execute()
+  ).map((r) => r.tool_name);
+
+async function insertDisabledTools(db: Q, chatId: string, names: string[]): Promise<void> {
+  if (names.length)
+    await db
+      .insertInto('chat_disabled_tools')
+      .values(names.map((tool_name) => ({ chat_id: chatId, tool_name })))
+      .execute();
+}
+
+/** Replaces the chat's set of tools turned off, in one transaction. */
+export async function setDisabledTools(db: Q, chatId: string, names: string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('chat_disabled_tools').where('chat_id', '=', chatId).execute();
+    await insertDisabledTools(trx, chatId, names);
   });
 }
 

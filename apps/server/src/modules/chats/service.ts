@@ -106,8 +106,23 @@ export async function createChat(deps: AppDeps, userId: string, input: TCreateCh
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  await repo.insertChat(deps.db.db, row);
+  await repo.insertChat(deps.db.db, row, [...new Set(input.disabled_tools ?? [])]);
   return getChat(deps, userId, row.id);
+}
+
+/** The tools turned off in a chat (the Tools menu): the model is not offered them there. */
+export const disabledTools = (deps: AppDeps, chatId: string): Promise<string[]> =>
+  repo.disabledToolsOf(deps.db.db, chatId);
+
+/** Replaces the tools turned off in one of the user's chats (another's is 404). */
+export async function setDisabledTools(
+  deps: AppDeps,
+  userId: string,
+  chatId: string,
+  names: string[],
+): Promise<void> {
+  await ownedChat(deps, userId, chatId);
+  await repo.setDisabledTools(deps.db.db, chatId, [...new Set(names)]);
 }
 
 /** A chat list cursor: the last chat of a page, by the order the list is in. */

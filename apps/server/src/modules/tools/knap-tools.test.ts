@@ -115,4 +115,27 @@ describe(`the assistant's tools per user and per chat (${testEngine()})`, () => 
     ).toEqual(['send_email']);
     expect((await tools(u, 'no-such-chat')).statusCode).toBe(404);
   });
+
+  it('a new chat keeps the tools turned off before its first message, and a bad list makes no chat', async () => {
+    const create = (payload: Record<string, unknown>) =>
+      as(t, u)({ method: 'POST', url: '/api/chat/chats', payload });
+    const res = await create({ initial_message: 'Hello', disabled_tools: ['send_email', 'send_email'] });
+    expect(res.statusCode).toBe(200);
+    const chatId = res.json().id as string;
+    const off = (await tools(u, chatId)).json().filter((x: TKnapTool) => !x.enabled);
+    expect(off.map((x: TKnapTool) => x.name)).toEqual(['send_email']);
+    await ask(chatId);
+    expect(offered()).not.toContain('send_email');
+    expect(offered()).toContain('list_meetings');
+
+    const count = async () =>
+      (await as(t, u)({ method: 'GET', url: '/api/chat/chats?limit=100' })).json().total as number;
+    const before = await count();
+    for (const bad of ['send_email', [''], Array(501).fill('x'), ['x'.repeat(101)]]) {
+      const refused = await create({ initial_message: 'Hello', disabled_tools: bad });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().detail).toEqual(expect.any(String));
+    }
+    expect(await count()).toBe(before);
+  });
 });

@@ -2,6 +2,7 @@
 import type { IntegrationId } from '@knap/contracts';
 import { type Tool, type ToolSet, tool } from 'ai';
 import { recordAudit } from '../audit/service.js';
+import { disabledTools } from '../chats/service.js';
 import { connectedScopes } from '../connections/oauth/service.js';
 import { crmTools } from './builtin/crm-tools.js';
 import { currentDatetimeTool } from './builtin/current-datetime.js';
@@ -16,7 +17,6 @@ import { todoListTool } from './builtin/todo-list.js';
 import { wealthboxTools } from './builtin/wealthbox-tools.js';
 import type { ToolContext, ToolDefinition } from './define.js';
 import { mcpToolDefinitions } from './mcp-tools.js';
-import * as repo from './repo.js';
 
 export type { ToolContext, ToolDefinition } from './define.js';
 
@@ -65,10 +65,7 @@ export async function allToolDefinitions(ctx: ToolContext): Promise<ToolDefiniti
 
 /** The tools offered to the model in the run's chat: all of them but those the user turned off there. */
 export async function toolDefinitions(ctx: ToolContext): Promise<ToolDefinition[]> {
-  const [all, disabled] = await Promise.all([
-    allToolDefinitions(ctx),
-    repo.disabledToolsOf(ctx.deps.db.db, ctx.chatId),
-  ]);
+  const [all, disabled] = await Promise.all([allToolDefinitions(ctx), disabledTools(ctx.deps, ctx.chatId)]);
   const off = new Set(disabled);
   return all.filter((def) => !off.has(def.name));
 }

@@ -3,10 +3,9 @@ import type { TKnapTool } from '@knap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { ownedChat } from '../chats/service.js';
+import { disabledTools, ownedChat, setDisabledTools } from '../chats/service.js';
 import type { ToolContext } from './define.js';
 import { allToolDefinitions, endToolRun } from './registry.js';
-import * as repo from './repo.js';
 
 /** Every tool the assistant has for the user now; with a chat (theirs, else 404), which are off there. */
 export async function listKnapTools(
@@ -20,7 +19,7 @@ export async function listKnapTools(
   try {
     const [definitions, disabled] = await Promise.all([
       allToolDefinitions(ctx),
-      chatId ? repo.disabledToolsOf(deps.db.db, chatId) : [],
+      chatId ? disabledTools(deps, chatId) : [],
     ]);
     const off = new Set(disabled);
     return definitions.map((def) => ({
@@ -45,7 +44,6 @@ export async function setChatTools(
   chatId: string,
   disabled: string[],
 ): Promise<TKnapTool[]> {
-  await ownedChat(deps, user.id, chatId);
-  await repo.setDisabledTools(deps.db.db, chatId, [...new Set(disabled)]);
+  await setDisabledTools(deps, user.id, chatId, disabled);
   return listKnapTools(deps, user, log, chatId);
 }
