@@ -1,4 +1,12 @@
-import { ASSISTANT_PATHS, CHAT_PATHS, DETAIL, ERR, type TChat, type TMessage } from '@knap/contracts';
+import {
+  ASSISTANT_PATHS,
+  CHAT_PATHS,
+  DETAIL,
+  ERR,
+  type TChat,
+  type TMessage,
+  TOOL_PATHS,
+} from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,6 +105,46 @@ describe('ChatPage without a chat id', () => {
     expect(calledRoutes(fetchMock).filter((r) => r.startsWith('PUT /api/chat/chats/new-1'))).toEqual([
       `PUT ${CHAT_PATHS.markRead('new-1')}`,
     ]);
+  });
+
+  it("creates the chat with the tools turned off in a new chat's Tools menu", async () => {
+    const created = chat({ id: 'new-1', title: 'Draft a note' });
+    const posted: unknown[] = [];
+    const builtin = {
+      needs_approval: false,
+      credit_cost: 0,
+      source: 'builtin',
+      source_name: null,
+      enabled: true,
+    };
+    mockFetch({
+      [`GET ${TOOL_PATHS.list}`]: (request) => {
+        // A new chat has no id to ask with.
+        expect(new URL(request.url).searchParams.has('chat_id')).toBe(false);
+        return jsonResponse([
+          { ...builtin, name: 'send_email', description: 'Send an email' },
+          { ...builtin, name: 'current_datetime', description: 'The time' },
+        ]);
+      },
+      [`POST ${CHAT_PATHS.chats}`]: async (req) => {
+        posted.push(await req.json());
+        return jsonResponse(created);
+      },
+      [`GET ${CHAT_PATHS.chat('new-1')}`]: () => jsonResponse(created),
+      [`PUT ${CHAT_PATHS.markRead('new-1')}`]: () => jsonResponse({ success: true }),
+      [`POST ${ASSISTANT_PATHS.completion}`]: () => uiStreamResponse(textReply('r1', ['Done.'])),
+    });
+    const { router } = renderChat('/chat');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Tools' }));
+    const send = await screen.findByRole('checkbox', { name: /Send email/i }, { timeout: 5000 });
+    await userEvent.click(send);
+    expect((send as HTMLInputElement).checked).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.type(composer(), 'Draft a note{Enter}');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?id=new-1'));
+    expect(posted).toEqual([{ initial_message: 'Draft a note', disabled_tools: ['send_email'] }]);
   });
 
   it('out of credits: back on the welcome screen with the question kept, until credits come back', async () => {

@@ -14,6 +14,7 @@ import { ChatWelcome } from './components/chat-welcome';
 import { Composer } from './components/composer';
 import { OutOfCreditsBanner } from './components/out-of-credits-banner';
 import { SuggestionChips } from './components/suggestion-chips';
+import { ToolsMenu } from './components/tools-menu';
 import { chatKeys, useChat } from './queries';
 import { useStartChat } from './send-message';
 
@@ -41,6 +42,8 @@ export function ChatPage() {
   const user = useCurrentUser();
   const chatQuery = useChat(chatId);
   const { startChat, isStarting } = useStartChat();
+  // The Tools menu's choice before the chat exists; stored with the chat the first message creates.
+  const [newChatToolsOff, setNewChatToolsOff] = useState<string[]>([]);
 
   const [draft, setDraft] = useState('');
   // The draft belongs to the chat it was typed in, except when sending it is what created the chat.
@@ -88,8 +91,9 @@ export function ChatPage() {
   const handleStart = async (text: string) => {
     preloadConversation();
     setRefusedForCredits(false);
-    const created = await startChat(text);
+    const created = await startChat(text, newChatToolsOff);
     if (!created) return;
+    setNewChatToolsOff([]);
     // Only clear what was sent: the user may have typed on meanwhile.
     setDraft((current) => (current.trim() === text ? '' : current));
     setStarted({ chatId: created.id, text });
@@ -131,6 +135,7 @@ export function ChatPage() {
             onSend={handleStart}
             isSending={isStarting}
             onFocus={preloadConversation}
+            leading={<ToolsMenu newChat={{ off: newChatToolsOff, onChange: setNewChatToolsOff }} />}
           />
         </>
       ) : chat ? (

@@ -24,13 +24,22 @@ export interface StartChatOptions {
   queryClient: QueryClient;
   /** The first message; it names the chat and is sent once the chat is open. */
   content: string;
+  /** Tools turned off in the Tools menu before the chat existed; stored with the chat. */
+  disabledTools?: string[];
 }
 
 /** Creates the chat for a first message and caches it, so it opens at once. Throws SendMessageError. */
-export async function startChat({ queryClient, content }: StartChatOptions): Promise<TChat> {
+export async function startChat({
+  queryClient,
+  content,
+  disabledTools = [],
+}: StartChatOptions): Promise<TChat> {
   let chat: TChat;
   try {
-    chat = await createChat({ initial_message: content });
+    chat = await createChat({
+      initial_message: content,
+      ...(disabledTools.length ? { disabled_tools: disabledTools } : {}),
+    });
   } catch (error) {
     throw new SendMessageError('create chat', error);
   } finally {
@@ -46,10 +55,10 @@ export function useStartChat() {
   const [isStarting, setIsStarting] = useState(false);
 
   const start = useCallback(
-    async (content: string): Promise<TChat | null> => {
+    async (content: string, disabledTools?: string[]): Promise<TChat | null> => {
       setIsStarting(true);
       try {
-        return await startChat({ queryClient, content });
+        return await startChat({ queryClient, content, disabledTools });
       } catch (error) {
         toast.error(error instanceof SendMessageError ? error.message : String(error));
         return null;

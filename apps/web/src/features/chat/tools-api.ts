@@ -5,8 +5,12 @@ import { apiRequest } from '../../lib/api-client';
 
 const ZKnapToolList = ZKnapTool.array();
 
-export const listChatTools = (chatId: string) =>
-  apiRequest(`${TOOL_PATHS.list}?${new URLSearchParams({ chat_id: chatId })}`, ZKnapToolList);
+/** The tools, with which are off in the chat; without a chat (a new one), all as the user has them. */
+export const listChatTools = (chatId: string | null) =>
+  apiRequest(
+    chatId ? `${TOOL_PATHS.list}?${new URLSearchParams({ chat_id: chatId })}` : TOOL_PATHS.list,
+    ZKnapToolList,
+  );
 
 export const setChatTools = ({ chatId, disabled }: { chatId: string; disabled: string[] }) =>
   apiRequest(TOOL_PATHS.chat(chatId), ZKnapToolList, { method: 'PUT', body: { disabled_tools: disabled } });

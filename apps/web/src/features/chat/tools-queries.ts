@@ -2,10 +2,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listChatTools, setChatTools } from './tools-api';
 
-export const toolKeys = { chat: (chatId: string) => ['knap-tools', chatId] as const };
+export const toolKeys = {
+  chat: (chatId: string) => ['knap-tools', chatId] as const,
+  /** The tools as a chat not yet started has them. */
+  newChat: () => ['knap-tools', 'new-chat'] as const,
+};
 
-export const useChatTools = (chatId: string) =>
-  useQuery({ queryKey: toolKeys.chat(chatId), queryFn: () => listChatTools(chatId) });
+/** A chat's tools; with null, the tools a new chat would have. */
+export const useChatTools = (chatId: string | null) =>
+  useQuery({
+    queryKey: chatId ? toolKeys.chat(chatId) : toolKeys.newChat(),
+    queryFn: () => listChatTools(chatId),
+  });
 
 export function useSetChatTools(chatId: string) {
   const queryClient = useQueryClient();

@@ -7,10 +7,12 @@ import { LAYER } from '../../../components/ui/layers';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { TOOLS_COPY } from '../copy';
+import type { ToolsTarget } from './tools-checklist';
 
 const ToolsChecklist = lazy(async () => ({ default: (await import('./tools-checklist')).ToolsChecklist }));
 
-export function ToolsMenu({ chatId }: { chatId: string }) {
+/** A chat's tools (`chatId`), or a new chat's before its first message (`newChat`). */
+export function ToolsMenu(target: ToolsTarget) {
   return (
     <Popover.Root>
       <Popover.Trigger
@@ -36,7 +38,7 @@ export function ToolsMenu({ chatId }: { chatId: string }) {
             <p className="text-xs text-zinc-500 dark:text-zinc-400">{TOOLS_COPY.intro}</p>
           </div>
           <Suspense fallback={<Spinner label={TOOLS_COPY.loading} />}>
-            <ToolsChecklist chatId={chatId} />
+            <ToolsChecklist {...target} />
           </Suspense>
         </Popover.Content>
       </Popover.Portal>
