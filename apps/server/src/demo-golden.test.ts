@@ -268,7 +268,8 @@ describe('the demo model’s golden outputs', () => {
       meeting_title: null,
       client_names: [],
       advisor: 'Dana Reyes',
-      notes: 'The clients want to retire early. Their son is in college.',
+      // "Yesterday" is not the son's name.
+      notes: 'The clients want to retire early. Yesterday their son called from college.',
     });
     expect(anonymous.household).toBe('Household');
     expect(anonymous.members).toEqual([{ name: "The client's son", relationship: 'child', age: null }]);

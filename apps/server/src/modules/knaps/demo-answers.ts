@@ -94,7 +94,6 @@ const FAMILY: ReadonlyArray<readonly [string, string]> = [
   ['son', 'child'],
   ['wife', 'spouse'],
   ['husband', 'spouse'],
-  ['partner', 'spouse'],
 ];
 const NAME = String.raw`([A-Z][a-z]+(?:-[A-Z][a-z]+)?)`;
 const OWNER = String.raw`(?:our|my|his|her|their)`;
@@ -107,7 +106,8 @@ function relativeIn(notes: string, word: string): { name: string; age: number | 
     String.raw`\b${OWNER}\s+${word},?\s+${NAME}\b(?:,?\s+\(?(?:age\s+)?(\d{1,2})\b)?`,
     'i',
   );
-  const before = new RegExp(String.raw`\b${NAME},?\s+(?:is\s+)?${OWNER}\s+${word}\b`, 'i');
+  // "Emma, our daughter" or "Emma is our daughter" (not "Yesterday our daughter").
+  const before = new RegExp(String.raw`\b${NAME}(?:,\s+|\s+is\s+)${OWNER}\s+${word}\b`, 'i');
   for (const m of [after.exec(notes), before.exec(notes)]) {
     // The name must be written with a capital (the regex is case-blind only for "Our daughter").
     const name = m?.[1];
