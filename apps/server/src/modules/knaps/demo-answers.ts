@@ -95,8 +95,8 @@ const FAMILY: ReadonlyArray<readonly [string, string]> = [
   ['wife', 'spouse'],
   ['husband', 'spouse'],
 ];
-const NAME = String.raw`([A-Z][a-z]+(?:-[A-Z][a-z]+)?)`;
-const OWNER = String.raw`(?:our|my|his|her|their)`;
+const NAME = '([A-Z][a-z]+(?:-[A-Z][a-z]+)?)';
+const OWNER = '(?:our|my|his|her|their)';
 /** Words that follow "our daughter" but are not her name. */
 const NOT_NAMES = new Set(['Is', 'Has', 'Was', 'Will', 'And', 'But', 'The', 'She', 'He', 'Just', 'Also']);
 
