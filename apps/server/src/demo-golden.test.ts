@@ -136,6 +136,31 @@ describe('the demo model’s golden outputs', () => {
     });
   });
 
+  it('prospecting criteria from Sevanta deals: the sector, never the deal owner', () => {
+    const deal = (id: string, company: string, sector: string, owner: string) => ({
+      id: `sevanta:${id}`,
+      name: company,
+      email: null,
+      company,
+      title: null,
+      details: `sector: ${sector}; stage: Seed; status: Active; owner: ${owner}`,
+    });
+    const rows = [
+      deal('1', 'Harbor Bio', 'Biotech', 'Ava Chen'),
+      deal('2', 'Ledgerly', 'Fintech', 'Ava Chen'),
+      deal('3', 'Coinstack', 'Fintech', 'Ben Ode'),
+    ];
+    const criteria = answer<{ ideal_client: string; keywords: string[] }>(knaps.CRITERIA_PROMPT, {
+      row_count: rows.length,
+      rows,
+    });
+    expect(criteria).toMatchObject({
+      ideal_client: 'Business owners and senior decision makers in fintech and biotech',
+      keywords: ['fintech', 'biotech'],
+    });
+    expectReadsRight(criteria);
+  });
+
   it('prospect emails name the title as written, with the prospect’s first name', () => {
     const { drafts } = answer<{ drafts: Array<{ id: string; subject: string; body: string }> }>(
       knaps.PROSPECT_DRAFT_PROMPT,
