@@ -129,7 +129,7 @@ test('a plan comes with a checklist', async ({ page }) => {
 
   await expect(chat.messages.getByText("Here's the plan as a checklist", { exact: false })).toBeVisible();
   await expect(chat.checklist.getByRole('listitem')).toHaveText([
-    "Review the client's goals and current accounts (in progress)",
+    'Gather the goals and accounts for the Henderson review (in progress)',
     'Run the retirement projection (to do)',
     'Draft recommendations (to do)',
     'Prepare the follow-up email (to do)',

@@ -1,7 +1,6 @@
 // Knaps against the real server and its deterministic demo model: advanced planning from a
 // recorded meeting to the roadmap email in the outbox, the knap gate, the knap list and requests.
 // New e2e users get advanced planning only (KNAP_DEFAULTS in playwright.config.ts).
-import { DEFAULT_ATTACHMENT_FILENAME } from '@knap/contracts';
 import { expect, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { CHAT_URL, collectCspErrors } from './support/app';
@@ -14,6 +13,8 @@ import {
 } from './support/knaps';
 
 const CLIENT_EMAIL = 'ann@henderson.example';
+/** The roadmap is named for its client and day (issue 27), not 'portfolio_roadmap.pdf'. */
+const ROADMAP_FILE = /^Henderson — roadmap — \d{4}-\d{2}-\d{2}\.pdf$/;
 
 test('advanced planning: from a meeting with notes to the roadmap email, approved and sent', async ({
   page,
@@ -69,7 +70,7 @@ test('advanced planning: from a meeting with notes to the roadmap email, approve
   await planning.step('Send email').getByRole('button', { name: 'Send email' }).click();
   await expect(planning.approval.root).toBeVisible();
   await expect(planning.approval.field(CLIENT_EMAIL)).toBeVisible();
-  await expect(planning.approval.field(DEFAULT_ATTACHMENT_FILENAME)).toBeVisible();
+  await expect(planning.approval.field(ROADMAP_FILE)).toBeVisible();
   await planning.approval.sendButton.click();
   await expect(planning.approval.root).toBeHidden();
   await expect(planning.sent).toContainText('the email waits in your outbox');
@@ -78,7 +79,7 @@ test('advanced planning: from a meeting with notes to the roadmap email, approve
   expect(email).toMatchObject({
     to: CLIENT_EMAIL,
     subject: 'Your financial roadmap, Ann',
-    attachment_filename: DEFAULT_ATTACHMENT_FILENAME,
+    attachment_filename: expect.stringMatching(ROADMAP_FILE),
   });
   // The advisor's 'growth' risk tolerance shaped the allocation the email names.
   expect(email!.body).toContain('US equities 55%');

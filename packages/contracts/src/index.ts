@@ -14,6 +14,7 @@ export * from './compliance.js';
 export * from './connections.js';
 export * from './constants.js';
 export * from './email.js';
+export * from './english.js';
 export * from './error-reporting.js';
 export * from './errors.js';
 export * from './financial-plan.js';

@@ -79,3 +79,25 @@ export const ZPdfInfo = z.object({
   created_at: z.string(),
 });
 export type TPdfInfo = z.infer<typeof ZPdfInfo>;
+
+/**
+ * A roadmap's file name from its client and day, so a library of them reads: 'Henderson — roadmap —
+ * 2026-11-25.pdf' (the family name of the household's people: 'Ann Henderson and Tom Henderson
+ * household', 'Henderson household', 'Ann and Tom Henderson' and 'Ann Henderson' all give 'Henderson'); 'Roadmap —
+ * 2026-11-25.pdf' when no client is named.
+ */
+export function roadmapFilename(clientName: string | undefined, day: string): string {
+  const label = (clientName ?? '')
+    .replace(/\bhousehold$/i, '')
+    .replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ')
+    .trim();
+  const people = label
+    .split(/\s*(?:,|&|\band\b)\s*/i)
+    .map((person) => person.trim().split(/\s+/))
+    .filter((words) => words[0]);
+  // 'Ann and Tom Henderson': a first name alone borrows the family name the others give.
+  const named = people.some((words) => words.length > 1) ? people.filter((w) => w.length > 1) : people;
+  const families = [...new Set(named.map((words) => words.at(-1)!))];
+  const who = families.length ? `${families.join(' and ').slice(0, 120)} — roadmap` : 'Roadmap';
+  return `${who} — ${day}.pdf`;
+}

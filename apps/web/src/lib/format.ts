@@ -26,9 +26,8 @@ export function formatDate(iso: string | null, timeZone: string, { withTime = tr
 /** '1,200'. */
 export const formatCount = (count: number) => count.toLocaleString('en-US');
 
-/** '1 row', '1,200 rows'. */
-export const plural = (count: number, word: string) =>
-  `${formatCount(count)} ${count === 1 ? word : `${word}s`}`;
+/** '1 row', '1,200 rows' (Intl.PluralRules, shared with the server in contracts). */
+export { plural } from '@knap/contracts';
 
 /** '+300' or '−1' (a real minus sign). */
 export const formatDelta = (delta: number) =>

@@ -21,21 +21,41 @@ export const DEMO_SUGGESTIONS = [
 const emailIn = (text: string) => /[\w.+-]+@[\w-]+(\.[\w-]+)+/.exec(text)?.[0];
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
+/** 'anna@example.com' -> 'Anna', 'ann.henderson@x' -> 'Ann'; null when the address names nobody. */
+export function firstNameOfAddress(address: string | undefined): string | null {
+  const first = address?.split('@')[0]?.split(/[._+-]/)[0] ?? '';
+  return /^[a-z]{2,}$/i.test(first) && !/^(info|team|hello|office|admin|contact|client|mail)$/i.test(first)
+    ? first[0]!.toUpperCase() + first.slice(1).toLowerCase()
+    : null;
+}
+
 /** The email the demo drafts: on the topic the user named, else a general follow-up. */
 function draftEmail(userText: string) {
-  const to = emailIn(userText) ?? 'client@example.com';
+  const address = emailIn(userText);
+  const to = address ?? 'client@example.com';
+  const name = firstNameOfAddress(address);
+  const hello = name ? `Hi ${name},` : 'Hello,';
   const topic = emailTopicIn(userText);
   if (!topic)
     return {
       to,
       subject: 'Following up on our conversation',
-      body: `Hi,\n\nThank you for your time today. As discussed, I'll send over the summary and next steps shortly.\n\nBest regards`,
+      body: `${hello}\n\nThank you for your time today. As discussed, I'll send over the summary and next steps shortly.\n\nBest regards`,
     };
   return {
     to,
     subject: topic[0]!.toUpperCase() + topic.slice(1),
-    body: `Hi,\n\nI wanted to follow up with you about ${topic}. I'll send the details and the next steps shortly; tell me if you have any questions in the meantime.\n\nBest regards`,
+    body: `${hello}\n\nI wanted to follow up with you about ${topic}. I'll send the details and the next steps shortly; tell me if you have any questions in the meantime.\n\nBest regards`,
   };
+}
+
+/** What a plan is for, in the user's words: "a plan for the Henderson annual review" -> that review. */
+export function planSubjectIn(userText: string): string | null {
+  const m =
+    /\b(?:plan|steps|checklist|to-?do(?: list)?)\s+(?:for|to prepare|before)\s+(?:the |my |our )?(.{3,80}?)[\s.?!]*$/i.exec(
+      userText.trim(),
+    );
+  return m ? m[1]!.trim() : null;
 }
 
 /** A finance tool's result in one sentence (the card beside it shows every figure). */
@@ -140,7 +160,12 @@ export function demoChat({ prompt, toolNames, input }: DemoCall): DemoStep {
       toolName: 'update_todo_list',
       input: {
         items: [
-          { text: "Review the client's goals and current accounts", status: 'in_progress' },
+          {
+            text: planSubjectIn(userText)
+              ? `Gather the goals and accounts for the ${planSubjectIn(userText)}`
+              : "Review the client's goals and current accounts",
+            status: 'in_progress',
+          },
           { text: 'Run the retirement projection', status: 'pending' },
           { text: 'Draft recommendations', status: 'pending' },
           { text: 'Prepare the follow-up email', status: 'pending' },

@@ -74,7 +74,7 @@ describe(`the audit trail (${testEngine()})`, () => {
     expect(JSON.parse(email.details)).toEqual({
       via: 'outbox',
       subject: '=HYPERLINK("evil") roadmap',
-      attachments: ['portfolio_roadmap.pdf'],
+      attachments: ['Henderson — roadmap — 2026-11-22.pdf'],
     });
     // The body of the email is not in the trail.
     expect(email.details).not.toContain('Attached.');

@@ -170,7 +170,7 @@ describe(`client reviews on the demo model (${testEngine()})`, () => {
     expect(summary).toContain('**Henderson annual review** (2026-11-20)');
     expect(summary).toContain('My 401(k) has $850,000 and we keep savings of $120,000.');
     expect(summary).toContain(
-      'Wealthbox: Ann Henderson — born 1968-03-14, 1 CRM note(s), the latest: "Daughter starts university in 2027."',
+      'Wealthbox: Ann Henderson — born 1968-03-14, 1 CRM note, the latest: "Daughter starts university in 2027."',
     );
     expect(`${summary}${changes}${next_steps}`).not.toMatch(/boat|marina|Maine/);
     expect(changes).toBe(

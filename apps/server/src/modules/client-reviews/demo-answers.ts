@@ -1,6 +1,7 @@
 // The demo model's client review: the five sections written from the review's JSON input (the
 // notes of the client's meetings in the period, what the CRM knows, prior reviews) by plain rules,
 // so a review is drafted offline and deterministically. A real model writes a far better one.
+import { plural } from '@knap/contracts';
 import { type DemoHandler, jsonTask } from '../../platform/llm/demo-model.js';
 import { DRAFT_PROMPT, type ReviewDraftInput } from './prompts.js';
 
@@ -50,7 +51,7 @@ function reviewSectionsOf(input: ReviewDraftInput) {
         ? `${record.title} at ${record.company}`
         : (record.company ?? record.title ?? null),
       record.notes?.length
-        ? `${record.notes.length} CRM note(s), the latest: "${record.notes[0]!.content}"`
+        ? `${plural(record.notes.length, 'CRM note')}, the latest: "${record.notes[0]!.content}"`
         : null,
       record.opportunities?.length
         ? `open opportunities: ${record.opportunities

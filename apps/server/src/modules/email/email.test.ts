@@ -85,11 +85,14 @@ describe(`sending email with a PDF (${testEngine()})`, () => {
     expect(await outbox(gmailUser)).toEqual([]);
   });
 
-  it('attaches a stored PDF by pdf_id, named portfolio_roadmap.pdf unless a name is given', async () => {
+  it('attaches a stored PDF by pdf_id under its own name unless a name is given', async () => {
     const call = as(t, gmailUser);
     const byId = await call({ method: 'POST', url: SEND, payload: formOf(fields({ pdf_id: pdfId })) });
     expect(byId.json()).toEqual({ success: true, delivered_to: 'gmail' });
-    expect(google.sentMail.at(-1)!.attachments![0]!.filename).toBe('portfolio_roadmap.pdf');
+    // A generated roadmap is named for its client and day.
+    expect(google.sentMail.at(-1)!.attachments![0]!.filename).toMatch(
+      /^Henderson — roadmap — \d{4}-\d{2}-\d{2}\.pdf$/,
+    );
     expect(google.sentMail.at(-1)!.attachments![0]!.content.equals(pdf)).toBe(true);
 
     await call({

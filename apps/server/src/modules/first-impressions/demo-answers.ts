@@ -2,6 +2,7 @@
 // and CRMs say of them, where each fact came from, talking points and 5 to 8 discovery questions,
 // all written from the task's JSON input by plain rules, so a briefing is drafted offline and
 // deterministically. A real model writes a far better one from the same JSON.
+import { plural } from '@knap/contracts';
 import { type DemoHandler, jsonTask } from '../../platform/llm/demo-model.js';
 import { type BriefingDraftInput, DRAFT_PROMPT, type FactCategory } from './prompts.js';
 
@@ -91,7 +92,7 @@ function briefingOf(input: BriefingDraftInput): { briefing: string; questions: s
       c.title && c.company ? `${c.title} at ${c.company}` : (c.company ?? c.title ?? null),
       c.phone ? `phone ${c.phone}` : null,
       c.notes?.length
-        ? `${c.notes.length} note(s), the latest (${c.notes[0]!.date}): "${c.notes[0]!.content}"`
+        ? `${plural(c.notes.length, 'note')}, the latest (${c.notes[0]!.date}): "${c.notes[0]!.content}"`
         : null,
       c.opportunities?.length
         ? `opportunities: ${c.opportunities

@@ -182,7 +182,7 @@ describe(`first impressions on the demo model (${testEngine()})`, () => {
       '## Who they are\n**Cara Wealth** (cara@wealthco.example), WealthCo.',
     );
     expect(briefing.briefing).toContain(
-      '- Wealthbox has a contact Cara Wealth — 1 note(s), the latest (2026-09-02): "Met at the chamber breakfast; selling her business next year.".',
+      '- Wealthbox has a contact Cara Wealth — 1 note, the latest (2026-09-02): "Met at the chamber breakfast; selling her business next year.".',
     );
     expect(briefing.briefing).toContain('- Wealthbox: contact Cara Wealth (cara@wealthco.example)');
     expect(briefing.questions).toContain(

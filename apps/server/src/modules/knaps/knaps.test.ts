@@ -263,7 +263,8 @@ describe(`knaps on the demo model (${testEngine()})`, () => {
       household: 'Ann Henderson household',
       members: [
         { name: 'Ann Henderson', relationship: 'client', age: 58 },
-        { name: 'Daughter', relationship: 'child', age: null },
+        // The notes name no daughter: she is named as Ann's, never "Daughter".
+        { name: "Ann's daughter", relationship: 'child', age: null },
       ],
       annual_income: 180_000,
       assets: [
@@ -343,9 +344,9 @@ describe(`knaps on the demo model (${testEngine()})`, () => {
       'send-email',
     );
     expect(email.to).toBe('ann@henderson.example');
-    expect(email.attachment_filename).toBe('portfolio_roadmap.pdf');
+    expect(email.attachment_filename).toMatch(/^Henderson — roadmap — \d{4}-\d{2}-\d{2}\.pdf$/);
     expect(email.enhanced_insights.subject).toBe('Your financial roadmap');
-    expect(email.enhanced_insights.body).toMatch(/^Dear Ann Henderson,\n/);
+    expect(email.enhanced_insights.body).toMatch(/^Dear Ann,\n/);
     expect(email.enhanced_insights.body).toContain('US equities 55%');
     expect(ZRoadmap.parse(email.roadmap)).toEqual(email.roadmap);
     expect(email.roadmap).toMatchObject({
@@ -486,7 +487,11 @@ describe(`knaps on the demo model (${testEngine()})`, () => {
     expect(sam.rows.map((r: { id: string }) => r.id)).toEqual([lee]);
     expect(sam.enhanced_insights).toEqual({
       advice: [
-        { id: lee, advice: 'You spoke 67% of the time; let the client talk more. Cover fees next time.' },
+        {
+          id: lee,
+          advice:
+            'You spoke 67% of the time; let the client talk more. You agreed on 2 next steps: confirm them in writing. Cover fees next time.',
+        },
       ],
     });
     // The filters are kept: the raw table follows them.

@@ -2,10 +2,10 @@
 // recommendation -> client email with the roadmap the PDF is made from. Each step asks the model
 // once with what the earlier steps produced (as the user left them, edits included).
 import {
-  DEFAULT_ATTACHMENT_FILENAME,
   GAP_CATEGORIES,
   KNAP_DETAIL,
   PORTFOLIO_DISCLOSURE,
+  roadmapFilename,
   type TMeetingNotesContent,
   type TRoadmap,
   ZActionPlan,
@@ -85,7 +85,7 @@ export async function buildProfile(ctx: KnapContext, input: { meeting_id?: strin
   const profile = await ask(
     ctx,
     'profile',
-    { meeting_title: source.meeting_title, client_names: clientNames, notes },
+    { meeting_title: source.meeting_title, client_names: clientNames, advisor: user.name, notes },
     ZClientProfile,
   );
   return {
@@ -174,7 +174,7 @@ export async function buildEmail(ctx: KnapContext, input: z.infer<typeof ZPortfo
       to: profile.source.client_email,
       enhanced_insights: email,
       roadmap,
-      attachment_filename: DEFAULT_ATTACHMENT_FILENAME,
+      attachment_filename: roadmapFilename(p.household, ctx.today),
     },
   };
 }

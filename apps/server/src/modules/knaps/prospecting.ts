@@ -77,7 +77,13 @@ async function searchSource(
       email: null,
       company: d.company,
       title: null,
-      details: [d.sector, `stage ${d.stage}`, d.status, d.owner && `owner ${d.owner}`]
+      // Labeled like a CSV's columns, so the sector reads as what it is.
+      details: [
+        d.sector && `sector: ${d.sector}`,
+        d.stage && `stage: ${d.stage}`,
+        d.status && `status: ${d.status}`,
+        d.owner && `owner: ${d.owner}`,
+      ]
         .filter(Boolean)
         .join('; '),
     }));

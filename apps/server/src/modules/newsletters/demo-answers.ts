@@ -2,11 +2,12 @@
 // their JSON input by plain rules (a paragraph per known topic, the advisor's own figures named,
 // a planning tip for the season), so the newsletter screens work offline and deterministically.
 // A real model writes far better copy from the same JSON.
-import type {
-  NewsletterLength,
-  NewsletterTone,
-  TNewsletterQuarterlyDraft,
-  TNewsletterTopicsDraft,
+import {
+  listOf,
+  type NewsletterLength,
+  type NewsletterTone,
+  type TNewsletterQuarterlyDraft,
+  type TNewsletterTopicsDraft,
 } from '@knap/contracts';
 import { type DemoHandler, jsonTask } from '../../platform/llm/demo-model.js';
 import { QUARTERLY_PROMPT, type QuarterlyTaskInput, TOPICS_PROMPT, type TopicsTaskInput } from './prompts.js';
@@ -94,10 +95,6 @@ const CLOSING: Record<NewsletterTone, string> = {
   professional: 'As always, we welcome the opportunity to review your plan with you.',
   plain: 'Questions? Just reply to this email.',
 };
-
-/** 'a', 'a and b', 'a, b and c'. */
-const listOf = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 function demoTopicsDraft(input: TopicsTaskInput): TNewsletterTopicsDraft {
   const topics = input.topics.length ? input.topics : ['Market update'];

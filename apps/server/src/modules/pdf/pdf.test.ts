@@ -34,7 +34,8 @@ describe(`PDF roadmaps and the PDF service (${testEngine()})`, () => {
     const info = res.json();
     expect(info).toEqual({
       id: expect.any(String),
-      filename: 'portfolio_roadmap.pdf',
+      // Named for its client and the user's day (the fallback zone's), not 'portfolio_roadmap.pdf'.
+      filename: 'Henderson — roadmap — 2026-11-22.pdf',
       size: expect.any(Number),
       created_at: '2026-11-22T18:00:00.000Z',
     });
@@ -72,6 +73,32 @@ describe(`PDF roadmaps and the PDF service (${testEngine()})`, () => {
     // US Letter at 72 dpi is 612 × 792 pixels.
     expect(pngSize(png)).toEqual({ width: 612, height: 792 });
     expect(png.length).toBeGreaterThan(5000);
+  });
+
+  it('makes the same roadmap once however often it is asked, and a changed one anew', async () => {
+    const roadmap = sampleRoadmap({ title: 'Asked for twice' });
+    const generate = (payload: object) => call({ method: 'POST', url: '/api/pdf/generate', payload });
+    const pdfs = async () => (await call({ method: 'GET', url: '/api/pdf-service' })).json();
+    const audited = () =>
+      t.db.db.selectFrom('audit_log').select('seq').where('action', '=', 'pdf.generated').execute();
+    const before = { pdfs: (await pdfs()).length, audited: (await audited()).length };
+
+    // A double click: two requests at once, then a third after them.
+    const [a, b] = await Promise.all([generate(roadmap), generate(roadmap)]);
+    const c = await generate(roadmap);
+    expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([200, 200, 200]);
+    expect(new Set([a.json().id, b.json().id, c.json().id]).size).toBe(1);
+    expect(await pdfs()).toHaveLength(before.pdfs + 1);
+    expect(await audited()).toHaveLength(before.audited + 1);
+
+    const changed = await generate({ ...roadmap, title: 'Asked for twice, then changed' });
+    expect(changed.json().id).not.toBe(a.json().id);
+    expect(await pdfs()).toHaveLength(before.pdfs + 2);
+
+    // Deleted, it is made again when asked for.
+    expect((await call({ method: 'DELETE', url: `/api/pdf-service/${a.json().id}` })).statusCode).toBe(200);
+    expect((await generate(roadmap)).json().id).toBe(a.json().id);
+    expect(await pdfs()).toHaveLength(before.pdfs + 2);
   });
 
   it('flows a long action plan onto more pages, with every row and every page numbered', async () => {

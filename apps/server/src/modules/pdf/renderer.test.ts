@@ -161,7 +161,9 @@ describe(`PDF rendering in the worker pool (${testEngine()})`, () => {
     expect([res.statusCode, res.json()]).toEqual([500, { detail: DETAIL.internal }]);
     expect(await storedPdfs()).toBe(before);
 
-    const next = await call({ method: 'POST', url: '/api/pdf/generate', payload: sampleRoadmap() });
+    // A roadmap not made before (the same one again would answer the stored PDF).
+    const fresh = { ...sampleRoadmap(), title: 'After a failed render' };
+    const next = await call({ method: 'POST', url: '/api/pdf/generate', payload: fresh });
     expect(next.statusCode).toBe(200);
     expect(await storedPdfs()).toBe(before + 1);
   });
@@ -171,7 +173,14 @@ describe(`PDF rendering in the worker pool (${testEngine()})`, () => {
     const small = await withDocumentRoute({ pdf: { workers: 1, queueMax: 1 } });
     try {
       const mine = as(small, await signUp(small));
-      const generate = () => mine({ method: 'POST', url: '/api/pdf/generate', payload: longRoadmap(60) });
+      // Each a different roadmap: the same one asked twice is one PDF (pdf.test.ts).
+      let made = 0;
+      const generate = () =>
+        mine({
+          method: 'POST',
+          url: '/api/pdf/generate',
+          payload: { ...longRoadmap(60), title: `Roadmap ${++made}` },
+        });
       const answers = await Promise.all([generate(), generate(), generate(), generate()]);
       const busy = answers.filter((r) => r.statusCode === 503);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 503, 503]);

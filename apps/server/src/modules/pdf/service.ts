@@ -5,10 +5,11 @@ import {
   FALLBACK_TIMEZONE,
   MAX_PDF_BYTES,
   PDF_DETAIL,
+  roadmapFilename,
   type TPdfInfo,
   type TRoadmap,
 } from '@knap/contracts';
-import { newId } from '../../platform/crypto.js';
+import { digestJson, newId } from '../../platform/crypto.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -52,6 +53,13 @@ export async function uploadPdf(deps: AppDeps, userId: string, file: FormFile | 
   return storePdf(deps, userId, safeFilename(file.filename, DEFAULT_ATTACHMENT_FILENAME), file.content);
 }
 
+/** Today in the user's time zone as YYYY-MM-DD, for file names. */
+function isoDay(deps: AppDeps, user: UserRow): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: user.timezone ?? FALLBACK_TIMEZONE }).format(
+    deps.clock.now(),
+  );
+}
+
 /** The day a roadmap is prepared, as its cover shows it, in the user's time zone. */
 function preparedOn(deps: AppDeps, user: UserRow): string {
   return new Intl.DateTimeFormat('en-US', {
@@ -80,42 +88,52 @@ async function renderPdf(deps: AppDeps, user: UserRow, content: PdfContent): Pro
   return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
 }
 
-export async function generateRoadmapPdf(deps: AppDeps, user: UserRow, roadmap: TRoadmap): Promise<TPdfInfo> {
-  const content = await renderPdf(deps, user, { kind: 'roadmap', roadmap });
-  const pdf = await storePdf(deps, user.id, DEFAULT_ATTACHMENT_FILENAME, content);
+/**
+ * A generated PDF, made once: its id is a digest of the user, the day, the name and what it shows,
+ * so asking again for the same document (a double click, Preview then Send, a retry) answers the
+ * PDF already in the library instead of a second copy. Changed content is a new PDF.
+ */
+async function generatePdf(
+  deps: AppDeps,
+  user: UserRow,
+  { content, filename, title }: { content: PdfContent; filename: string; title: string | null },
+): Promise<TPdfInfo> {
+  const id = `gen-${digestJson({ user: user.id, day: isoDay(deps, user), filename, content }).slice(0, 40)}`;
+  const made = await repo.findPdfInfo(deps.db.db, user.id, id);
+  if (made) return made;
+  const bytes = await renderPdf(deps, user, content);
+  if (bytes.length > MAX_PDF_BYTES) throw new HttpError(413, PDF_DETAIL.tooLarge);
+  const info = { id, filename, size: bytes.length, created_at: deps.clock.now().toISOString() };
+  // Two requests for the same PDF at once: one row is stored, both answer it, one audit entry.
+  if (!(await repo.insertPdfOnce(deps.db.db, { ...info, user_id: user.id, content: bytes })))
+    return (await repo.findPdfInfo(deps.db.db, user.id, id)) ?? info;
   await recordAudit(deps, {
     action: 'pdf.generated',
     userId: user.id,
-    target: pdf.id,
-    details: { title: roadmap.title ?? null, bytes: pdf.size },
+    target: id,
+    details: { title, bytes: info.size },
   });
-  return pdf;
+  return info;
 }
+
+/** The roadmap PDF, named for its client and day ('Henderson — roadmap — 2026-11-25.pdf'). */
+export const generateRoadmapPdf = (deps: AppDeps, user: UserRow, roadmap: TRoadmap): Promise<TPdfInfo> =>
+  generatePdf(deps, user, {
+    content: { kind: 'roadmap', roadmap },
+    filename: roadmapFilename(roadmap.client.name, isoDay(deps, user)),
+    title: roadmap.title ?? null,
+  });
 
 /**
  * A general document (client review, financial plan, newsletter…) as a PDF in the user's PDFs,
  * named `spec.filename`, with the generation in the audit trail.
  */
-export async function generateDocumentPdf(
-  deps: AppDeps,
-  user: UserRow,
-  spec: PdfDocumentSpec,
-): Promise<TPdfInfo> {
-  const content = await renderPdf(deps, user, { kind: 'document', spec, author: user.name || user.email });
-  const pdf = await storePdf(
-    deps,
-    user.id,
-    safeFilename(spec.filename, DEFAULT_ATTACHMENT_FILENAME),
-    content,
-  );
-  await recordAudit(deps, {
-    action: 'pdf.generated',
-    userId: user.id,
-    target: pdf.id,
-    details: { title: spec.title, bytes: pdf.size },
+export const generateDocumentPdf = (deps: AppDeps, user: UserRow, spec: PdfDocumentSpec): Promise<TPdfInfo> =>
+  generatePdf(deps, user, {
+    content: { kind: 'document', spec, author: user.name || user.email },
+    filename: safeFilename(spec.filename, DEFAULT_ATTACHMENT_FILENAME),
+    title: spec.title,
   });
-  return pdf;
-}
 
 export const listPdfs = (deps: AppDeps, userId: string): Promise<TPdfInfo[]> =>
   repo.listPdfs(deps.db.db, userId);

@@ -105,7 +105,7 @@ const EMAIL: TSendEmailData = {
     recommendation: PORTFOLIO.enhanced_insights,
     disclosures: [PORTFOLIO_DISCLOSURE],
   },
-  attachment_filename: 'portfolio_roadmap.pdf',
+  attachment_filename: 'Henderson — roadmap — 2026-11-22.pdf',
 };
 
 const ALL_DATA: ComponentDataById = {
@@ -341,9 +341,10 @@ describe('AdvancedPlanningPage', () => {
 
     const to = await screen.findByRole('textbox', { name: 'To' });
     expect(to).toHaveProperty('value', 'ann@henderson.example');
-    expect(screen.getByText('Attached: portfolio_roadmap.pdf')).toBeTruthy();
+    expect(screen.getByText('Attached: Henderson — roadmap — 2026-11-22.pdf')).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Preview PDF' }));
+    // A double click makes one PDF.
+    await userEvent.dblClick(screen.getByRole('button', { name: 'Preview PDF' }));
     const frame = await screen.findByTitle('Roadmap PDF preview');
     expect(frame.getAttribute('src')).toBe('blob:roadmap');
     expect(generated).toEqual([EMAIL.roadmap]);
@@ -371,7 +372,7 @@ describe('AdvancedPlanningPage', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Send this email?' });
     expect(within(dialog).getByText('ann@henderson.example, bob@henderson.example')).toBeTruthy();
-    expect(within(dialog).getByText('portfolio_roadmap.pdf')).toBeTruthy();
+    expect(within(dialog).getByText('Henderson — roadmap — 2026-11-22.pdf')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send email' }));
 
     expect(await screen.findByText('Sent')).toBeTruthy();
@@ -389,7 +390,7 @@ describe('AdvancedPlanningPage', () => {
         body: 'Dear Ann,\r\nYour roadmap is attached.',
         connection_type: 'Gmail',
         pdf_id: 'pdf-1',
-        filename: 'portfolio_roadmap.pdf',
+        filename: 'Henderson — roadmap — 2026-11-22.pdf',
       },
     ]);
 

@@ -156,6 +156,25 @@ describe('NewsletterGeneratorPage', () => {
     expect(within(preview).getByText('seas').tagName).toBe('STRONG');
   });
 
+  it('previews for the first client by name, or says plainly that the name is a sample', async () => {
+    for (const [clients, to, hello] of [
+      [audience.clients, 'Each client, in their own email (shown for Ann)', 'Hi Ann,'],
+      [[], 'Each client, in their own email (a sample, shown for the made-up name Alex)', 'Hi Alex,'],
+    ] as const) {
+      mockFetch({
+        [LIST]: () => jsonResponse([summary(newsletter)]),
+        [`GET ${NEWSLETTER_PATHS.newsletter('n1')}`]: () => jsonResponse(newsletter),
+        [`GET ${NEWSLETTER_PATHS.recipients}`]: () => jsonResponse({ ...audience, clients }),
+      });
+      const { unmount } = renderRoutes(routes, '/newsletter-generator?newsletter=n1');
+      await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+      const preview = await screen.findByRole('article', { name: 'Email preview' });
+      expect(await within(preview).findByText(to)).toBeTruthy();
+      expect(await within(preview).findByText(hello)).toBeTruthy();
+      unmount();
+    }
+  });
+
   it('autosaves the subject and body as typed', async () => {
     const save = heldResponse();
     mockFetch({

@@ -1,6 +1,7 @@
 // First-impressions briefings as Library items: each opens on the first-impressions screen and
 // deletes through the service (so the owner check and legal hold apply). Listed in LIBRARY_SOURCES.
 
+import { plural } from '@knap/contracts';
 import { briefingTitleOf, deleteBriefing, listBriefings } from '../../first-impressions/service.js';
 import type { LibrarySource } from '../library-source.js';
 
@@ -13,7 +14,10 @@ export const briefingsSource: LibrarySource = {
       title: `Briefing — ${briefingTitleOf(b)}`,
       client: briefingTitleOf(b),
       summary:
-        [b.company, b.source_count === 0 ? 'Nothing known beforehand' : `${b.source_count} source(s) found`]
+        [
+          b.company,
+          b.source_count === 0 ? 'Nothing known beforehand' : `${plural(b.source_count, 'source')} found`,
+        ]
           .filter(Boolean)
           .join(' · ') || null,
       created_at: b.created_at,

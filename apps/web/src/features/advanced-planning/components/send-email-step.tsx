@@ -31,8 +31,8 @@ const failureText = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 
 /**
- * The roadmap PDF, made on the server once (for the preview and the attachment alike), and its
- * preview URL, revoked when the step closes.
+ * The roadmap PDF, made on the server once (for the preview and the attachment alike, however
+ * often the buttons are clicked), and its preview URL, revoked when the step closes.
  */
 function useRoadmapPdf(roadmap: TRoadmap) {
   const [pdf, setPdf] = useState<TPdfInfo | null>(null);
@@ -51,8 +51,10 @@ function useRoadmapPdf(roadmap: TRoadmap) {
     };
   }, []);
 
-  const ensure = async (): Promise<TPdfInfo | null> => {
-    if (pdf) return pdf;
+  // The request under way: a second click before the first answers waits for it, not a second PDF.
+  const making = useRef<Promise<TPdfInfo | null> | null>(null);
+
+  const make = async (): Promise<TPdfInfo | null> => {
     setWorking(true);
     setError(null);
     try {
@@ -63,8 +65,15 @@ function useRoadmapPdf(roadmap: TRoadmap) {
       if (mounted.current) setError(failureText(err, 'The roadmap PDF could not be made.'));
       return null;
     } finally {
+      making.current = null;
       if (mounted.current) setWorking(false);
     }
+  };
+
+  const ensure = (): Promise<TPdfInfo | null> => {
+    if (pdf) return Promise.resolve(pdf);
+    making.current ??= make();
+    return making.current;
   };
 
   const preview = async () => {

@@ -10,10 +10,19 @@ export interface EmailPreviewProps {
   body: string;
   /** The first name put in for {{first_name}}; null shows the fallback. */
   firstName: string | null;
+  /** The name is made up (no client to show it for), and the preview says so. */
+  isSample?: boolean;
   className?: string;
 }
 
-export function EmailPreview({ from, subject, body, firstName, className }: EmailPreviewProps) {
+export function EmailPreview({
+  from,
+  subject,
+  body,
+  firstName,
+  isSample = false,
+  className,
+}: EmailPreviewProps) {
   const row = 'grid grid-cols-[4.5rem_minmax(0,1fr)] gap-2';
   return (
     <article
@@ -31,7 +40,12 @@ export function EmailPreview({ from, subject, body, firstName, className }: Emai
         <div className={row}>
           <dt className="text-zinc-500 dark:text-zinc-400">To</dt>
           <dd className="truncate text-zinc-800 dark:text-zinc-200">
-            Each client, in their own email{firstName ? ` (shown for ${firstName})` : ''}
+            Each client, in their own email
+            {firstName
+              ? isSample
+                ? ` (a sample, shown for the made-up name ${firstName})`
+                : ` (shown for ${firstName})`
+              : ''}
           </dd>
         </div>
         <div className={row}>

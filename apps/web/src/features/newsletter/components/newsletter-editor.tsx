@@ -64,9 +64,10 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
   // The preview greets the first client, as their email will.
   const audience = useNewsletterAudience(isPreview);
   const firstClient = audience.data?.clients[0];
-  const previewName = audience.data
-    ? ((firstClient ? firstNameOf(firstClient.name) : null) ?? SAMPLE_FIRST_NAME)
-    : null;
+  const clientName = firstClient ? firstNameOf(firstClient.name) : null;
+  // With no client to greet, a made-up name the preview labels as a sample.
+  const previewName = audience.data ? (clientName ?? SAMPLE_FIRST_NAME) : null;
+  const isSamplePreview = audience.data ? clientName === null : false;
   const [isConfirmingRedraft, setConfirmingRedraft] = useState(false);
   const [isSending, setSending] = useState(false);
   const errors = status.kind === 'invalid' || status.kind === 'failed' ? status.errors : {};
@@ -163,7 +164,13 @@ export function NewsletterEditor({ newsletter, draftError, from, timeZone, today
         </div>
         {redraft.isPending ? <Spinner label="Drafting with AI" showLabel /> : null}
         {isPreview ? (
-          <EmailPreview from={from} subject={draft.subject} body={draft.body} firstName={previewName} />
+          <EmailPreview
+            from={from}
+            subject={draft.subject}
+            body={draft.body}
+            firstName={previewName}
+            isSample={isSamplePreview}
+          />
         ) : (
           <TextAreaField
             label="Newsletter text"
