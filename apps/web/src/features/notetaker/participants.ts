@@ -1,5 +1,5 @@
 // How a meeting's participants read in the popover and on the meeting screen (SPEC §2).
-import { plural, type TParticipant } from '@knap/contracts';
+import type { TParticipant } from '@knap/contracts';
 
 export interface ResponseMark {
   symbol: '✓' | '✗' | '?' | '-';
@@ -31,8 +31,5 @@ export function participantName({ name, email }: Pick<TParticipant, 'name' | 'em
   return local.charAt(0).toUpperCase() + local.slice(1);
 }
 
-/**
- * SPEC §2's '{n} participant(s)', with the plural chosen (issue 27: no "(s)" in what a user reads):
- * '1 participant', '3 participants'.
- */
-export const participantCount = (n: number) => plural(n, 'participant');
+/** SPEC §2, word for word: '{n} participant(s)'. */
+export const participantCount = (n: number) => `${n} participant(s)`;

@@ -311,7 +311,7 @@ describe('NotetakerPanel', () => {
       });
       renderPanel();
 
-      await userEvent.click(within(await row('Review')).getByRole('button', { name: '4 participants' }));
+      await userEvent.click(within(await row('Review')).getByRole('button', { name: '4 participant(s)' }));
 
       const popover = await screen.findByRole('dialog', { name: 'Meeting Participants' });
       expect(within(popover).getByRole('heading', { name: 'Meeting Participants' })).toBeTruthy();
@@ -340,12 +340,12 @@ describe('NotetakerPanel', () => {
       });
       renderPanel();
 
-      await userEvent.click(within(await row('Five')).getByRole('button', { name: '5 participants' }));
+      await userEvent.click(within(await row('Five')).getByRole('button', { name: '5 participant(s)' }));
       let popover = await screen.findByRole('dialog', { name: 'Meeting Participants' });
       expect(within(popover).queryByText(/Response status/)).toBeNull();
       await userEvent.keyboard('{Escape}');
 
-      await userEvent.click(within(await row('Six')).getByRole('button', { name: '6 participants' }));
+      await userEvent.click(within(await row('Six')).getByRole('button', { name: '6 participant(s)' }));
       popover = await screen.findByRole('dialog', { name: 'Meeting Participants' });
       expect(
         within(popover).getByText('Response status: ✓ Accepted, ✗ Declined, ? Maybe, - No response'),

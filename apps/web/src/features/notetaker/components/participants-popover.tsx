@@ -11,7 +11,7 @@ export interface ParticipantsPopoverProps {
   participants: readonly TParticipant[];
 }
 
-/** '{n} participants', opening the list of who was invited and how they answered. */
+/** '{n} participant(s)', opening the list of who was invited and how they answered. */
 export function ParticipantsPopover({ participants }: ParticipantsPopoverProps) {
   return (
     <Popover.Root>
