@@ -92,7 +92,10 @@ test('connect a calendar, see meetings grouped, toggle bots, upload a transcript
   await expect(screen.notesPart('Summary')).toBeVisible();
   // A decision, and (it names an account) a client fact too.
   await expect(screen.notes.getByText('We agreed to roll the old 401(k) into your IRA.')).toHaveCount(2);
-  await expect(screen.notes.getByText('I will send the forms on Monday.')).toBeVisible();
+  // The advisor's commitment is an action item, with its owner.
+  await expect(
+    screen.notes.getByRole('listitem').filter({ hasText: 'I will send the forms on Monday.' }),
+  ).toContainText('Owner: Pat Advisor');
   await expect(screen.transcriptLine(/Ann Henderson.*retire at 62/)).toBeVisible();
 });
 
