@@ -628,9 +628,11 @@ describe('failures and Retry', () => {
 
 describe('out of credits', () => {
   it('shows the server’s text with Upgrade (opening Settings) on a 402, and keeps the draft', async () => {
-    const { server } = serve(chat(), {
+    // A chat with history: a refused first message would send the user back to a new chat instead.
+    const history = [row('u0', 'user', 'Hello'), row('a0', 'assistant', 'Hi, Ada.')];
+    const { server } = serve(chat({ messages: history }), {
       [COMPLETION]: () => {
-        server.chat = chat({ out_of_tokens: true });
+        server.chat = chat({ messages: history, out_of_tokens: true });
         return jsonResponse({ detail: DETAIL.outOfCredits }, 402);
       },
     });
