@@ -534,6 +534,8 @@ async function storeReply(
   } catch (err) {
     run.failure ??= err;
   } finally {
+    // Stopped reading early: the model's stream stops too.
+    await reader.cancel().catch(() => undefined);
     await writes;
     await guard.release();
   }

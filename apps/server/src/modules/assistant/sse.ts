@@ -31,8 +31,13 @@ export function uiMessageStreamWriter(response: ServerResponse): UIMessageStream
   return {
     write(chunk) {
       if (gone) return;
-      sent.add(chunk.type);
-      response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      try {
+        response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+        sent.add(chunk.type);
+      } catch {
+        // A chunk that cannot be sent ends the client's stream, not the reply being stored.
+        gone = true;
+      }
     },
     end(last) {
       response.off('close', onClose);
