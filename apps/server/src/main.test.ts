@@ -160,7 +160,7 @@ function serverChildrenOf(pid: number): number[] {
 // With PostgreSQL and Redis (the SQLite run has neither): several processes behind one port.
 if (databaseUrl && redisUrl)
   describe('SERVER_PROCESSES=2', { timeout: PROCESS_TEST_MS + 30_000 }, () => {
-    it('migrates, runs two server processes on one port, says so in one line, and passes SIGTERM on', async () => {
+    it('migrates, runs two server processes on one port, says so in one line, replaces one killed, passes SIGTERM on', async () => {
       const schema = `knap_processes_${randomBytes(4).toString('hex')}`;
       const admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();
@@ -185,19 +185,28 @@ if (databaseUrl && redisUrl)
           const res = await fetch(`${url}/api/health`, { headers: { connection: 'close' } });
           expect(res.status).toBe(200);
         }
+        // A process killed outright is replaced, and the port keeps answering.
+        process.kill(workers[0]!, 'SIGKILL');
+        const replaced = await waitFor(() => {
+          const now = serverChildrenOf(s.proc.pid!);
+          return now.length === 2 && !now.includes(workers[0]!) ? now : undefined;
+        }, START_MS);
+        expect(replaced).toContain(workers[1]);
+        expect((await fetch(`${url}/api/health`, { headers: { connection: 'close' } })).status).toBe(200);
         const sent = Date.now();
         s.proc.kill('SIGTERM');
         expect((await s.exited).code).toBe(0);
         expect(Date.now() - sent).toBeLessThan(10_000);
-        for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
-        // Nothing went wrong but, on a loaded machine, a late answer to the database's probe.
+        for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
+        // The replacement is said, and nothing else went wrong but, on a loaded machine, a late
+        // answer to the database's probe.
         const probe = /^database (does not answer; requests get 503 until it does|reachable again)$/;
         expect(
           s
             .errors()
             .split('\n')
             .filter((line) => line && !probe.test(line)),
-        ).toEqual([]);
+        ).toEqual([`A server process (pid ${workers[0]}) ended (SIGKILL); starting another`]);
       } finally {
         await admin.query(`drop schema if exists "${schema}" cascade`);
         await admin.end();

@@ -112,7 +112,8 @@ async function runProcesses(config: Config): Promise<void> {
   });
   cluster.on('exit', (worker, code, signal) => {
     live.delete(worker);
-    if (stopping) failed ||= code !== 0;
+    // While stopping, one still starting (killed by the signal passed on) had nothing to finish.
+    if (stopping) failed ||= listening.has(worker) && code !== 0;
     else if (listening.has(worker)) {
       console.error(
         `A server process (pid ${worker.process.pid}) ended (${signal ?? `exit ${code}`}); starting another`,
