@@ -7,7 +7,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { FakeLlm } from '@knap/fakes';
-import { fakeLlm } from '@knap/server/testing';
+import { fakeLlm, replyMessage } from '@knap/server/testing';
 import { readUIMessageStream, streamText, type UIMessage, type UIMessageChunk } from 'ai';
 
 const STREAMS = Number(process.env.BENCH_CONCURRENT ?? 50);
@@ -108,6 +108,20 @@ const stages: Array<[string, (model: LanguageModelV3, baseUrl: string) => Promis
       })) {
       }
       await client;
+    },
+  ],
+  [
+    'instead of the last three: one pass, stringify + apply (now)',
+    async (model) => {
+      const reader = uiStream(model).getReader();
+      const reply = replyMessage({ onError: () => {} });
+      let bytes = 0;
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return bytes;
+        bytes += `data: ${JSON.stringify(value)}\n\n`.length;
+        await reply.apply(value as UIMessageChunk);
+      }
     },
   ],
 ];

@@ -256,6 +256,17 @@ export const ZEnv = z.object({
         ' requests, assistant replies and background jobs under way this long to finish; replies still' +
         ' being written then end (stored interrupted, retriable), and the server closes what is left and exits 0',
     ),
+  SERVER_PROCESSES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(1)
+    .describe(
+      'Server processes on this instance (node:cluster), sharing its port: a process streams a few hundred' +
+        ' replies at most, and uses one core. Above 1 needs DATABASE_URL and REDIS_URL, as several instances' +
+        ' do; the first process migrates the database, then starts the others and passes SIGTERM on to them',
+    ),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -613,6 +624,8 @@ export type Config = {
   databaseConnectWaitMs: number;
   /** On SIGTERM/SIGINT, how long requests and jobs under way may take before what is left is closed. */
   shutdownDrainMs: number;
+  /** Processes of this instance behind its port (node:cluster); above 1 only with PostgreSQL and Redis. */
+  serverProcesses: number;
   redisUrl: string | undefined;
   secret: string;
   publicUrl: string;
@@ -790,6 +803,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: MEETING_BOT_API_URL, MEETING_BOT_API_KEY and MEETING_BOT_WEBHOOK_SECRET must be set together',
     );
   }
+  if (e.SERVER_PROCESSES > 1 && (!e.DATABASE_URL || !e.REDIS_URL)) {
+    // Processes share what instances share: SQLite and in-process pushes and jobs are one process's.
+    throw new ConfigError(
+      `Invalid configuration: SERVER_PROCESSES=${e.SERVER_PROCESSES} needs DATABASE_URL and REDIS_URL`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   // It holds the SQLite database and the generated secret: one that cannot stops the start here.
   if (!e.DATABASE_URL || !e.KNAP_SECRET) inDataDir(dataDir, () => writableDir(dataDir));
@@ -821,6 +840,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseConnectWaitMs: e.DATABASE_CONNECT_WAIT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    serverProcesses: e.SERVER_PROCESSES,
     redisUrl: e.REDIS_URL,
     secret: e.KNAP_SECRET ?? inDataDir(dataDir, () => readOrCreateSecret(dataDir)),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -1,7 +1,7 @@
 // The process as `npm start` runs it: boots on embedded defaults, stops cleanly on SIGTERM (exit 0,
 // idle keep-alive sockets or Redis gone notwithstanding), refuses every bad configuration with one
 // line naming the variable within 10 s, and waits for a database that is not up yet when told to.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -148,6 +148,72 @@ describe('the server process', { timeout: PROCESS_TEST_MS }, () => {
     });
 });
 
+/** The pids of a process's children that run the server (not, say, tsx's esbuild). */
+function serverChildrenOf(pid: number): number[] {
+  const out = spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .filter((line) => line.includes(main))
+    .map((line) => Number.parseInt(line.trim(), 10));
+}
+
+// With PostgreSQL and Redis (the SQLite run has neither): several processes behind one port.
+if (databaseUrl && redisUrl)
+  describe('SERVER_PROCESSES=2', { timeout: PROCESS_TEST_MS + 30_000 }, () => {
+    it('migrates, runs two server processes on one port, says so in one line, replaces one killed, passes SIGTERM on', async () => {
+      const schema = `knap_processes_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      try {
+        const s = start({
+          SERVER_PROCESSES: '2',
+          DATABASE_URL: databaseUrl!,
+          DATABASE_SCHEMA: schema,
+          REDIS_URL: redisUrl!,
+          KNAP_SECRET: 'p'.repeat(32),
+        });
+        const url = await openUrl(s);
+        expect(s.output().match(/open http/g)).toHaveLength(1);
+        expect(s.output()).toContain('in 2 processes');
+        const workers = serverChildrenOf(s.proc.pid!);
+        expect(workers).toHaveLength(2);
+        // Migrated once, by the first process, before the others started.
+        const migrations = await admin.query(`select count(*)::int as n from "${schema}".kysely_migration`);
+        expect(migrations.rows[0].n).toBeGreaterThan(0);
+        // Both answer on the one port (the primary hands connections round-robin); fresh connections.
+        for (let i = 0; i < 6; i++) {
+          const res = await fetch(`${url}/api/health`, { headers: { connection: 'close' } });
+          expect(res.status).toBe(200);
+        }
+        // A process killed outright is replaced, and the port keeps answering.
+        process.kill(workers[0]!, 'SIGKILL');
+        const replaced = await waitFor(() => {
+          const now = serverChildrenOf(s.proc.pid!);
+          return now.length === 2 && !now.includes(workers[0]!) ? now : undefined;
+        }, START_MS);
+        expect(replaced).toContain(workers[1]);
+        expect((await fetch(`${url}/api/health`, { headers: { connection: 'close' } })).status).toBe(200);
+        const sent = Date.now();
+        s.proc.kill('SIGTERM');
+        expect((await s.exited).code).toBe(0);
+        expect(Date.now() - sent).toBeLessThan(10_000);
+        for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
+        // The replacement is said, and nothing else went wrong but, on a loaded machine, a late
+        // answer to the database's probe.
+        const probe = /^database (does not answer; requests get 503 until it does|reachable again)$/;
+        expect(
+          s
+            .errors()
+            .split('\n')
+            .filter((line) => line && !probe.test(line)),
+        ).toEqual([`A server process (pid ${workers[0]}) ended (SIGKILL); starting another`]);
+      } finally {
+        await admin.query(`drop schema if exists "${schema}" cascade`);
+        await admin.end();
+      }
+    });
+  });
+
 describe('a configuration that cannot work', () => {
   const taken: net.Server[] = [];
   afterAll(() => {
@@ -204,6 +270,11 @@ describe('a configuration that cannot work', () => {
     // A directory that exists but takes no files, whoever runs the test (root included).
     ['DATA_DIR=/proc', async () => ({ DATA_DIR: '/proc' }), /^Cannot use DATA_DIR=\/proc: .* \(E[A-Z]+\)$/],
   ];
+  cases.push([
+    'SERVER_PROCESSES above 1 without PostgreSQL and Redis',
+    async () => ({ SERVER_PROCESSES: '2', REDIS_URL: 'redis://127.0.0.1:1' }),
+    /^Invalid configuration: SERVER_PROCESSES=2 needs DATABASE_URL and REDIS_URL$/,
+  ]);
   if (databaseUrl) {
     const missing = new URL(databaseUrl);
     missing.pathname = '/knap_missing_db_x';

@@ -1,6 +1,8 @@
 // Process bootstrap: config -> database -> migrations -> listen, and a graceful stop. A start-up
 // step that fails because of a configured value stops the process with one line naming the
-// variable (a ConfigError), never a stack trace.
+// variable (a ConfigError), never a stack trace. With SERVER_PROCESSES above 1 this process
+// migrates, then runs that many server processes on the port (node:cluster).
+import cluster, { type Worker } from 'node:cluster';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,14 +22,17 @@ const CLOSE_GRACE_MS = 10_000;
 // configuration has proved usable: a bad value is refused in about a second.
 async function main(): Promise<void> {
   const config = loadConfig();
-  await checkAddress(config);
-  if (config.databaseUrl) await waitForDatabase(config.databaseUrl, config.databaseConnectWaitMs);
+  if (cluster.isPrimary && config.serverProcesses > 1) return runProcesses(config);
+  // One of several processes: the first one checked the address and migrated the database.
+  const alone = cluster.isPrimary;
+  if (alone) await checkAddress(config);
+  if (alone && config.databaseUrl) await waitForDatabase(config.databaseUrl, config.databaseConnectWaitMs);
   // The database's warnings (a dropped connection, the probe failing) go to the app's log once it
   // exists, as every other line; before it, during the migrations, to stderr.
   const { stderrLog } = await import('./platform/db/index.js');
   let appLog: DbLog | undefined;
   const dbLog: DbLog = { warn: (obj, msg) => (appLog ?? stderrLog).warn(obj, msg) };
-  const db = await openDatabase(config, dbLog);
+  const db = await openDatabase(config, dbLog, { migrate: alone });
   const { buildApp } = await import('./app.js');
   const app = await buildApp({ config, db });
   appLog = app.log;
@@ -67,9 +72,62 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+  if (!alone) {
+    process.send?.({ listening: url });
+    return;
+  }
   console.log(
     `\n  Knap Studio is running on ${db.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: open ${url}\n`,
   );
+}
+
+/**
+ * SERVER_PROCESSES above 1: checks the address, waits for the database and migrates it, then runs
+ * that many server processes on the port and says once where they listen. SIGTERM and SIGINT go on
+ * to them; it exits once they all did, 0 when each stopped cleanly. A process that dies after it
+ * started is replaced; one that fails to start (its own line says why) stops the others.
+ */
+async function runProcesses(config: Config): Promise<void> {
+  await checkAddress(config);
+  await waitForDatabase(config.databaseUrl!, config.databaseConnectWaitMs);
+  const { stderrLog } = await import('./platform/db/index.js');
+  await (await openDatabase(config, stderrLog, { migrate: true })).close();
+
+  const live = new Set<Worker>();
+  const listening = new Set<Worker>();
+  let stopping = false;
+  let failed = false;
+  const start = () => live.add(cluster.fork());
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of live) worker.process.kill(signal);
+  };
+  cluster.on('message', (worker, message: { listening?: string }) => {
+    if (!message?.listening || listening.has(worker)) return;
+    listening.add(worker);
+    if (listening.size === config.serverProcesses)
+      console.log(
+        `\n  Knap Studio is running on PostgreSQL in ${config.serverProcesses} processes: open ${message.listening}\n`,
+      );
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    live.delete(worker);
+    // While stopping, one still starting (killed by the signal passed on) had nothing to finish.
+    if (stopping) failed ||= listening.has(worker) && code !== 0;
+    else if (listening.has(worker)) {
+      console.error(
+        `A server process (pid ${worker.process.pid}) ended (${signal ?? `exit ${code}`}); starting another`,
+      );
+      start();
+    } else {
+      failed = true;
+      stop('SIGTERM');
+    }
+    if (live.size === 0) process.exit(failed ? 1 : 0);
+  });
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  for (let i = 0; i < config.serverProcesses; i++) start();
 }
 
 /**
@@ -104,8 +162,12 @@ async function waitForDatabase(url: string, waitMs: number): Promise<void> {
 /** SQLite codes that mean the file or its directory cannot serve, not that a migration is wrong. */
 const SQLITE_FILE_CODES = /^SQLITE_(READONLY|FULL|IOERR|CORRUPT|NOTADB|CANTOPEN|PERM)/;
 
-/** Opens and migrates the database; a SQLite file that cannot serve is one line naming DATA_DIR. */
-async function openDatabase(config: Config, log: DbLog): Promise<Db> {
+/** Opens (and migrates) the database; a SQLite file that cannot serve is one line naming DATA_DIR. */
+async function openDatabase(
+  config: Config,
+  log: DbLog,
+  { migrate: migrating }: { migrate: boolean },
+): Promise<Db> {
   const { migrate, openDb } = await import('./platform/db/index.js');
   const open = () =>
     openDb({
@@ -117,7 +179,7 @@ async function openDatabase(config: Config, log: DbLog): Promise<Db> {
     });
   const db = config.databaseUrl ? open() : inDataDir(config.dataDir, open);
   try {
-    await migrate(db);
+    if (migrating) await migrate(db);
   } catch (e) {
     const code = String((e as { code?: unknown }).code ?? '');
     if (db.engine === 'sqlite' && SQLITE_FILE_CODES.test(code)) throw dataDirError(config.dataDir, e);

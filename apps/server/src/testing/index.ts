@@ -1,5 +1,6 @@
 // What tests and benchmarks outside this package use to build the real app on a fresh database.
 
+export { replyMessage } from '../modules/assistant/reply-message.js';
 export { LIST_CACHE_ENTRIES } from '../modules/chats/list-cache.js';
 export { fakeLlm } from './llm.js';
 export { openBotSocket } from './meeting-bot.js';

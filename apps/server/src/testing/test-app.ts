@@ -34,6 +34,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     databasePoolMax: 5,
     databaseConnectWaitMs: 0,
     shutdownDrainMs: defaults.shutdownDrainMs,
+    serverProcesses: 1,
     redisUrl: process.env.TEST_REDIS_URL,
     secret: randomBytes(32).toString('base64url'),
     publicUrl: 'http://localhost:3000',

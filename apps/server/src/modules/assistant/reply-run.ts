@@ -263,12 +263,14 @@ export function checkpointer(deps: AppDeps, { target, defs }: { target: ReplyTar
   };
   return {
     previews,
+    /** Writes the message as it is when called (the row is built before the first await). */
     save,
-    async checkpoint(message: AssistantUIMessage) {
-      if (Date.now() - lastSave < CHECKPOINT_MS) return;
-      if (!message.parts.some((part) => part.type !== 'step-start')) return;
+    /** Whether the streaming reply is due a checkpoint now; answering yes counts it as taken. */
+    checkpointDue(message: AssistantUIMessage) {
+      if (Date.now() - lastSave < CHECKPOINT_MS) return false;
+      if (!message.parts.some((part) => part.type !== 'step-start')) return false;
       lastSave = Date.now();
-      await save('streaming', message);
+      return true;
     },
   };
 }

@@ -9,14 +9,7 @@ import {
   type TToolApprovalRequest,
   type TToolApprovalResponse,
 } from '@knap/contracts';
-import {
-  convertToModelMessages,
-  generateText,
-  readUIMessageStream,
-  stepCountIs,
-  streamText,
-  type UIMessageChunk,
-} from 'ai';
+import { convertToModelMessages, generateText, stepCountIs, streamText, type UIMessageChunk } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { isoNow } from '../../platform/clock.js';
 import { digestJson, newId } from '../../platform/crypto.js';
@@ -37,6 +30,7 @@ import {
 } from '../tools/registry.js';
 import { editedInput, storeApprovedEdit } from './approval-edits.js';
 import { REPLY_PROMPT, SUGGESTIONS_PROMPT, suggestionsRequest } from './prompts.js';
+import { replyMessage } from './reply-message.js';
 import { metadataOf, type ToolsByName, toolPartsOf, toUIMessages } from './reply-metadata.js';
 import {
   approvalRecorder,
@@ -55,7 +49,7 @@ import {
   wasStoppedByUser,
 } from './reply-run.js';
 import * as repo from './repo.js';
-import { writeUIMessageStream } from './sse.js';
+import { type UIMessageStreamWriter, uiMessageStreamWriter } from './sse.js';
 import { interruptDeadWriters } from './writers.js';
 
 const MAX_STEPS = 8;
@@ -364,8 +358,10 @@ export async function stopReply(deps: AppDeps, user: UserRow, chatId: string): P
 
 /**
  * Streams one completion to `response` (already hijacked from Fastify). The model keeps going if the
- * browser leaves: the reply is finished and stored either way. The UI-message stream is teed: one
- * branch goes to the client, the other is read to record approvals and checkpoint the reply.
+ * browser leaves: the reply is finished and stored either way. The UI-message stream is read once:
+ * each chunk goes to the client and into the reply's message, which is checkpointed and whose
+ * approvals are recorded. The client's stream ends only once the reply is stored and charged, so a
+ * refetch right after the stream sees the final message.
  */
 export async function streamReply(
   deps: AppDeps,
@@ -378,23 +374,12 @@ export async function streamReply(
   const definitions = await toolDefinitions(ctx);
   const guard = guardRun(deps, { target: prepared, run, log });
   const stream = await modelStream(deps, { prepared, ctx, definitions, guard, run, log });
-  const [toClient, toStore] = stream.tee();
-  // The client's stream ends only once the reply is stored and charged, so a refetch right after
-  // the stream sees the final message.
-  let settled!: (last: UIMessageChunk | undefined) => void;
-  const stored = new Promise<UIMessageChunk | undefined>((resolve) => {
-    settled = resolve;
-  });
-  const piping = writeUIMessageStream(response, toClient, stored).catch((err: unknown) =>
-    log.debug({ err }, 'client went away; the reply goes on'),
-  );
-
+  const client = uiMessageStreamWriter(response);
   let final: AssistantUIMessage;
   try {
-    final = await storeReply(deps, { prepared, definitions, ctx, run, stream: toStore, guard });
+    final = await storeReply(deps, { prepared, definitions, ctx, run, stream, guard, client });
   } finally {
-    settled(lastChunkOf(run, guard.signal));
-    await piping;
+    client.end(lastChunkOf(run, guard.signal));
     await endToolRun(ctx);
   }
   captureReplyFinished(deps, { target: prepared, run, final });
@@ -463,9 +448,10 @@ async function modelStream(
 }
 
 /**
- * Reads the store's branch of the stream to its end, recording approval requests and
- * checkpointing; then releases the run's guard, saves the reply as it ended and charges it unless it
- * failed. Answers the final message.
+ * Reads the stream to its end, writing each chunk to the client and applying it to the reply's
+ * message; records approval requests and checkpoints the reply meanwhile, one write after another
+ * and without holding up the stream; then releases the run's guard, saves the reply as it ended
+ * and charges it unless it failed. Answers the final message.
  */
 async function storeReply(
   deps: AppDeps,
@@ -476,6 +462,7 @@ async function storeReply(
     run,
     stream,
     guard,
+    client,
   }: {
     prepared: PreparedRun;
     definitions: ToolDefinition[];
@@ -483,6 +470,7 @@ async function storeReply(
     run: ReplyRun;
     stream: ReadableStream<UIMessageChunk>;
     guard: RunGuard;
+    client: UIMessageStreamWriter;
   },
 ): Promise<AssistantUIMessage> {
   const defs: ToolsByName = new Map(definitions.map((d) => [d.name, d]));
@@ -494,26 +482,66 @@ async function storeReply(
     ctx,
   });
   const from = prepared.continuing ? prepared.uiMessages.at(-1) : undefined;
-  let latest = from;
-  try {
-    for await (const message of readUIMessageStream<AssistantUIMessage>({
-      stream,
-      ...(from ? { message: from } : {}),
-      onError: (err) => {
+  const reply = replyMessage({
+    ...(from ? { from } : {}),
+    onError: (err) => {
+      run.failure ??= err;
+    },
+  });
+  // The database writes while the reply streams, in order; the first that fails ends them (and
+  // fails the reply) while the stream goes on to the client.
+  let writes = Promise.resolve();
+  let writing = true;
+  let checkpointQueued = false;
+  const queue = (write: () => Promise<unknown>) => {
+    writes = writes.then(async () => {
+      if (!writing) return;
+      try {
+        await write();
+      } catch (err) {
         run.failure ??= err;
-      },
-    })) {
-      latest = message;
-      await recordApprovals(message);
-      await checkpoints.checkpoint(message);
+        writing = false;
+      }
+    });
+  };
+  const reader = stream.getReader();
+  let applying = true;
+  try {
+    for (;;) {
+      const { value: chunk, done } = await reader.read();
+      if (done) break;
+      client.write(chunk);
+      if (!applying) continue;
+      try {
+        await reply.apply(chunk);
+      } catch (err) {
+        // A chunk that does not fit the message ends its building, as it ends readUIMessageStream.
+        run.failure ??= err;
+        applying = false;
+        continue;
+      }
+      const message = reply.current;
+      if (!message) continue;
+      if (chunk.type === 'tool-approval-request') queue(() => recordApprovals(message));
+      if (!checkpointQueued && checkpoints.checkpointDue(message)) {
+        checkpointQueued = true;
+        queue(async () => {
+          checkpointQueued = false;
+          await checkpoints.save('streaming', reply.current ?? message);
+        });
+      }
     }
   } catch (err) {
     run.failure ??= err;
   } finally {
+    // Stopped reading early: the model's stream stops too.
+    await reader.cancel().catch(() => undefined);
+    await writes;
     await guard.release();
   }
   if (wasStoppedByUser(guard.signal)) run.failure = undefined;
-  const final: AssistantUIMessage = latest ?? { id: prepared.reply.id, role: 'assistant', parts: [] };
+  const final: AssistantUIMessage = reply.current ??
+    from ?? { id: prepared.reply.id, role: 'assistant', parts: [] };
   if (wasCutByShutdown(guard.signal)) {
     await checkpoints.save('interrupted', final);
     return final;

@@ -226,7 +226,7 @@ export async function renameChat(
   chatId: string,
   title: string,
 ): Promise<TChatSummary> {
-  const row = await repo.updateChat(deps.db.db, userId, chatId, { title });
+  const row = await repo.updateChat(deps.db.db, deps.db.engine, userId, chatId, { title });
   if (!row) throw notFound(DETAIL.chatNotFound);
   return toSummary(row);
 }
@@ -308,7 +308,7 @@ export async function addMessage(
 }
 
 export async function markChatRead(deps: AppDeps, userId: string, chatId: string) {
-  if (!(await repo.updateChat(deps.db.db, userId, chatId, { unread: 0 })))
+  if (!(await repo.updateChat(deps.db.db, deps.db.engine, userId, chatId, { unread: 0 })))
     throw notFound(DETAIL.chatNotFound);
   return { success: true };
 }
@@ -406,6 +406,7 @@ export async function appendMessageRows(
   const ids = rows.map((row) => row.id ?? newId());
   const inserted = await repo.appendMessages(
     deps.db.db,
+    deps.db.engine,
     userId,
     chatId,
     rows.map((row, i) => ({
@@ -452,7 +453,7 @@ export async function saveMessage(
     ...(patch.writerId ? { writer_id: patch.writerId } : {}),
   });
   if (patch.state !== 'streaming') {
-    await repo.updateChat(deps.db.db, userId, chatId, {
+    await repo.updateChat(deps.db.db, deps.db.engine, userId, chatId, {
       updated_at: now,
       last_message_preview: preview('assistant', patch.content),
       unread: 1,
@@ -466,7 +467,9 @@ export async function setChatFlags(
   chatId: string,
   flags: { out_of_tokens: boolean },
 ): Promise<void> {
-  await repo.updateChat(deps.db.db, userId, chatId, { out_of_tokens: flags.out_of_tokens ? 1 : 0 });
+  await repo.updateChat(deps.db.db, deps.db.engine, userId, chatId, {
+    out_of_tokens: flags.out_of_tokens ? 1 : 0,
+  });
 }
 
 /**
@@ -482,7 +485,14 @@ export async function setAutoTitle(
 ): Promise<boolean> {
   if (chat.message_count !== 0 || !chat.title.startsWith('New Chat ')) return false;
   const title = autoChatTitle(firstMessage, deps.clock.now());
-  return !!(await repo.updateChat(deps.db.db, userId, chat.id, { title }, { ifTitle: chat.title }));
+  return !!(await repo.updateChat(
+    deps.db.db,
+    deps.db.engine,
+    userId,
+    chat.id,
+    { title },
+    { ifTitle: chat.title },
+  ));
 }
 
 /**
