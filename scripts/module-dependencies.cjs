@@ -16,6 +16,7 @@ const MODULE_DEPENDENCIES = {
   compliance: ['admin', 'audit', 'chats', 'connections', 'legal-holds'],
   connections: ['audit', 'auth', 'users'],
   credits: ['audit', 'billing', 'users'],
+  documents: ['audit', 'legal-holds'],
   email: ['compliance', 'connections', 'pdf'],
   'financial-plans': ['credits', 'knaps', 'legal-holds', 'pdf', 'tools'],
   'first-impressions': ['connections', 'credits', 'knaps', 'legal-holds', 'meetings', 'pdf'],
