@@ -7,7 +7,7 @@
 /** Each server module and the modules it may import (apps/server/src/modules/<name>/). */
 const MODULE_DEPENDENCIES = {
   admin: ['audit', 'billing', 'chats', 'credits', 'knaps', 'organizations', 'users'],
-  assistant: ['audit', 'chats', 'credits', 'tools'],
+  assistant: ['audit', 'chats', 'credits', 'documents', 'tools'],
   audit: [],
   auth: ['audit', 'system-mail', 'users'],
   billing: ['users'],
