@@ -30,7 +30,12 @@ function cruise(cwd: string, dirs: string[]): Cruise {
   const config = path.join(ROOT, '.dependency-cruiser.cjs');
   try {
     return JSON.parse(
-      execFileSync(bin, [...dirs, '--config', config, '-T', 'json'], { cwd, encoding: 'utf8' }),
+      // The web's answer is past execFileSync's default 1 MB of output.
+      execFileSync(bin, [...dirs, '--config', config, '-T', 'json'], {
+        cwd,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      }),
     );
   } catch (err) {
     // depcruise exits non-zero when it finds violations; its answer is still on stdout.
