@@ -6,6 +6,21 @@ import { z } from 'zod';
 export const DOCUMENT_KINDS = ['pdf', 'docx', 'xlsx', 'csv', 'txt'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/** The kind a file name's extension says (`.md` and `.text` are text), or undefined. */
+const EXTENSION_KINDS: Record<string, DocumentKind> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  csv: 'csv',
+  txt: 'txt',
+  text: 'txt',
+  md: 'txt',
+};
+export function documentKindOf(filename: string): DocumentKind | undefined {
+  const dot = filename.lastIndexOf('.');
+  return dot < 0 ? undefined : EXTENSION_KINDS[filename.slice(dot + 1).toLowerCase()];
+}
+
 /** At most this many documents go with one message. */
 export const MESSAGE_DOCUMENTS_MAX = 10;
 

@@ -2,11 +2,11 @@
 // off the event loop and kept (the file encrypted under DATA_DIR, the passages in the database);
 // each question searches the passages of the documents attached in the chat. Owner only: another
 // user's document answers 404. Uploads, reads and deletes are in the audit trail.
-import path from 'node:path';
 import {
   DEFAULT_ATTACHMENT_FILENAME,
   DOCUMENT_DETAIL,
   type DocumentKind,
+  documentKindOf,
   type TAttachedDocument,
   type TDocumentInfo,
   type TDocumentLimits,
@@ -30,16 +30,6 @@ const READ_RETRY_AFTER_SECONDS = 5;
 /** The passages that go to the model with one question: the best of a 200-page filing, ~10k chars. */
 export const PASSAGES_PER_QUESTION = 8;
 
-const EXTENSION_KINDS: Record<string, DocumentKind> = {
-  pdf: 'pdf',
-  docx: 'docx',
-  xlsx: 'xlsx',
-  csv: 'csv',
-  txt: 'txt',
-  text: 'txt',
-  md: 'txt',
-};
-
 /** What a file of each kind starts with: a PDF's header, a ZIP's local file header (DOCX, XLSX). */
 const MAGIC: Partial<Record<DocumentKind, Buffer>> = {
   pdf: Buffer.from('%PDF-'),
@@ -58,7 +48,7 @@ const toInfo = (row: DocumentRow): TDocumentInfo => ({ ...row, has_text: row.has
 /** The kind the file's name says, when this server takes it; 415 naming the kinds it takes. */
 function kindOf(deps: AppDeps, filename: string, content: Buffer): DocumentKind {
   const kinds = deps.config.documents.kinds;
-  const kind = EXTENSION_KINDS[path.extname(filename).slice(1).toLowerCase()];
+  const kind = documentKindOf(filename);
   if (!kind || !kinds.includes(kind)) throw new HttpError(415, DOCUMENT_DETAIL.kindRefused(kinds));
   const magic = MAGIC[kind];
   if (magic && !content.subarray(0, magic.length).equals(magic))

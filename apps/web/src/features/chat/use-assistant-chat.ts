@@ -6,6 +6,7 @@ import {
   type AssistantUIMessage,
   DETAIL,
   ERR,
+  type TAttachedDocument,
   type TChat,
   type TCompletionRequest,
   type ToolPart,
@@ -69,7 +70,8 @@ export interface AssistantChat {
   failure: AssistantFailure | null;
   /** The out-of-credits text while the assistant refuses for lack of credits. */
   outOfCredits: string | null;
-  send: (text: string) => void;
+  /** Sends a message, with the documents attached to it (issue 26). */
+  send: (text: string, documents?: readonly TAttachedDocument[]) => void;
   /** A new version of the user's message `messageId`, answered anew. */
   edit: (messageId: string, text: string) => void;
   /** A new version of the latest reply (the earlier one is kept). */
@@ -227,7 +229,11 @@ export function useAssistantChat({
     return () => clearTimeout(timer);
   }, [isStopRequested, isStreaming, stopLocal]);
 
-  const send = useCallback((text: string) => void sendMessage({ text }), [sendMessage]);
+  const send = useCallback(
+    (text: string, documents: readonly TAttachedDocument[] = []) =>
+      void sendMessage(documents.length ? { text, metadata: { documents: [...documents] } } : { text }),
+    [sendMessage],
+  );
   const edit = useCallback(
     (messageId: string, text: string) => void sendMessage({ text, messageId }),
     [sendMessage],

@@ -4,6 +4,7 @@ import {
   ASSISTANT_PATHS,
   CHAT_PATHS,
   DETAIL,
+  DOCUMENT_PATHS,
   ERR,
   type TChat,
   type TMessage,
@@ -86,6 +87,13 @@ function serve(initial: TChat, routes: Record<string, FetchHandler> = {}) {
     [`GET ${CHAT_PATHS.chat('c1')}`]: () => jsonResponse(server.chat),
     [`PUT ${CHAT_PATHS.markRead('c1')}`]: () => jsonResponse({ success: true }),
     [`POST ${ASSISTANT_PATHS.suggestions}`]: () => jsonResponse({ suggestions: [] }),
+    [`GET ${DOCUMENT_PATHS.limits}`]: () =>
+      jsonResponse({
+        max_bytes: 20 * 1024 * 1024,
+        max_pages: 500,
+        max_cells: 200_000,
+        kinds: ['pdf', 'csv'],
+      }),
     ...Object.fromEntries(Object.entries(routes).map(([route, handler]) => [route, record(route, handler)])),
   });
   const bodiesOf = (route: string) => server.requests.filter((r) => r.route === route).map((r) => r.body);
@@ -639,6 +647,9 @@ describe('out of credits', () => {
 
     await userEvent.type(composer(), 'One more question{Enter}');
 
+    // The chat had nothing stored, so the server removed it: the welcome screen comes back (wait for
+    // it, else the Upgrade found may be the open chat's, gone before the click).
+    await screen.findByRole('heading', { name: 'Hello, Ada' });
     expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.outOfCredits);
     expect(composer().value).toBe('One more question');
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();

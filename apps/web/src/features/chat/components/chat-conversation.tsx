@@ -14,6 +14,8 @@ import {
 } from 'react';
 import { onReconnect } from '../../../lib/connection';
 import { useOpenSettings } from '../../../lib/open-settings';
+import { useDocumentLimits } from '../../documents/queries';
+import { useAttachments } from '../../documents/use-attachments';
 import { isTodoRow, lastReplyRow, rowToUIMessage, textOfParts, todosOf } from '../assistant-messages';
 import { ASSISTANT_COPY, MESSAGE_ACTIONS_COPY } from '../copy';
 import { useChat, useRateReply } from '../queries';
@@ -73,13 +75,18 @@ export function ChatConversation({
   // The version shown of each message that has several, by its first version's id (else the newest).
   const [picked, setPicked] = useState<Record<string, number>>({});
 
+  const limits = useDocumentLimits();
+  const attachments = useAttachments(limits.data);
+  const { documents: attached, clear: clearAttachments } = attachments;
+
   const handleSend = useCallback(
     (text: string) => {
       setPicked({});
       onDraftChange((current) => (current.trim() === text ? '' : current));
-      send(text);
+      send(text, attached);
+      clearAttachments();
     },
-    [onDraftChange, send],
+    [onDraftChange, send, attached, clearAttachments],
   );
   const rateOf =
     (messageId: string): RateReply =>
@@ -265,6 +272,7 @@ export function ChatConversation({
         isStopping={assistant.isStopping}
         hasInitialFocus={Boolean(initialMessage)}
         leading={<ToolsMenu chatId={chat.id} />}
+        attachments={{ state: attachments, limits: limits.data }}
       />
     </>
   );
