@@ -195,9 +195,11 @@ export async function apiRequest<T>(
 export async function apiUpload<T>(
   path: string,
   form: FormData,
-  schema: ResponseSchema<T>,
+  schema: ResponseSchema<T> | LazyResponseSchema<T>,
   { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<T> {
+  const loading = Promise.resolve(typeof schema === 'function' ? schema() : schema);
+  loading.catch(() => undefined);
   const token = await tokenManager.getAccessToken();
   const { status, statusText, body } = await new Promise<{
     status: number;
@@ -233,8 +235,9 @@ export async function apiUpload<T>(
       detail,
     );
   }
+  const parser = await loading;
   try {
-    return schema.parse(body ? JSON.parse(body) : undefined);
+    return parser.parse(body ? JSON.parse(body) : undefined);
   } catch (cause) {
     console.error(`Unexpected answer from ${path}`, cause);
     throw new ResponseShapeError(path, cause);

@@ -1,4 +1,12 @@
-import { ASSISTANT_PATHS, CHAT_PATHS, DETAIL, ERR, type TChat, type TMessage } from '@knap/contracts';
+import {
+  ASSISTANT_PATHS,
+  CHAT_PATHS,
+  DETAIL,
+  DOCUMENT_PATHS,
+  ERR,
+  type TChat,
+  type TMessage,
+} from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,6 +105,90 @@ describe('ChatPage without a chat id', () => {
     expect(calledRoutes(fetchMock).filter((r) => r.startsWith('PUT /api/chat/chats/new-1'))).toEqual([
       `PUT ${CHAT_PATHS.markRead('new-1')}`,
     ]);
+  });
+
+  it('sends the files attached on the welcome screen with the first message, shown as chips', async () => {
+    const created = chat({ id: 'new-2', title: 'What is the allocation?' });
+    const completions: unknown[] = [];
+    mockFetch({
+      [`GET ${DOCUMENT_PATHS.limits}`]: () =>
+        jsonResponse({ max_bytes: 1024 * 1024, max_pages: 500, max_cells: 200_000, kinds: ['pdf'] }),
+      [`POST ${CHAT_PATHS.chats}`]: () => jsonResponse(created),
+      [`GET ${CHAT_PATHS.chat('new-2')}`]: () => jsonResponse(created),
+      [`PUT ${CHAT_PATHS.markRead('new-2')}`]: () => jsonResponse({ success: true }),
+      [`POST ${ASSISTANT_PATHS.completion}`]: async (req) => {
+        completions.push(await req.json());
+        return uiStreamResponse(textReply('r1', ['From your statement.']));
+      },
+    });
+    // The upload goes by XMLHttpRequest (its progress): the server's answer, after half the bytes.
+    const sent: Array<{ url: string; auth: string | undefined; file: File }> = [];
+    class UploadingXhr {
+      upload: {
+        onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+      } = {
+        onprogress: null,
+      };
+      status = 0;
+      statusText = '';
+      responseText = '';
+      withCredentials = false;
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private url = '';
+      private headers: Record<string, string> = {};
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        this.headers[name] = value;
+      }
+      abort() {}
+      send(form: FormData) {
+        const file = form.get('file') as File;
+        sent.push({ url: this.url, auth: this.headers.Authorization, file });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
+        setTimeout(() => {
+          this.status = 200;
+          this.responseText = JSON.stringify({
+            id: 'd1',
+            filename: file.name,
+            kind: 'pdf',
+            size: file.size,
+            pages: 2,
+            passages: 2,
+            has_text: true,
+            created_at: CREATED,
+          });
+          this.onload?.();
+        }, 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', UploadingXhr);
+    renderChat('/chat');
+
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Attach files' }).title).toBe('PDF files, up to 1 MB each'),
+    );
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, new File(['%PDF-1.7'], 'Q3 statement.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Attached')).toBeTruthy();
+    expect(sent.map((s) => [s.url, s.auth, s.file.name])).toEqual([
+      [DOCUMENT_PATHS.list, 'Bearer token', 'Q3 statement.pdf'],
+    ]);
+
+    await userEvent.type(composer(), 'What is the allocation?{Enter}');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    expect(await within(list).findByText('From your statement.')).toBeTruthy();
+    expect(completions).toEqual([
+      { chat_id: 'new-2', message: { content: 'What is the allocation?', document_ids: ['d1'] } },
+    ]);
+    const chips = within(list).getByRole('list', { name: 'Attached files' });
+    expect(within(chips).getByRole('link', { name: 'Q3 statement.pdf' }).getAttribute('href')).toBe(
+      '/documents/d1',
+    );
+    vi.unstubAllGlobals();
   });
 
   it('out of credits: back on the welcome screen with the question kept, until credits come back', async () => {

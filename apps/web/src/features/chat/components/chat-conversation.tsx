@@ -1,6 +1,6 @@
 // An open chat with the assistant: the thread as it streams, approvals, failures with Retry, the
 // out-of-credits banner, and the composer with Stop.
-import type { TChat, TMessage } from '@knap/contracts';
+import type { TAttachedDocument, TChat, TMessage } from '@knap/contracts';
 import { MessageSquareText } from 'lucide-react';
 import {
   type Dispatch,
@@ -40,6 +40,8 @@ export interface ChatConversationProps {
   onDraftChange: Dispatch<SetStateAction<string>>;
   /** The first message of a chat just started from the welcome screen: sent as the chat opens. */
   initialMessage?: string | undefined;
+  /** The files attached to the first message on the welcome screen. */
+  initialDocuments?: readonly TAttachedDocument[] | undefined;
   onInitialMessageSent?: () => void;
   /** The server removed this chat: its first message was refused for lack of credits. */
   onDiscarded?: (text: string) => void;
@@ -50,6 +52,7 @@ export function ChatConversation({
   draft,
   onDraftChange,
   initialMessage,
+  initialDocuments,
   onInitialMessageSent,
   onDiscarded,
 }: ChatConversationProps) {
@@ -116,9 +119,9 @@ export function ChatConversation({
   useEffect(() => {
     if (!initialMessage || sentInitial.current) return;
     sentInitial.current = true;
-    send(initialMessage);
+    send(initialMessage, initialDocuments);
     onInitialMessageSent?.();
-  }, [initialMessage, send, onInitialMessageSent]);
+  }, [initialMessage, initialDocuments, send, onInitialMessageSent]);
 
   const items = useMemo(
     () => buildThreadItems(assistant.messages, chat.messages),
