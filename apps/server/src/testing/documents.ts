@@ -55,6 +55,22 @@ export async function docxOf(paragraphs: string[], padding = ''): Promise<Buffer
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
+/**
+ * The ZIP with the uncompressed size of the entry `name`, in its local header and its central
+ * directory, written as `size`: a bomb whose directory lies about what it unpacks to.
+ */
+export function withDeclaredSize(zip: Buffer, name: string, size: number): Buffer {
+  const out = Buffer.from(zip);
+  const named = (at: number, lengthAt: number, nameAt: number) =>
+    out.toString('utf8', at + nameAt, at + nameAt + out.readUInt16LE(at + lengthAt)) === name;
+  for (let at = 0; at < out.length - 46; at += 1) {
+    const signature = out.readUInt32LE(at);
+    if (signature === 0x04034b50 && named(at, 26, 30)) out.writeUInt32LE(size, at + 22);
+    else if (signature === 0x02014b50 && named(at, 28, 46)) out.writeUInt32LE(size, at + 24);
+  }
+  return out;
+}
+
 /** A workbook with one sheet per entry, its rows as given. */
 export async function xlsxOf(sheets: Record<string, Array<Array<string | number>>>): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();

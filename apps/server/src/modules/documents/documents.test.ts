@@ -3,7 +3,14 @@ import path from 'node:path';
 import { DOCUMENT_KINDS } from '@knap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
-import { docxOf, pdfOf, scannedPdfOf, uploadDocument, xlsxOf } from '../../testing/documents.js';
+import {
+  docxOf,
+  pdfOf,
+  scannedPdfOf,
+  uploadDocument,
+  withDeclaredSize,
+  xlsxOf,
+} from '../../testing/documents.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, signUp, userIdOf } from '../../testing/users.js';
 import { passagesForQuestion } from './service.js';
@@ -277,6 +284,18 @@ describe(`document limits (${testEngine()})`, () => {
         // 8 MB of spaces in document.xml zip to a few KB: a bomb against a 1 MB cap.
         'bomb.docx',
         await docxOf(['Hello'], `<w:p><w:r><w:t>${' '.repeat(8 * 1024 * 1024)}</w:t></w:r></w:p>`),
+        413,
+        'The file unpacks to more than 1 MB, so it is refused (a compressed bomb?)',
+      ],
+      [
+        // The same bomb whose directory says each part unpacks to 100 bytes: the bytes that really
+        // come out are counted.
+        'lying.docx',
+        withDeclaredSize(
+          await docxOf(['Hello'], `<w:p><w:r><w:t>${' '.repeat(8 * 1024 * 1024)}</w:t></w:r></w:p>`),
+          'word/document.xml',
+          100,
+        ),
         413,
         'The file unpacks to more than 1 MB, so it is refused (a compressed bomb?)',
       ],
