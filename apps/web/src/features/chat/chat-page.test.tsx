@@ -16,6 +16,7 @@ import { calledRoutes, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { textReply, uiStreamResponse } from '../../test/ui-stream';
+import { mockUploads } from '../../test/upload-mock';
 import { initialAuthState, useAuthStore } from '../auth/store';
 import { ChatPage } from './chat-page';
 
@@ -121,51 +122,8 @@ describe('ChatPage without a chat id', () => {
         return uiStreamResponse(textReply('r1', ['From your statement.']));
       },
     });
-    // The upload goes by XMLHttpRequest (its progress): the server's answer, after half the bytes.
-    const sent: Array<{ url: string; auth: string | undefined; file: File }> = [];
-    class UploadingXhr {
-      upload: {
-        onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-      } = {
-        onprogress: null,
-      };
-      status = 0;
-      statusText = '';
-      responseText = '';
-      withCredentials = false;
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      onabort: (() => void) | null = null;
-      private url = '';
-      private headers: Record<string, string> = {};
-      open(_method: string, url: string) {
-        this.url = url;
-      }
-      setRequestHeader(name: string, value: string) {
-        this.headers[name] = value;
-      }
-      abort() {}
-      send(form: FormData) {
-        const file = form.get('file') as File;
-        sent.push({ url: this.url, auth: this.headers.Authorization, file });
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
-        setTimeout(() => {
-          this.status = 200;
-          this.responseText = JSON.stringify({
-            id: 'd1',
-            filename: file.name,
-            kind: 'pdf',
-            size: file.size,
-            pages: 2,
-            passages: 2,
-            has_text: true,
-            created_at: CREATED,
-          });
-          this.onload?.();
-        }, 0);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', UploadingXhr);
+    // The upload goes by XMLHttpRequest (its progress).
+    const sent = mockUploads();
     renderChat('/chat');
 
     await waitFor(() =>
@@ -174,7 +132,7 @@ describe('ChatPage without a chat id', () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.upload(input, new File(['%PDF-1.7'], 'Q3 statement.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('Attached')).toBeTruthy();
-    expect(sent.map((s) => [s.url, s.auth, s.file.name])).toEqual([
+    expect(sent.map((s) => [s.url, s.authorization, s.file.name])).toEqual([
       [DOCUMENT_PATHS.list, 'Bearer token', 'Q3 statement.pdf'],
     ]);
 
@@ -182,11 +140,11 @@ describe('ChatPage without a chat id', () => {
     const list = await screen.findByRole('list', { name: 'Messages' });
     expect(await within(list).findByText('From your statement.')).toBeTruthy();
     expect(completions).toEqual([
-      { chat_id: 'new-2', message: { content: 'What is the allocation?', document_ids: ['d1'] } },
+      { chat_id: 'new-2', message: { content: 'What is the allocation?', document_ids: ['doc-1'] } },
     ]);
     const chips = within(list).getByRole('list', { name: 'Attached files' });
     expect(within(chips).getByRole('link', { name: 'Q3 statement.pdf' }).getAttribute('href')).toBe(
-      '/documents/d1',
+      '/documents/doc-1',
     );
     vi.unstubAllGlobals();
   });

@@ -20,6 +20,7 @@ import { type FetchHandler, jsonResponse, mockFetch } from '../../../test/fetch-
 import { makeUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { controlledUiStream, textReply, uiStreamResponse } from '../../../test/ui-stream';
+import { mockUploads } from '../../../test/upload-mock';
 import { initialAuthState, useAuthStore } from '../../auth/store';
 import { ChatPage } from '../chat-page';
 
@@ -101,6 +102,17 @@ function serve(initial: TChat, routes: Record<string, FetchHandler> = {}) {
 }
 
 const COMPLETION = `POST ${ASSISTANT_PATHS.completion}`;
+
+/** The completion refused once (409, a reply in progress), then answered with `text`. */
+function refusedOnce(text: string): FetchHandler {
+  let calls = 0;
+  return () => {
+    calls += 1;
+    return calls === 1
+      ? jsonResponse({ detail: DETAIL.replyInProgress }, 409)
+      : uiStreamResponse(textReply('r1', [text]));
+  };
+}
 const STOP = `POST ${ASSISTANT_PATHS.stopCompletion}`;
 const APPROVAL = `POST ${ASSISTANT_PATHS.toolApproval}`;
 
@@ -605,15 +617,7 @@ describe('failures and Retry', () => {
   });
 
   it('gives a refused message back to the composer, says why, and Retry sends it again', async () => {
-    let calls = 0;
-    const { bodiesOf } = serve(chat(), {
-      [COMPLETION]: () => {
-        calls += 1;
-        return calls === 1
-          ? jsonResponse({ detail: DETAIL.replyInProgress }, 409)
-          : uiStreamResponse(textReply('r1', ['Here you go.']));
-      },
-    });
+    const { bodiesOf } = serve(chat(), { [COMPLETION]: refusedOnce('Here you go.') });
     renderChat();
     await screen.findByRole('heading', { name: 'Henderson review' });
 
@@ -631,6 +635,37 @@ describe('failures and Retry', () => {
       { chat_id: 'c1', message: { content: 'Are you there?' } },
       { chat_id: 'c1', message: { content: 'Are you there?' } },
     ]);
+  });
+});
+
+describe('files on a message', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the attached files with the message, and Retry after a refusal sends them again', async () => {
+    const { bodiesOf } = serve(chat(), { [COMPLETION]: refusedOnce('From your statement.') });
+    mockUploads();
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Attach files' }).title).toBe(
+        'PDF or CSV files, up to 20 MB each',
+      ),
+    );
+
+    await userEvent.upload(
+      document.querySelector('input[type="file"]') as HTMLInputElement,
+      new File(['%PDF-1.7'], 'Q3 statement.pdf', { type: 'application/pdf' }),
+    );
+    expect(await screen.findByText('Attached')).toBeTruthy();
+    await userEvent.type(composer(), 'What is the allocation?{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.replyInProgress);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await within(messages()).findByText('From your statement.')).toBeTruthy();
+    const sent = { chat_id: 'c1', message: { content: 'What is the allocation?', document_ids: ['doc-1'] } };
+    expect(bodiesOf(COMPLETION)).toEqual([sent, sent]);
+    const chips = within(messages()).getByRole('list', { name: 'Attached files' });
+    expect(within(chips).getByRole('link', { name: 'Q3 statement.pdf' })).toBeTruthy();
   });
 });
 

@@ -82,14 +82,20 @@ export function ChatConversation({
   const attachments = useAttachments(limits.data);
   const { documents: attached, clear: clearAttachments } = attachments;
 
-  const handleSend = useCallback(
-    (text: string) => {
+  const sendWith = useCallback(
+    (text: string, documents: readonly TAttachedDocument[]) => {
       setPicked({});
       onDraftChange((current) => (current.trim() === text ? '' : current));
-      send(text, attached);
+      send(text, documents);
+    },
+    [onDraftChange, send],
+  );
+  const handleSend = useCallback(
+    (text: string) => {
+      sendWith(text, attached);
       clearAttachments();
     },
-    [onDraftChange, send, attached, clearAttachments],
+    [sendWith, attached, clearAttachments],
   );
   const rateOf =
     (messageId: string): RateReply =>
@@ -97,7 +103,7 @@ export function ChatConversation({
       rateReply.mutateAsync({ messageId, input });
 
   const handleRetry = (failure: AssistantFailure) =>
-    failure.kind === 'send' ? handleSend(failure.text) : retry(failure);
+    failure.kind === 'send' ? sendWith(failure.text, failure.documents) : retry(failure);
 
   // A message that never reached the server is sent once it answers again (unless the user has
   // changed it in the composer meanwhile: then it stays theirs to send).
@@ -110,7 +116,7 @@ export function ChatConversation({
         if (failure?.kind !== 'send' || !failure.unreachable) return;
         if (current.trim() && current.trim() !== failure.text.trim()) return;
         onDraftChange((text) => (text.trim() === failure.text.trim() ? '' : text));
-        send(failure.text);
+        send(failure.text, failure.documents);
       }),
     [onDraftChange, send],
   );
