@@ -1,6 +1,8 @@
 // What tests and benchmarks outside this package use to build the real app on a fresh database.
 
 export { LIST_CACHE_ENTRIES } from '../modules/chats/list-cache.js';
+export { passagesForQuestion } from '../modules/documents/service.js';
+export { pdfOf, uploadDocument } from './documents.js';
 export { fakeLlm } from './llm.js';
 export { openBotSocket } from './meeting-bot.js';
 export { inlinePdfRenderer, sampleRoadmap } from './pdf.js';

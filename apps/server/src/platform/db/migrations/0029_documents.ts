@@ -1,8 +1,8 @@
 // Client documents in the conversation (issue 26). `documents` describes each attached file (the
 // encrypted file itself lives under DATA_DIR/documents); `document_passages` holds its text split
 // into passages with their page or sheet, searched per question: an FTS5 index kept in step by
-// triggers on SQLite, a GIN index of the 'simple' text-search vector on PostgreSQL (the same word
-// splitting as the chat search, 0011).
+// triggers on SQLite, a stored 'simple' text-search vector with a GIN index on PostgreSQL (the same
+// word splitting as the chat search, 0011).
 import { type Kysely, sql } from 'kysely';
 
 const isPostgres = (db: Kysely<unknown>) => sql`${0}`.compile(db).sql === '$1';
@@ -37,9 +37,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('document_passages_seq_unique', ['document_id', 'seq'])
     .execute();
   if (isPostgres(db)) {
-    await sql`create index document_passages_search_idx on document_passages using gin (to_tsvector('simple', content))`.execute(
+    // Stored, not computed per query: ranking reads the vector of every passage that matches, and
+    // computing them made a question over 1,000 pages take 240 ms.
+    await sql`alter table document_passages add column search tsvector generated always as (to_tsvector('simple', content)) stored`.execute(
       db,
     );
+    await sql`create index document_passages_search_idx on document_passages using gin (search)`.execute(db);
     return;
   }
   await sql`create virtual table document_passages_fts using fts5(content, content='document_passages', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')`.execute(
