@@ -209,6 +209,15 @@ describe(`client documents (${testEngine()})`, () => {
     });
     expect(found.passages[0]).toMatchObject({ page: 137, location: 'page 137', filename: 'filing.pdf' });
     expect(found.passages[0]!.content).toContain('matures in 2031');
+    // A question none of whose words the document holds gets its opening passages.
+    const opening = await passagesForQuestion(t.app.deps, {
+      userId,
+      documentIds: [res.json().id],
+      question: 'Summarize it',
+    });
+    expect(opening.passages.map((p) => p.location)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `page ${i + 1}`),
+    );
     // Another user's search of the same id finds nothing.
     const theirs = await passagesForQuestion(t.app.deps, {
       userId: 'someone-else',
