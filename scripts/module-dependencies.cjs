@@ -25,6 +25,7 @@ const MODULE_DEPENDENCIES = {
   'legal-holds': [],
   library: [
     'client-reviews',
+    'documents',
     'financial-plans',
     'first-impressions',
     'knaps',

@@ -21,6 +21,9 @@ export function documentKindOf(filename: string): DocumentKind | undefined {
   return dot < 0 ? undefined : EXTENSION_KINDS[filename.slice(dot + 1).toLowerCase()];
 }
 
+/** The longest client name a document is filed under. */
+export const DOCUMENT_CLIENT_MAX = 200;
+
 /** At most this many documents go with one message. */
 export const MESSAGE_DOCUMENTS_MAX = 10;
 
@@ -65,6 +68,8 @@ export const ZDocumentInfo = z.object({
   passages: z.number().int(),
   /** False for a PDF whose pages carry no text (a scan): nothing of it can be searched or quoted. */
   has_text: z.boolean(),
+  /** The client it is filed under (the Library lists documents by client); null until filed. */
+  client: z.string().nullable(),
   created_at: z.string(),
 });
 export type TDocumentInfo = z.infer<typeof ZDocumentInfo>;
@@ -80,6 +85,12 @@ export const ZDocumentPassage = z.object({
   content: z.string(),
 });
 export type TDocumentPassage = z.infer<typeof ZDocumentPassage>;
+
+/** Files a document under a client, or takes it out of one (null). */
+export const ZFileDocumentRequest = z.object({
+  client: z.string().trim().min(1).max(DOCUMENT_CLIENT_MAX).nullable(),
+});
+export type TFileDocumentRequest = z.infer<typeof ZFileDocumentRequest>;
 
 /** A document with its text, for the document view (owner only). */
 export const ZDocumentText = ZDocumentInfo.extend({ passages_text: z.array(ZDocumentPassage) });

@@ -272,7 +272,7 @@ export const DOCUMENT_PATHS = {
   list: '/api/documents',
   /** GET: the limits the composer states (size, pages, cells, kinds). */
   limits: '/api/documents/limits',
-  /** GET: the document's info; DELETE: removes it and its passages. */
+  /** GET: the document's info; PATCH {client}: files it under a client; DELETE: removes it. */
   item: (id: string) => `/api/documents/${encodeURIComponent(id)}`,
   /** GET: the document's info and every passage, for the document view. */
   text: (id: string) => `/api/documents/${encodeURIComponent(id)}/text`,

@@ -48,6 +48,7 @@ export function mockUploads(): SentUpload[] {
           pages: 2,
           passages: 2,
           has_text: true,
+          client: null,
           created_at: '2026-11-26T09:00:00.000Z',
         });
         this.onload?.();

@@ -191,6 +191,48 @@ describe(`client documents (${testEngine()})`, () => {
     expect(audit.map((a) => a.action)).toEqual(['document.uploaded', 'document.read', 'document.deleted']);
   });
 
+  it('files a document under a client, and the Library lists it there with search', async () => {
+    const { id } = (
+      await uploadDocument(call, 'Henderson IPS.txt', Buffer.from('Investment policy statement.'))
+    ).json();
+    const filed = await call({
+      method: 'PATCH',
+      url: `/api/documents/${id}`,
+      payload: { client: ' Ann Henderson ' },
+    });
+    expect([filed.statusCode, filed.json().client]).toEqual([200, 'Ann Henderson']);
+
+    const library = await call({
+      method: 'GET',
+      url: `/api/studio/library?${new URLSearchParams({ kind: 'document', client: 'Ann Henderson', q: 'ips' })}`,
+    });
+    expect(library.statusCode).toBe(200);
+    expect(library.json().items).toEqual([
+      expect.objectContaining({
+        id,
+        kind: 'document',
+        title: 'Henderson IPS.txt',
+        client: 'Ann Henderson',
+        summary: 'TXT',
+        open_path: `/documents/${id}`,
+        download_path: `/api/documents/${id}/file`,
+        deletable: true,
+      }),
+    ]);
+    expect(library.json().clients).toContain('Ann Henderson');
+
+    const empty = await call({ method: 'PATCH', url: `/api/documents/${id}`, payload: { client: '  ' } });
+    expect(empty.statusCode).toBe(422);
+    const theirs = await other({
+      method: 'PATCH',
+      url: `/api/documents/${id}`,
+      payload: { client: 'Mallory' },
+    });
+    expect([theirs.statusCode, theirs.json()]).toEqual([404, { detail: 'Document not found' }]);
+    const unfiled = await call({ method: 'PATCH', url: `/api/documents/${id}`, payload: { client: null } });
+    expect(unfiled.json().client).toBeNull();
+  });
+
   it('finds the right passage of a 200-page document for a question', async () => {
     const pages = Array.from(
       { length: 200 },

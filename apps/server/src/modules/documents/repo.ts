@@ -15,6 +15,7 @@ const infoColumns = [
   'pages',
   'passages',
   'has_text',
+  'client',
   'created_at',
 ] as const;
 
@@ -72,6 +73,19 @@ export function passagesOf(db: Q, documentId: string, limit?: number) {
     .where('document_id', '=', documentId)
     .orderBy('seq');
   return (limit === undefined ? query : query.limit(limit)).execute();
+}
+
+export async function fileDocument(
+  db: Q,
+  { userId, documentId, client }: { userId: string; documentId: string; client: string | null },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('documents')
+    .set({ client })
+    .where('user_id', '=', userId)
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
 }
 
 export async function deleteDocument(db: Q, userId: string, id: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import {
   ZDocumentInfo,
   ZDocumentLimits,
   ZDocumentText,
+  ZFileDocumentRequest,
   ZSuccessResponse,
 } from '@knap/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -69,6 +70,11 @@ export async function documentRoutes(app: AppInstance): Promise<void> {
       .header('cache-control', 'private, no-store')
       .send(content);
   });
+  app.patch(
+    `${DOCUMENT_PATHS.list}/:id`,
+    { schema: { params: ZDocumentParams, body: ZFileDocumentRequest, response: { 200: ZDocumentInfo } } },
+    (req) => documents.fileDocument(deps, { ...owned(req), client: req.body.client }),
+  );
   app.delete(
     `${DOCUMENT_PATHS.list}/:id`,
     { schema: { params: ZDocumentParams, response: { 200: ZSuccessResponse } } },

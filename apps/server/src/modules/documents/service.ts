@@ -83,6 +83,7 @@ export async function uploadDocument(
     pages: read.pages,
     passages: read.passages.length,
     has_text: read.hasText ? 1 : 0,
+    client: null,
     created_at: deps.clock.now().toISOString(),
   };
   await writeDocumentFile(deps, { userId, documentId: id, bytes: file.content });
@@ -135,6 +136,16 @@ export const recordFileRead = (
   deps: AppDeps,
   { userId, documentId }: { userId: string; documentId: string },
 ) => recordAudit(deps, { action: 'document.read', userId, target: documentId, details: { as: 'file' } });
+
+/** Files the user's document under a client (null: under none); 404 when it is not theirs. */
+export async function fileDocument(
+  deps: AppDeps,
+  { userId, documentId, client }: { userId: string; documentId: string; client: string | null },
+): Promise<TDocumentInfo> {
+  if (!(await repo.fileDocument(deps.db.db, { userId, documentId, client })))
+    throw notFound(DOCUMENT_DETAIL.notFound);
+  return ownedDocument(deps, { userId, documentId });
+}
 
 export async function deleteDocument(
   deps: AppDeps,

@@ -453,6 +453,8 @@ export interface DocumentsTable {
   passages: number;
   /** 0 for a PDF whose pages carry no text layer. */
   has_text: number;
+  /** The client it is filed under; null until filed. */
+  client: string | null;
   created_at: string;
 }
 

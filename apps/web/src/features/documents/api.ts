@@ -18,5 +18,9 @@ export const getDocumentLimits = () => apiRequest(DOCUMENT_PATHS.limits, lazySch
 export const getDocumentText = (id: string) =>
   apiRequest(DOCUMENT_PATHS.text(id), lazySchema('ZDocumentText'));
 
+/** Files the document under a client (null: under none). */
+export const fileDocument = (id: string, client: string | null) =>
+  apiRequest(DOCUMENT_PATHS.item(id), lazySchema('ZDocumentInfo'), { method: 'PATCH', body: { client } });
+
 export const deleteDocument = (id: string) =>
   apiRequest(DOCUMENT_PATHS.item(id), lazySchema('ZSuccessResponse'), { method: 'DELETE' });

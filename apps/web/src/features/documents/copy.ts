@@ -27,6 +27,10 @@ export const DOCUMENTS_COPY = {
   loading: 'Loading the document…',
   noText: 'This PDF has no text layer (it is a scanned image), so its text cannot be read or searched.',
   download: 'Download the file',
+  client: 'Client',
+  clientHint: 'File it under a client: the Library lists documents by client.',
+  fileUnder: 'Save',
+  filed: (client: string | null) => (client ? `Filed under ${client}` : 'Not filed under a client'),
   pages: (kind: string, n: number) => {
     const rule = new Intl.PluralRules('en-US').select(n);
     if (kind === 'pdf') return `${n} ${rule === 'one' ? 'page' : 'pages'}`;

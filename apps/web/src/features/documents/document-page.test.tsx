@@ -1,5 +1,6 @@
 import { DETAIL, DOCUMENT_PATHS, type TDocumentText } from '@knap/contracts';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenManager } from '../../lib/token-manager';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
@@ -14,6 +15,7 @@ const STATEMENT: TDocumentText = {
   pages: 3,
   passages: 3,
   has_text: true,
+  client: null,
   created_at: '2026-11-26T09:00:00.000Z',
   passages_text: [
     { seq: 0, page: 1, sheet: null, location: 'page 1', content: 'Quarterly statement for Ann Henderson.' },
@@ -42,6 +44,28 @@ describe('DocumentPage', () => {
     expect(cited.textContent).toBe('page 2Asset allocation: 60% equities.');
     expect(cited.scrollIntoView).toHaveBeenCalled();
     expect(document.activeElement).toBe(cited);
+  });
+
+  it('files the document under a client', async () => {
+    const patched: unknown[] = [];
+    let client: string | null = null;
+    mockFetch({
+      [`GET ${DOCUMENT_PATHS.text('d1')}`]: () => jsonResponse({ ...STATEMENT, client }),
+      [`PATCH ${DOCUMENT_PATHS.item('d1')}`]: async (req) => {
+        const body = (await req.json()) as { client: string | null };
+        patched.push(body);
+        client = body.client;
+        const { passages_text: _, ...info } = STATEMENT;
+        return jsonResponse({ ...info, client });
+      },
+    });
+    open('/documents/d1');
+    const field = (await screen.findByRole('textbox', { name: 'Client' })) as HTMLInputElement;
+    await userEvent.type(field, '  Ann Henderson ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Filed under Ann Henderson')).toBeTruthy();
+    expect(patched).toEqual([{ client: 'Ann Henderson' }]);
   });
 
   it('says plainly when a PDF has no text layer', async () => {

@@ -1,24 +1,46 @@
 // /documents/:id: an attached document's text, passage by passage under its page or sheet, opened
 // at the passage a citation names (`?at=<passage>`). Owner only: the server answers 404 to others.
-import { DOCUMENT_PATHS } from '@knap/contracts';
+import { DOCUMENT_CLIENT_MAX, DOCUMENT_PATHS } from '@knap/contracts';
 import { ArrowLeft, Download } from 'lucide-react';
-import { useEffect } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { cardClasses } from '../../components/ui/card';
 import { ErrorNotice } from '../../components/ui/error-notice';
+import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
-import { apiFetch } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { downloadFile } from '../../lib/download';
 import { DOCUMENTS_COPY } from './copy';
-import { useDocumentText } from './queries';
+import { useDocumentText, useFileDocument } from './queries';
 
-/** Downloads the file through the authenticated fetch (a plain link would carry no token). */
-async function downloadFile(id: string, filename: string) {
-  const res = await apiFetch(DOCUMENT_PATHS.file(id));
-  const url = URL.createObjectURL(await res.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  link.click();
-  URL.revokeObjectURL(url);
+/** The client the document is filed under, edited in place. */
+function ClientField({ id, client }: { id: string; client: string | null }) {
+  const [value, setValue] = useState(client ?? '');
+  const filing = useFileDocument(id);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    filing.mutate(value.trim() || null);
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <TextField
+        label={DOCUMENTS_COPY.client}
+        hint={DOCUMENTS_COPY.clientHint}
+        value={value}
+        maxLength={DOCUMENT_CLIENT_MAX}
+        onChange={(event) => setValue(event.target.value)}
+        error={filing.error?.message}
+        className="min-w-0 flex-1"
+      />
+      <Button type="submit" size="sm" disabled={filing.isPending}>
+        {DOCUMENTS_COPY.fileUnder}
+      </Button>
+      <p role="status" className="w-full text-xs text-zinc-500 dark:text-zinc-400">
+        {filing.isSuccess ? DOCUMENTS_COPY.filed(filing.data.client) : ''}
+      </p>
+    </form>
+  );
 }
 
 export function DocumentPage() {
@@ -64,13 +86,14 @@ export function DocumentPage() {
             </div>
             <button
               type="button"
-              onClick={() => void downloadFile(doc.data.id, doc.data.filename)}
+              onClick={() => void downloadFile(DOCUMENT_PATHS.file(doc.data.id), doc.data.filename)}
               className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-300 px-3 py-1.5 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
             >
               <Download aria-hidden="true" className="size-4" />
               {DOCUMENTS_COPY.download}
             </button>
           </header>
+          <ClientField id={doc.data.id} client={doc.data.client} />
           {doc.data.has_text ? null : <p role="note">{DOCUMENTS_COPY.noText}</p>}
           <ol className="flex flex-col gap-4">
             {doc.data.passages_text.map((p) => (

@@ -1,7 +1,7 @@
 // Query keys and hooks of documents: the server's limits (they change only with its configuration)
 // and one document's text.
-import { useQuery } from '@tanstack/react-query';
-import { getDocumentLimits, getDocumentText } from './api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fileDocument, getDocumentLimits, getDocumentText } from './api';
 
 export const documentKeys = {
   all: ['documents'] as const,
@@ -18,3 +18,15 @@ export const useDocumentLimits = () =>
 
 export const useDocumentText = (id: string) =>
   useQuery({ queryKey: documentKeys.text(id), queryFn: () => getDocumentText(id) });
+
+/** Files a document under a client; the view and the Library (which lists by client) follow. */
+export function useFileDocument(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (client: string | null) => fileDocument(id, client),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: documentKeys.text(id) });
+      await queryClient.invalidateQueries({ queryKey: ['library'] });
+    },
+  });
+}

@@ -18,6 +18,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('pages', 'integer', (c) => c.notNull())
     .addColumn('passages', 'integer', (c) => c.notNull())
     .addColumn('has_text', 'integer', (c) => c.notNull())
+    // The client the document is filed under, as the advisor names them; null until filed.
+    .addColumn('client', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema

@@ -64,6 +64,7 @@ function heldUpload() {
             pages: 1,
             passages: 1,
             has_text: true,
+            client: null,
             created_at: '2026-11-26T09:00:00.000Z',
           });
         fail = reject;
