@@ -7,7 +7,7 @@
 /** Each server module and the modules it may import (apps/server/src/modules/<name>/). */
 const MODULE_DEPENDENCIES = {
   admin: ['audit', 'billing', 'chats', 'credits', 'knaps', 'organizations', 'users'],
-  assistant: ['audit', 'chats', 'credits', 'tools'],
+  assistant: ['audit', 'chats', 'credits', 'documents', 'tools'],
   audit: [],
   auth: ['audit', 'system-mail', 'users'],
   billing: ['users'],
@@ -16,6 +16,7 @@ const MODULE_DEPENDENCIES = {
   compliance: ['admin', 'audit', 'chats', 'connections', 'legal-holds'],
   connections: ['audit', 'auth', 'users'],
   credits: ['audit', 'billing', 'users'],
+  documents: ['audit', 'legal-holds'],
   email: ['compliance', 'connections', 'pdf'],
   'financial-plans': ['credits', 'knaps', 'legal-holds', 'pdf', 'tools'],
   'first-impressions': ['connections', 'credits', 'knaps', 'legal-holds', 'meetings', 'pdf'],
@@ -24,6 +25,7 @@ const MODULE_DEPENDENCIES = {
   'legal-holds': [],
   library: [
     'client-reviews',
+    'documents',
     'financial-plans',
     'first-impressions',
     'knaps',

@@ -29,6 +29,8 @@ import { vendorRoutes } from './modules/connections/vendor-routes.js';
 import { creditsJobs } from './modules/credits/jobs.js';
 import { creditRoutes } from './modules/credits/routes.js';
 import { startPeriod } from './modules/credits/service.js';
+import { createDocumentReader } from './modules/documents/extractor.js';
+import { documentRoutes } from './modules/documents/routes.js';
 import { emailRoutes } from './modules/email/routes.js';
 import { financialPlanRoutes } from './modules/financial-plans/routes.js';
 import { firstImpressionsRoutes } from './modules/first-impressions/routes.js';
@@ -121,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const deps: AppDeps = {
     ...core,
     pdf: options.pdf ?? createPdfRenderer({ ...options.config.pdf, log: app.log }),
+    documentReader: createDocumentReader({ workers: options.config.documents.workers, log: app.log }),
     sessionCheck: createSessionCheck(core),
     chatListCache: new ChatListCache(),
     mcpToolCache: new McpToolCache(),
@@ -139,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
   app.addHook('onClose', () => deps.jobs.stop());
   app.addHook('onClose', () => deps.pdf.close());
+  app.addHook('onClose', () => deps.documentReader.close());
   app.addHook('onClose', () => deps.limits.close());
   app.addHook('onClose', () => deps.events.close());
   app.addHook('onClose', () => deps.errorReporter.close());
@@ -241,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(libraryRoutes);
   await app.register(onboardingRoutes);
   await app.register(emailRoutes);
+  await app.register(documentRoutes);
   await registerWebApp(app, deps.config.webDist, {
     widgetOrigins: deps.config.widgetAllowedOrigins,
     errorReporting: deps.errorReporter.webSettings,

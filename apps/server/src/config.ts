@@ -4,7 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { KNAP_NAMES, type KnapName, PLAN_TIERS, type PlanTier } from '@knap/contracts';
+import {
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  KNAP_NAMES,
+  type KnapName,
+  PLAN_TIERS,
+  type PlanTier,
+} from '@knap/contracts';
 import { z } from 'zod';
 import { privateFiles, writableDir } from './private-files.js';
 
@@ -423,6 +430,65 @@ export const ZEnv = z.object({
     .max(1000)
     .default(16)
     .describe('PDFs that may wait for a worker; beyond that a PDF request answers 503 with `Retry-After: 5`'),
+  DOCUMENT_MAX_MB: z.coerce
+    .number()
+    .positive()
+    .max(500)
+    .default(20)
+    .describe(
+      'Largest file a user may attach in the chat, in MB (PDF, DOCX, XLSX, CSV, text); larger answers 413',
+    ),
+  DOCUMENT_KINDS: z
+    .string()
+    .default(DOCUMENT_KINDS.join(','))
+    .transform((v, ctx) => {
+      const kinds = v
+        .split(',')
+        .map((k) => k.trim().toLowerCase())
+        .filter(Boolean);
+      const unknown = kinds.filter((k) => !(DOCUMENT_KINDS as readonly string[]).includes(k));
+      if (unknown.length || kinds.length === 0)
+        ctx.addIssue({ code: 'custom', message: `must list some of ${DOCUMENT_KINDS.join(', ')}` });
+      return kinds as DocumentKind[];
+    })
+    .describe(
+      `Kinds of file users may attach, comma-separated, of \`${DOCUMENT_KINDS.join(',')}\` (the default: all)`,
+    ),
+  DOCUMENT_MAX_PAGES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(500)
+    .describe('Pages of an attached PDF that may be read; a longer one is refused with 413'),
+  DOCUMENT_MAX_CELLS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(200_000)
+    .describe(
+      'Cells of an attached spreadsheet (XLSX sheets or CSV) that may be read; more is refused with 413',
+    ),
+  DOCUMENT_MAX_UNPACKED_MB: z.coerce
+    .number()
+    .positive()
+    .max(5000)
+    .default(200)
+    .describe(
+      'What an attached DOCX or XLSX (a ZIP) may unpack to, and the text a document may hold, in MB; a' +
+        ' file past it (a ZIP bomb) is refused with 413 before it is read',
+    ),
+  DOCUMENT_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'Worker threads that read attached documents, off the event loop; they start with the first' +
+        ' document. Unset: the number of cores − 1, at least 1',
+    ),
   ...planEnv(),
   BILLING_PROVIDER: z
     .enum(['local', 'stripe'])
@@ -612,6 +678,16 @@ export interface OAuthEndpoints {
   promptValues?: readonly string[] | undefined;
 }
 
+/** What an attached document may be (issue 26); the composer states these. */
+export interface DocumentLimits {
+  maxBytes: number;
+  kinds: DocumentKind[];
+  maxPages: number;
+  maxCells: number;
+  /** What a ZIP (DOCX, XLSX) may unpack to, and the text one document may hold. */
+  maxUnpackedBytes: number;
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -664,6 +740,8 @@ export type Config = {
   shedEventLoopDelayMs: number;
   /** PDF rendering: worker threads, and renders that may wait for one before a 503. */
   pdf: { workers: number; queueMax: number };
+  /** Documents attached in the chat (issue 26): what may be read, and the threads that read them. */
+  documents: DocumentLimits & { workers: number };
   billing: BillingConfig;
   analytics: { posthogKey: string | undefined; posthogHost: string };
   /** Error reports (server and web) go to this Sentry-compatible DSN; unset, none are sent. */
@@ -877,6 +955,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shedEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
     // One core stays with the event loop: on 2 cores, one PDF worker.
     pdf: { workers: e.PDF_WORKERS ?? Math.max(1, availableParallelism() - 1), queueMax: e.PDF_QUEUE_MAX },
+    documents: {
+      maxBytes: Math.round(e.DOCUMENT_MAX_MB * 1024 * 1024),
+      kinds: e.DOCUMENT_KINDS,
+      maxPages: e.DOCUMENT_MAX_PAGES,
+      maxCells: e.DOCUMENT_MAX_CELLS,
+      maxUnpackedBytes: Math.round(e.DOCUMENT_MAX_UNPACKED_MB * 1024 * 1024),
+      workers: e.DOCUMENT_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    },
     billing: billingConfig(e),
     widgetAllowedOrigins: (e.WIDGET_ALLOWED_ORIGINS ?? '')
       .split(',')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_CONTENT_MAX } from './constants.js';
+import { MESSAGE_DOCUMENTS_MAX } from './documents.js';
 
 /**
  * Starts or continues an assistant reply. With `message`, the user's message is stored first and
@@ -22,6 +23,8 @@ export const ZCompletionRequest = z.object({
         .trim()
         .min(1, 'Message cannot be empty')
         .max(MESSAGE_CONTENT_MAX, `Message must be at most ${MESSAGE_CONTENT_MAX} characters`),
+      /** The user's documents attached to this message (issue 26): their passages answer it. */
+      document_ids: z.array(z.string().min(1).max(100)).max(MESSAGE_DOCUMENTS_MAX).optional(),
     })
     .optional(),
 });

@@ -18,6 +18,7 @@ import {
   MESSAGE_ROLES,
   MESSAGE_STATES,
 } from './constants.js';
+import { ZAttachedDocument } from './documents.js';
 
 /** The `detail` texts of chats and their messages ('Chat not found' and the like are DETAIL's). */
 export const CHAT_DETAIL = {
@@ -38,6 +39,8 @@ export const ZMessageMetadata = z.looseObject({
    * the assistant wrote): an 'assistant' message with it was not written by the assistant.
    */
   client_written: z.boolean().optional(),
+  /** The documents the user attached to this message (issue 26), shown as chips on it. */
+  documents: z.array(ZAttachedDocument).optional(),
 });
 
 /**
@@ -55,6 +58,7 @@ export const SERVER_METADATA_KEYS = [
   'client_written',
   'stopped',
   'resumes',
+  'documents',
 ] as const;
 
 const serverKeysRefused = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {

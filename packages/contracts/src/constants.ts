@@ -397,6 +397,7 @@ export const LIBRARY_KINDS = [
   'plan',
   'newsletter',
   'briefing',
+  'document',
 ] as const;
 export type LibraryKind = (typeof LIBRARY_KINDS)[number];
 export const LIBRARY_PROMPT_TITLE_MAX = 120;

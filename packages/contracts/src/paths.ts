@@ -265,3 +265,17 @@ export const TOOL_PATHS = {
   /** PUT {disabled_tools}: the tools turned off in one of the caller's chats; answers the list. */
   chat: (chatId: string) => `/api/knap-tools/chats/${encodeURIComponent(chatId)}`,
 } as const;
+
+/** Client documents (issue 26): the owner's only; another user's id answers 404. */
+export const DOCUMENT_PATHS = {
+  /** GET: the documents; POST multipart `file`: reads and keeps one, answers its TDocumentInfo. */
+  list: '/api/documents',
+  /** GET: the limits the composer states (size, pages, cells, kinds). */
+  limits: '/api/documents/limits',
+  /** GET: the document's info; PATCH {client}: files it under a client; DELETE: removes it. */
+  item: (id: string) => `/api/documents/${encodeURIComponent(id)}`,
+  /** GET: the document's info and every passage, for the document view. */
+  text: (id: string) => `/api/documents/${encodeURIComponent(id)}/text`,
+  /** GET: the file as it was attached. */
+  file: (id: string) => `/api/documents/${encodeURIComponent(id)}/file`,
+} as const;

@@ -34,6 +34,27 @@ export function decryptSecret(key: Buffer, stored: string): string {
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
 
+const BYTES_MAGIC = Buffer.from('KNAP1');
+
+/**
+ * Encrypts a file for storage with AES-256-GCM, as secrets are: `KNAP1` <iv 12> <tag 16> <data>.
+ * The tag makes a changed or cut file fail to decrypt rather than read as something else.
+ */
+export function encryptBytes(key: Buffer, plain: Buffer): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([BYTES_MAGIC, iv, cipher.getAuthTag(), data]);
+}
+
+export function decryptBytes(key: Buffer, stored: Buffer): Buffer {
+  const head = BYTES_MAGIC.length;
+  if (!stored.subarray(0, head).equals(BYTES_MAGIC)) throw new Error('Unrecognised encrypted file');
+  const decipher = createDecipheriv('aes-256-gcm', key, stored.subarray(head, head + 12));
+  decipher.setAuthTag(stored.subarray(head + 12, head + 28));
+  return Buffer.concat([decipher.update(stored.subarray(head + 28)), decipher.final()]);
+}
+
 /** JSON with object keys sorted at every level: the same value always gives the same text. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
@@ -54,9 +75,12 @@ export interface AppKeys {
   accessToken: Uint8Array;
   /** AES-256-GCM key of connection tokens at rest. */
   connectionTokens: Buffer;
+  /** AES-256-GCM key of attached documents' files at rest. */
+  documents: Buffer;
 }
 
 export const deriveAppKeys = (secret: string): AppKeys => ({
   accessToken: new Uint8Array(deriveKey(secret, 'access-token')),
   connectionTokens: deriveKey(secret, 'connection-tokens'),
+  documents: deriveKey(secret, 'documents'),
 });

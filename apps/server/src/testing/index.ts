@@ -2,6 +2,8 @@
 
 export { replyMessage } from '../modules/assistant/reply-message.js';
 export { LIST_CACHE_ENTRIES } from '../modules/chats/list-cache.js';
+export { passagesForQuestion } from '../modules/documents/service.js';
+export { pdfOf, uploadDocument } from './documents.js';
 export { fakeLlm } from './llm.js';
 export { openBotSocket } from './meeting-bot.js';
 export { inlinePdfRenderer, sampleRoadmap } from './pdf.js';

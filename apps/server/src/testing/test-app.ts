@@ -62,6 +62,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     shedEventLoopDelayMs: 0,
     // The server's defaults: workers start only when a test renders.
     pdf: defaults.pdf,
+    documents: defaults.documents,
     // The embedded default's plans (free: 20 credits a month) on the local provider.
     billing: defaults.billing,
     analytics: { posthogKey: undefined, posthogHost: 'http://127.0.0.1:9' },

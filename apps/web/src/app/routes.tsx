@@ -56,6 +56,7 @@ const ClientReviewNewPage = lazyScreen(
   () => import('../features/client-review/client-review-new-page'),
   'ClientReviewNewPage',
 );
+const DocumentPage = lazyScreen(() => import('../features/documents/document-page'), 'DocumentPage');
 const SentPage = lazyScreen(() => import('../features/sent/sent-page'), 'SentPage');
 const SentEmailPage = lazyScreen(() => import('../features/sent/sent-email-page'), 'SentEmailPage');
 const OnboardingPage = lazyScreen(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage');
@@ -134,6 +135,7 @@ export const routes: RouteObject[] = [
               { path: 'onboarding', element: <OnboardingPage /> },
               // Every email sent or held for the user (issue 25); not in SPEC §2's list.
               { path: 'sent', element: <SentPage /> },
+              { path: 'documents/:id', element: <DocumentPage /> },
               { path: 'sent/:id', element: <SentEmailPage /> },
               { path: 'request-knap', element: <RequestKnapPage /> },
               { path: 'financial-plan', element: <FinancialPlanPage /> },

@@ -1,5 +1,5 @@
 // The contract schemas of the calls that modules on the first load make later (auth, billing, chat,
-// connections, knaps, notetaker, onboarding). That load carries no zod (the chat page's budget), so
+// connections, documents, knaps, notetaker, onboarding). That load carries no zod (the chat page's budget), so
 // this module is imported only when such a call is made, by `lazySchema` in api-client.ts, while the
 // request is under way. Calls of lazily loaded screens import their schemas from contracts directly.
 import {
@@ -24,6 +24,9 @@ export {
   ZChatSummary,
   ZCreditsUsage,
   ZDisconnectResponse,
+  ZDocumentInfo,
+  ZDocumentLimits,
+  ZDocumentText,
   ZInvitationPreview,
   ZKnapComponentReply,
   ZKnapRequest,

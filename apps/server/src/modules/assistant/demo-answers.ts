@@ -7,7 +7,13 @@ import {
   type DemoStep,
 } from '../../platform/llm/demo-model.js';
 import { emailTopicIn, readFutureValue, readLoan, readRmd } from './demo-numbers.js';
-import { REPLY_PROMPT, RESUME_REQUEST, SUGGESTIONS_PROMPT } from './prompts.js';
+import {
+  DOCUMENTS_CLOSE,
+  DOCUMENTS_OPEN,
+  REPLY_PROMPT,
+  RESUME_REQUEST,
+  SUGGESTIONS_PROMPT,
+} from './prompts.js';
 
 export const DEMO_SUGGESTIONS = [
   'Send a follow-up email to anna@example.com',
@@ -78,6 +84,40 @@ function financeSentence(tool: string, value: unknown): string | null {
   }
 }
 
+/** The demo quotes at most this many passages, each cut to about this many characters. */
+const QUOTED_PASSAGES = 3;
+const QUOTE_CHARS = 400;
+
+/**
+ * With documents attached, the demo answers by quoting the passages the search found, each with
+ * its citation, so the path from a statement to a cited answer shows without a model.
+ */
+export function documentsAnswer(input: string): string {
+  const block = input.slice(input.indexOf(DOCUMENTS_OPEN), input.indexOf(DOCUMENTS_CLOSE));
+  const passages = [...block.matchAll(/<passage cite="([^"]*)">\n([\s\S]*?)\n<\/passage>/g)]
+    .slice(0, QUOTED_PASSAGES)
+    .map(([, cite, content]) => {
+      const text = content!.length > QUOTE_CHARS ? `${content!.slice(0, QUOTE_CHARS).trimEnd()}…` : content!;
+      return `${text
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n')}\n\n— ${cite}`;
+    });
+  const unreadable = [...block.matchAll(/<no_text document="([^"]*)">/g)].map(
+    ([, name]) => `**${name}** has no text layer (it is a scanned image), so I cannot read it.`,
+  );
+  const found = passages.length
+    ? [`Here is what I found in your documents:`, ...passages]
+    : unreadable.length
+      ? []
+      : ['I found nothing in your documents about that. Try asking with words the document uses.'];
+  return [
+    ...found,
+    ...unreadable,
+    'I am the built-in demo assistant: I quote the passages the search found. A connected AI model answers from them in its own words.',
+  ].join('\n\n');
+}
+
 /** What the demo does next in a chat, decided from the conversation so far. */
 export function demoChat({ prompt, toolNames, input }: DemoCall): DemoStep {
   const last = prompt.at(-1);
@@ -146,6 +186,7 @@ export function demoChat({ prompt, toolNames, input }: DemoCall): DemoStep {
     }
   }
 
+  if (input.includes(DOCUMENTS_OPEN)) return { kind: 'text', text: documentsAnswer(input) };
   const userText = input.trim();
   if (userText === RESUME_REQUEST)
     return { kind: 'text', text: 'Picking up where I stopped: that is all I had to add.' };

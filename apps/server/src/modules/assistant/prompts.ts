@@ -27,3 +27,36 @@ export const suggestionsRequest = (tools: string) =>
  */
 export const RESUME_REQUEST =
   'Continue your previous reply exactly where it stopped. Do not repeat what you already wrote.';
+
+/** The tags around the passages of attached documents in the user's turn (the demo reads them). */
+export const DOCUMENTS_OPEN = '<attached_documents>';
+export const DOCUMENTS_CLOSE = '</attached_documents>';
+
+/** A passage as the model is given it: its citation link, and its text. */
+export interface ContextPassage {
+  cite: string;
+  content: string;
+}
+
+/**
+ * What the model is told, in the user's turn, of the documents attached in the chat: the passages
+ * the search found for this message, each with the Markdown link to cite it by, and the documents
+ * that have no text to read.
+ */
+export function documentContext(passages: ContextPassage[], withoutText: string[]): string {
+  const lines = [
+    DOCUMENTS_OPEN,
+    passages.length
+      ? 'Passages found in the documents the user attached, for this message. Answer from them; after each fact taken from one, cite it with its Markdown link exactly as given in `cite`.'
+      : 'The search found no passage in the attached documents for this message.',
+    ...passages.map(
+      (p) => `<passage cite="${p.cite}">\n${p.content.replaceAll('</passage>', '</ passage>')}\n</passage>`,
+    ),
+    ...withoutText.map(
+      (name) =>
+        `<no_text document="${name}">This PDF has no text layer (it is a scanned image), so its text cannot be read.</no_text>`,
+    ),
+    DOCUMENTS_CLOSE,
+  ];
+  return lines.join('\n');
+}

@@ -46,7 +46,12 @@ export function toUIMessages(rows: MessageRow[]): AssistantUIMessage[] {
     if (meta.resumes)
       out.push({ id: `${row.id}-resume`, role: 'user', parts: [{ type: 'text', text: RESUME_REQUEST }] });
     if (row.role === 'user') {
-      out.push({ id: row.id, role: 'user', parts: [{ type: 'text', text: row.content }] });
+      out.push({
+        id: row.id,
+        role: 'user',
+        parts: [{ type: 'text', text: row.content }],
+        ...(meta.documents ? { metadata: { documents: meta.documents } } : {}),
+      });
     } else {
       const parts = meta.parts ?? (row.content ? [{ type: 'text' as const, text: row.content }] : []);
       if (parts.length) out.push({ id: row.id, role: 'assistant', parts });

@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import {
   type AssistantUIMessage,
   DETAIL,
+  type TAttachedDocument,
   type TCompletionRequest,
   type ToolPart,
   type TToolApprovalRequest,
@@ -21,6 +22,7 @@ import { promptFor } from '../../platform/llm/tasks.js';
 import { recordAudit } from '../audit/service.js';
 import * as chats from '../chats/service.js';
 import * as credits from '../credits/service.js';
+import { attachableDocuments } from '../documents/service.js';
 import {
   endToolRun,
   type ToolContext,
@@ -29,6 +31,7 @@ import {
   toToolSet,
 } from '../tools/registry.js';
 import { editedInput, storeApprovedEdit } from './approval-edits.js';
+import { withDocumentPassages } from './attached-documents.js';
 import { REPLY_PROMPT, SUGGESTIONS_PROMPT, suggestionsRequest } from './prompts.js';
 import { replyMessage } from './reply-message.js';
 import { metadataOf, type ToolsByName, toolPartsOf, toUIMessages } from './reply-metadata.js';
@@ -106,6 +109,11 @@ export async function prepareRun(
   request: TCompletionRequest,
 ): Promise<PreparedRun> {
   const chat = await chats.ownedChat(deps, user.id, request.chat_id);
+  // Every attached id must be one of the user's documents (else 404) before anything is stored.
+  const documentIds = request.message?.document_ids ?? [];
+  const documents = documentIds.length
+    ? await attachableDocuments(deps, { userId: user.id, documentIds })
+    : [];
   await deps.limits.consume('model', user.id);
   if (!(await credits.hasCredits(deps, user.id, deps.config.credits.perCompletion))) {
     // A chat just started for this message is removed, not left empty under the question's name.
@@ -126,9 +134,11 @@ export async function prepareRun(
     const text = request.message.content;
     const editOf = request.edit_of;
     if (editOf)
-      return oneReplyAtATime(deps, chat.id, () => prepareEdit(deps, { user, chatId: chat.id, text, editOf }));
+      return oneReplyAtATime(deps, chat.id, () =>
+        prepareEdit(deps, { user, chatId: chat.id, text, editOf, documents }),
+      );
     const prepared = await oneReplyAtATime(deps, chat.id, () =>
-      prepareAnswer(deps, { user, chatId: chat.id, text }),
+      prepareAnswer(deps, { user, chatId: chat.id, text, documents }),
     );
     await chats.setAutoTitle(deps, user.id, chat, text);
     return prepared;
@@ -203,7 +213,13 @@ async function prepareRetry(
  */
 async function prepareEdit(
   deps: AppDeps,
-  { user, chatId, text, editOf }: { user: UserRow; chatId: string; text: string; editOf: string },
+  {
+    user,
+    chatId,
+    text,
+    editOf,
+    documents,
+  }: { user: UserRow; chatId: string; text: string; editOf: string; documents: TAttachedDocument[] },
 ): Promise<PreparedRun> {
   const rows = await chats.messageRows(deps, chatId);
   const edited = rows.find((r) => r.id === editOf);
@@ -219,7 +235,7 @@ async function prepareEdit(
         id: newId(),
         role: 'user',
         content: text,
-        metadata: null,
+        metadata: attachedMetadata(documents),
         variant_of: edited.variant_of ?? edited.id,
       },
       openedReply(deps),
@@ -260,16 +276,24 @@ async function prepareResume(
 /** A new message: it and the reply being written are stored together before the model is called. */
 async function prepareAnswer(
   deps: AppDeps,
-  { user, chatId, text }: { user: UserRow; chatId: string; text: string },
+  {
+    user,
+    chatId,
+    text,
+    documents,
+  }: { user: UserRow; chatId: string; text: string; documents: TAttachedDocument[] },
 ): Promise<PreparedRun> {
   const earlier = await chats.messageRows(deps, chatId);
   const [asked, reply] = await chats.appendMessageRows(deps, user.id, chatId, [
-    { role: 'user', content: text, metadata: null },
+    { role: 'user', content: text, metadata: attachedMetadata(documents) },
     openedReply(deps),
   ]);
   const uiMessages = toUIMessages([...earlier, asked!, reply!]);
   return { chatId, user, uiMessages, reply: reply!, continuing: false, run: 1 };
 }
+
+/** A user message's metadata: the documents it attaches, shown as chips on it; none: null. */
+const attachedMetadata = (documents: TAttachedDocument[]) => (documents.length ? { documents } : null);
 
 /** Continuing after approvals: the last reply must have decisions for every request it made. */
 async function prepareContinuation(
@@ -421,10 +445,15 @@ async function modelStream(
 ) {
   // The same tools convert earlier results, so an MCP tool's image is an image part there too.
   const tools = toToolSet(definitions, ctx);
+  const messages = await withDocumentPassages(deps, {
+    userId: prepared.user.id,
+    chatId: prepared.chatId,
+    messages: prepared.uiMessages,
+  });
   const result = streamText({
     model: deps.llm,
     ...promptFor(REPLY_PROMPT),
-    messages: await convertToModelMessages(prepared.uiMessages, { ignoreIncompleteToolCalls: true, tools }),
+    messages: await convertToModelMessages(messages, { ignoreIncompleteToolCalls: true, tools }),
     tools,
     stopWhen: stepCountIs(MAX_STEPS),
     maxRetries: deps.config.llm.maxRetries,

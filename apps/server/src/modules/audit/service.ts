@@ -35,7 +35,10 @@ export type AuditAction =
   | 'organization.domain_changed'
   | 'privilege.refused'
   | 'approval.input_mismatch'
-  | 'approval.edited';
+  | 'approval.edited'
+  | 'document.uploaded'
+  | 'document.read'
+  | 'document.deleted';
 
 export interface AuditEntry {
   action: AuditAction;

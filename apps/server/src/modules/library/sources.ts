@@ -17,6 +17,7 @@ import { deletePdf, listPdfs } from '../pdf/service.js';
 import { item, type LibrarySource, SOURCE_LIMIT } from './library-source.js';
 import * as repo from './repo.js';
 import { clientReviewsSource } from './sources/client-reviews.js';
+import { documentsSource } from './sources/documents.js';
 import { financialPlansSource } from './sources/financial-plans.js';
 import { briefingsSource } from './sources/first-impressions.js';
 import { newslettersSource } from './sources/newsletters.js';
@@ -141,4 +142,5 @@ export const LIBRARY_SOURCES: LibrarySource[] = [
   financialPlansSource,
   newslettersSource,
   briefingsSource,
+  documentsSource,
 ];

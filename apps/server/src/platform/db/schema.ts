@@ -1,6 +1,6 @@
 // Row types of every table. Timestamps are ISO-8601 UTC strings and booleans are 0/1 integers on
 // both engines, so the same queries and comparisons work on SQLite and PostgreSQL.
-import type { KnapName, MeetingBotStatus } from '@knap/contracts';
+import type { DocumentKind, KnapName, MeetingBotStatus } from '@knap/contracts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Bool = 0 | 1;
@@ -442,6 +442,33 @@ export interface EmailReviewsTable {
   created_at: string;
 }
 
+/** A document attached in the chat (issue 26); its file is encrypted under DATA_DIR/documents. */
+export interface DocumentsTable {
+  id: string;
+  user_id: string;
+  filename: string;
+  kind: DocumentKind;
+  size: number;
+  pages: number;
+  passages: number;
+  /** 0 for a PDF whose pages carry no text layer. */
+  has_text: number;
+  /** The client it is filed under; null until filed. */
+  client: string | null;
+  created_at: string;
+}
+
+/** A passage of a document's text, with its page (PDF) or sheet (workbook), searched per question. */
+export interface DocumentPassagesTable {
+  id: string;
+  document_id: string;
+  seq: number;
+  page: number | null;
+  sheet: string | null;
+  location: string;
+  content: string;
+}
+
 export interface SavedPromptsTable {
   id: string;
   user_id: string;
@@ -597,6 +624,8 @@ export interface Database {
   knap_requests: KnapRequestsTable;
   knap_component_data: KnapComponentDataTable;
   pdfs: PdfsTable;
+  documents: DocumentsTable;
+  document_passages: DocumentPassagesTable;
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;
   local_checkouts: LocalCheckoutsTable;

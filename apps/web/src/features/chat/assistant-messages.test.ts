@@ -64,6 +64,17 @@ describe('completionRequestOf', () => {
     });
   });
 
+  it('sends the ids of the documents attached to the message', () => {
+    const withFiles: AssistantUIMessage = {
+      ...user,
+      metadata: { documents: [{ id: 'd1', filename: 'Q3 statement.pdf', kind: 'pdf' }] },
+    };
+    expect(completionRequestOf({ chatId: 'c1', messages: [withFiles], trigger: 'submit-message' })).toEqual({
+      chat_id: 'c1',
+      message: { content: 'Hello there', document_ids: ['d1'] },
+    });
+  });
+
   it('continues the reply after approvals with the chat id alone', () => {
     expect(completionRequestOf({ chatId: 'c1', messages: [user, reply], trigger: 'submit-message' })).toEqual(
       {

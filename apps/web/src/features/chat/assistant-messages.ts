@@ -42,7 +42,13 @@ export function rowToUIMessage(
   row: TMessage,
   decided: ReadonlyMap<string, boolean> = new Map(),
 ): AssistantUIMessage {
-  if (row.role === 'user') return { id: row.id, role: 'user', parts: [{ type: 'text', text: row.content }] };
+  if (row.role === 'user')
+    return {
+      id: row.id,
+      role: 'user',
+      parts: [{ type: 'text', text: row.content }],
+      ...(row.metadata?.documents ? { metadata: { documents: row.metadata.documents } } : {}),
+    };
   const parts = storedParts(row).map((part): AssistantPart => {
     if (!isToolPart(part) || part.state !== 'approval-requested') return part;
     const approved = decided.get(part.approval.id);
@@ -108,7 +114,11 @@ export function completionRequestOf({
     return options.regenerate ? { chat_id: chatId, regenerate: true } : { chat_id: chatId, retry: true };
   const last = messages.at(-1);
   if (last?.role === 'user') {
-    const message = { content: textOfParts(last.parts) };
+    const documentIds = (last.metadata?.documents ?? []).map((d) => d.id);
+    const message = {
+      content: textOfParts(last.parts),
+      ...(documentIds.length ? { document_ids: documentIds } : {}),
+    };
     // useChat keeps the edited message's id on the new text.
     return messageId === last.id
       ? { chat_id: chatId, message, edit_of: messageId }

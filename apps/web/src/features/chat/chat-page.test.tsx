@@ -2,11 +2,13 @@ import {
   ASSISTANT_PATHS,
   CHAT_PATHS,
   DETAIL,
+  DOCUMENT_PATHS,
   ERR,
   type TChat,
   type TMessage,
   TOOL_PATHS,
 } from '@knap/contracts';
+
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +18,7 @@ import { calledRoutes, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { textReply, uiStreamResponse } from '../../test/ui-stream';
+import { mockUploads } from '../../test/upload-mock';
 import { initialAuthState, useAuthStore } from '../auth/store';
 import { ChatPage } from './chat-page';
 
@@ -145,6 +148,47 @@ describe('ChatPage without a chat id', () => {
 
     await waitFor(() => expect(router.state.location.search).toBe('?id=new-1'));
     expect(posted).toEqual([{ initial_message: 'Draft a note', disabled_tools: ['send_email'] }]);
+  });
+
+  it('sends the files attached on the welcome screen with the first message, shown as chips', async () => {
+    const created = chat({ id: 'new-2', title: 'What is the allocation?' });
+    const completions: unknown[] = [];
+    mockFetch({
+      [`GET ${DOCUMENT_PATHS.limits}`]: () =>
+        jsonResponse({ max_bytes: 1024 * 1024, max_pages: 500, max_cells: 200_000, kinds: ['pdf'] }),
+      [`POST ${CHAT_PATHS.chats}`]: () => jsonResponse(created),
+      [`GET ${CHAT_PATHS.chat('new-2')}`]: () => jsonResponse(created),
+      [`PUT ${CHAT_PATHS.markRead('new-2')}`]: () => jsonResponse({ success: true }),
+      [`POST ${ASSISTANT_PATHS.completion}`]: async (req) => {
+        completions.push(await req.json());
+        return uiStreamResponse(textReply('r1', ['From your statement.']));
+      },
+    });
+    // The upload goes by XMLHttpRequest (its progress).
+    const sent = mockUploads();
+    renderChat('/chat');
+
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Attach files' }).title).toBe('PDF files, up to 1 MB each'),
+    );
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, new File(['%PDF-1.7'], 'Q3 statement.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Attached')).toBeTruthy();
+    expect(sent.map((s) => [s.url, s.authorization, s.file.name])).toEqual([
+      [DOCUMENT_PATHS.list, 'Bearer token', 'Q3 statement.pdf'],
+    ]);
+
+    await userEvent.type(composer(), 'What is the allocation?{Enter}');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    expect(await within(list).findByText('From your statement.')).toBeTruthy();
+    expect(completions).toEqual([
+      { chat_id: 'new-2', message: { content: 'What is the allocation?', document_ids: ['doc-1'] } },
+    ]);
+    const chips = within(list).getByRole('list', { name: 'Attached files' });
+    expect(within(chips).getByRole('link', { name: 'Q3 statement.pdf' }).getAttribute('href')).toBe(
+      '/documents/doc-1',
+    );
+    vi.unstubAllGlobals();
   });
 
   it('out of credits: back on the welcome screen with the question kept, until credits come back', async () => {

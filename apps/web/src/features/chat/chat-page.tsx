@@ -1,5 +1,5 @@
 // The chat screen (/chat and /chat?id=): the welcome state or an open chat with the assistant.
-import { DETAIL, type TChat } from '@knap/contracts';
+import { DETAIL, type TAttachedDocument, type TChat } from '@knap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,8 @@ import { isServerAway } from '../../lib/api-client';
 import { useOpenSettings } from '../../lib/open-settings';
 import { useCurrentUser } from '../auth/store';
 import { useCreditsComeBack } from '../billing/queries';
+import { useDocumentLimits } from '../documents/queries';
+import { useAttachments } from '../documents/use-attachments';
 import { SetupBanner } from '../onboarding/setup-banner';
 import { logChatFailure } from './chat-errors';
 import { ChatWelcome } from './components/chat-welcome';
@@ -49,7 +51,14 @@ export function ChatPage() {
   // The draft belongs to the chat it was typed in, except when sending it is what created the chat.
   const [draftChatId, setDraftChatId] = useState(chatId);
   // A chat started from the welcome screen, and the first message it still has to send.
-  const [started, setStarted] = useState<{ chatId: string; text: string } | null>(null);
+  const [started, setStarted] = useState<{
+    chatId: string;
+    text: string;
+    documents: TAttachedDocument[];
+  } | null>(null);
+  // Files attached on the welcome screen go with the first message.
+  const limits = useDocumentLimits();
+  const attachments = useAttachments(limits.data);
   // A chat the server removed, its first message refused for lack of credits: the message comes
   // back here, on the welcome screen, with the out-of-credits banner.
   // State, not a ref: this render-time check runs twice in StrictMode, and a ref changed by the
@@ -96,7 +105,8 @@ export function ChatPage() {
     setNewChatToolsOff([]);
     // Only clear what was sent: the user may have typed on meanwhile.
     setDraft((current) => (current.trim() === text ? '' : current));
-    setStarted({ chatId: created.id, text });
+    setStarted({ chatId: created.id, text, documents: attachments.documents });
+    attachments.clear();
     navigate(`/chat?id=${encodeURIComponent(created.id)}`, { replace: true });
   };
 
@@ -136,6 +146,7 @@ export function ChatPage() {
             isSending={isStarting}
             onFocus={preloadConversation}
             leading={<ToolsMenu newChat={{ off: newChatToolsOff, onChange: setNewChatToolsOff }} />}
+            attachments={{ state: attachments, limits: limits.data }}
           />
         </>
       ) : chat ? (
@@ -146,6 +157,7 @@ export function ChatPage() {
             draft={draft}
             onDraftChange={setDraft}
             initialMessage={started?.chatId === chat.id && started.text ? started.text : undefined}
+            initialDocuments={started?.chatId === chat.id ? started.documents : undefined}
             onInitialMessageSent={clearStarted}
             onDiscarded={handleDiscarded}
           />

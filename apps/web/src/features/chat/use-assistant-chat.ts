@@ -6,6 +6,7 @@ import {
   type AssistantUIMessage,
   DETAIL,
   ERR,
+  type TAttachedDocument,
   type TChat,
   type TCompletionRequest,
   type ToolPart,
@@ -30,7 +31,7 @@ const STOP_GRACE_MS = 3000;
 /** What went wrong with the last request, and so what Retry repeats. */
 export type AssistantFailure =
   /** `unreachable`: the message never reached the server; it is sent again once the server is back. */
-  | { kind: 'send'; text: string; message: string; unreachable: boolean }
+  | { kind: 'send'; text: string; documents: TAttachedDocument[]; message: string; unreachable: boolean }
   | { kind: 'edit'; messageId: string; text: string; message: string }
   | { kind: 'regenerate'; message: string }
   | { kind: 'resume'; message: string }
@@ -69,7 +70,8 @@ export interface AssistantChat {
   failure: AssistantFailure | null;
   /** The out-of-credits text while the assistant refuses for lack of credits. */
   outOfCredits: string | null;
-  send: (text: string) => void;
+  /** Sends a message, with the documents attached to it (issue 26). */
+  send: (text: string, documents?: readonly TAttachedDocument[]) => void;
   /** A new version of the user's message `messageId`, answered anew. */
   edit: (messageId: string, text: string) => void;
   /** A new version of the latest reply (the earlier one is kept). */
@@ -227,7 +229,15 @@ export function useAssistantChat({
     return () => clearTimeout(timer);
   }, [isStopRequested, isStreaming, stopLocal]);
 
-  const send = useCallback((text: string) => void sendMessage({ text }), [sendMessage]);
+  // The documents sent so far by id, so a refused message is sent again with its files.
+  const attachedById = useRef(new Map<string, TAttachedDocument>());
+  const send = useCallback(
+    (text: string, documents: readonly TAttachedDocument[] = []) => {
+      for (const doc of documents) attachedById.current.set(doc.id, doc);
+      void sendMessage(documents.length ? { text, metadata: { documents: [...documents] } } : { text });
+    },
+    [sendMessage],
+  );
   const edit = useCallback(
     (messageId: string, text: string) => void sendMessage({ text, messageId }),
     [sendMessage],
@@ -293,7 +303,7 @@ export function useAssistantChat({
   /** Repeats what failed: a refused message or continuation as it was, a broken reply with `retry`. */
   const retry = useCallback(
     (failure: AssistantFailure) => {
-      if (failure.kind === 'send') send(failure.text);
+      if (failure.kind === 'send') send(failure.text, failure.documents);
       else if (failure.kind === 'edit') edit(failure.messageId, failure.text);
       else if (failure.kind === 'regenerate') {
         // The reply to regenerate is the stored latest one.
@@ -309,7 +319,7 @@ export function useAssistantChat({
   let failure: AssistantFailure | null = null;
   const lastMessage = messages.at(-1);
   if (refusal && !(refusal.error.status === 402 && refusal.request.message)) {
-    failure = refusedFailure(refusal.request, refusal.error);
+    failure = refusedFailure(refusal.request, refusal.error, attachedById.current);
   } else if (status === 'error' && error && !(error instanceof ApiError)) {
     failure = { kind: 'reply', message: streamErrorText(error) };
   } else if (!isStreaming && lastMessage?.role === 'assistant' && lastRow?.id === lastMessage.id) {
@@ -342,12 +352,22 @@ export function useAssistantChat({
 }
 
 /** What Retry repeats for a request the server refused before storing anything. */
-function refusedFailure(request: TCompletionRequest, refused: ApiError): AssistantFailure {
+function refusedFailure(
+  request: TCompletionRequest,
+  refused: ApiError,
+  attachedById: ReadonlyMap<string, TAttachedDocument>,
+): AssistantFailure {
   const { message } = refused;
   if (request.message && request.edit_of)
     return { kind: 'edit', messageId: request.edit_of, text: request.message.content, message };
   if (request.message)
-    return { kind: 'send', text: request.message.content, message, unreachable: refused.status === 0 };
+    return {
+      kind: 'send',
+      text: request.message.content,
+      documents: (request.message.document_ids ?? []).flatMap((id) => attachedById.get(id) ?? []),
+      message,
+      unreachable: refused.status === 0,
+    };
   if (request.regenerate) return { kind: 'regenerate', message };
   if (request.resume) return { kind: 'resume', message };
   return { kind: request.retry ? 'reply' : 'continue', message };

@@ -10,6 +10,7 @@ import {
   Mail,
   MessageSquareText,
   NotebookPen,
+  Paperclip,
   PiggyBank,
   Plus,
   Sparkles,
@@ -43,6 +44,7 @@ export const KIND_LABELS: Record<LibraryKind, string> = {
   plan: 'Financial plan',
   newsletter: 'Newsletter',
   briefing: 'Briefing',
+  document: 'Client document',
 };
 
 const KIND_ICONS: Record<LibraryKind, typeof FileText> = {
@@ -54,6 +56,7 @@ const KIND_ICONS: Record<LibraryKind, typeof FileText> = {
   plan: PiggyBank,
   newsletter: Mail,
   briefing: UserSearch,
+  document: Paperclip,
 };
 
 function PromptForm({ prompt, onDone }: { prompt: TSavedPrompt | null; onDone: () => void }) {

@@ -4,6 +4,7 @@ import {
   ASSISTANT_PATHS,
   CHAT_PATHS,
   DETAIL,
+  DOCUMENT_PATHS,
   ERR,
   type TChat,
   type TMessage,
@@ -19,6 +20,7 @@ import { type FetchHandler, jsonResponse, mockFetch } from '../../../test/fetch-
 import { makeUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { controlledUiStream, textReply, uiStreamResponse } from '../../../test/ui-stream';
+import { mockUploads } from '../../../test/upload-mock';
 import { initialAuthState, useAuthStore } from '../../auth/store';
 import { ChatPage } from '../chat-page';
 
@@ -86,6 +88,13 @@ function serve(initial: TChat, routes: Record<string, FetchHandler> = {}) {
     [`GET ${CHAT_PATHS.chat('c1')}`]: () => jsonResponse(server.chat),
     [`PUT ${CHAT_PATHS.markRead('c1')}`]: () => jsonResponse({ success: true }),
     [`POST ${ASSISTANT_PATHS.suggestions}`]: () => jsonResponse({ suggestions: [] }),
+    [`GET ${DOCUMENT_PATHS.limits}`]: () =>
+      jsonResponse({
+        max_bytes: 20 * 1024 * 1024,
+        max_pages: 500,
+        max_cells: 200_000,
+        kinds: ['pdf', 'csv'],
+      }),
     ...Object.fromEntries(Object.entries(routes).map(([route, handler]) => [route, record(route, handler)])),
   });
   const bodiesOf = (route: string) => server.requests.filter((r) => r.route === route).map((r) => r.body);
@@ -93,6 +102,17 @@ function serve(initial: TChat, routes: Record<string, FetchHandler> = {}) {
 }
 
 const COMPLETION = `POST ${ASSISTANT_PATHS.completion}`;
+
+/** The completion refused once (409, a reply in progress), then answered with `text`. */
+function refusedOnce(text: string): FetchHandler {
+  let calls = 0;
+  return () => {
+    calls += 1;
+    return calls === 1
+      ? jsonResponse({ detail: DETAIL.replyInProgress }, 409)
+      : uiStreamResponse(textReply('r1', [text]));
+  };
+}
 const STOP = `POST ${ASSISTANT_PATHS.stopCompletion}`;
 const APPROVAL = `POST ${ASSISTANT_PATHS.toolApproval}`;
 
@@ -597,15 +617,7 @@ describe('failures and Retry', () => {
   });
 
   it('gives a refused message back to the composer, says why, and Retry sends it again', async () => {
-    let calls = 0;
-    const { bodiesOf } = serve(chat(), {
-      [COMPLETION]: () => {
-        calls += 1;
-        return calls === 1
-          ? jsonResponse({ detail: DETAIL.replyInProgress }, 409)
-          : uiStreamResponse(textReply('r1', ['Here you go.']));
-      },
-    });
+    const { bodiesOf } = serve(chat(), { [COMPLETION]: refusedOnce('Here you go.') });
     renderChat();
     await screen.findByRole('heading', { name: 'Henderson review' });
 
@@ -626,9 +638,40 @@ describe('failures and Retry', () => {
   });
 });
 
+describe('files on a message', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the attached files with the message, and Retry after a refusal sends them again', async () => {
+    const { bodiesOf } = serve(chat(), { [COMPLETION]: refusedOnce('From your statement.') });
+    mockUploads();
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Attach files' }).title).toBe(
+        'PDF or CSV files, up to 20 MB each',
+      ),
+    );
+
+    await userEvent.upload(
+      document.querySelector('input[type="file"]') as HTMLInputElement,
+      new File(['%PDF-1.7'], 'Q3 statement.pdf', { type: 'application/pdf' }),
+    );
+    expect(await screen.findByText('Attached')).toBeTruthy();
+    await userEvent.type(composer(), 'What is the allocation?{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.replyInProgress);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await within(messages()).findByText('From your statement.')).toBeTruthy();
+    const sent = { chat_id: 'c1', message: { content: 'What is the allocation?', document_ids: ['doc-1'] } };
+    expect(bodiesOf(COMPLETION)).toEqual([sent, sent]);
+    const chips = within(messages()).getByRole('list', { name: 'Attached files' });
+    expect(within(chips).getByRole('link', { name: 'Q3 statement.pdf' })).toBeTruthy();
+  });
+});
+
 describe('out of credits', () => {
   it('shows the server’s text with Upgrade (opening Settings) on a 402, and keeps the draft', async () => {
-    // A chat with history: a refused first message would send the user back to a new chat instead.
+    // A chat with history stays open (a refused first message is the next test's case).
     const history = [row('u0', 'user', 'Hello'), row('a0', 'assistant', 'Hi, Ada.')];
     const { server } = serve(chat({ messages: history }), {
       [COMPLETION]: () => {
@@ -644,6 +687,28 @@ describe('out of credits', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.outOfCredits);
     expect(composer().value).toBe('One more question');
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade' }));
+    expect(openSettings).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused first message goes back to the welcome screen, where Upgrade opens Settings', async () => {
+    const { server } = serve(chat(), {
+      [COMPLETION]: () => {
+        server.chat = chat({ out_of_tokens: true });
+        return jsonResponse({ detail: DETAIL.outOfCredits }, 402);
+      },
+    });
+    renderChat();
+    await screen.findByRole('heading', { name: 'Henderson review' });
+
+    await userEvent.type(composer(), 'One more question{Enter}');
+
+    // The chat had nothing stored, so the server removed it: the welcome screen comes back (wait for
+    // it, else the Upgrade found may be the open chat's, gone before the click).
+    await screen.findByRole('heading', { name: 'Hello, Ada' });
+    expect((await screen.findByRole('alert')).textContent).toBe(DETAIL.outOfCredits);
+    expect(composer().value).toBe('One more question');
 
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade' }));
     expect(openSettings).toHaveBeenCalledTimes(1);

@@ -1,6 +1,6 @@
 // An open chat with the assistant: the thread as it streams, approvals, failures with Retry, the
 // out-of-credits banner, and the composer with Stop.
-import type { TChat, TMessage } from '@knap/contracts';
+import type { TAttachedDocument, TChat, TMessage } from '@knap/contracts';
 import { MessageSquareText } from 'lucide-react';
 import {
   type Dispatch,
@@ -14,6 +14,8 @@ import {
 } from 'react';
 import { onReconnect } from '../../../lib/connection';
 import { useOpenSettings } from '../../../lib/open-settings';
+import { useDocumentLimits } from '../../documents/queries';
+import { useAttachments } from '../../documents/use-attachments';
 import { isTodoRow, lastReplyRow, rowToUIMessage, textOfParts, todosOf } from '../assistant-messages';
 import { ASSISTANT_COPY, MESSAGE_ACTIONS_COPY } from '../copy';
 import { useChat, useRateReply } from '../queries';
@@ -38,6 +40,8 @@ export interface ChatConversationProps {
   onDraftChange: Dispatch<SetStateAction<string>>;
   /** The first message of a chat just started from the welcome screen: sent as the chat opens. */
   initialMessage?: string | undefined;
+  /** The files attached to the first message on the welcome screen. */
+  initialDocuments?: readonly TAttachedDocument[] | undefined;
   onInitialMessageSent?: () => void;
   /** The server removed this chat: its first message was refused for lack of credits. */
   onDiscarded?: (text: string) => void;
@@ -48,6 +52,7 @@ export function ChatConversation({
   draft,
   onDraftChange,
   initialMessage,
+  initialDocuments,
   onInitialMessageSent,
   onDiscarded,
 }: ChatConversationProps) {
@@ -73,13 +78,24 @@ export function ChatConversation({
   // The version shown of each message that has several, by its first version's id (else the newest).
   const [picked, setPicked] = useState<Record<string, number>>({});
 
-  const handleSend = useCallback(
-    (text: string) => {
+  const limits = useDocumentLimits();
+  const attachments = useAttachments(limits.data);
+  const { documents: attached, clear: clearAttachments } = attachments;
+
+  const sendWith = useCallback(
+    (text: string, documents: readonly TAttachedDocument[]) => {
       setPicked({});
       onDraftChange((current) => (current.trim() === text ? '' : current));
-      send(text);
+      send(text, documents);
     },
     [onDraftChange, send],
+  );
+  const handleSend = useCallback(
+    (text: string) => {
+      sendWith(text, attached);
+      clearAttachments();
+    },
+    [sendWith, attached, clearAttachments],
   );
   const rateOf =
     (messageId: string): RateReply =>
@@ -87,7 +103,7 @@ export function ChatConversation({
       rateReply.mutateAsync({ messageId, input });
 
   const handleRetry = (failure: AssistantFailure) =>
-    failure.kind === 'send' ? handleSend(failure.text) : retry(failure);
+    failure.kind === 'send' ? sendWith(failure.text, failure.documents) : retry(failure);
 
   // A message that never reached the server is sent once it answers again (unless the user has
   // changed it in the composer meanwhile: then it stays theirs to send).
@@ -100,7 +116,7 @@ export function ChatConversation({
         if (failure?.kind !== 'send' || !failure.unreachable) return;
         if (current.trim() && current.trim() !== failure.text.trim()) return;
         onDraftChange((text) => (text.trim() === failure.text.trim() ? '' : text));
-        send(failure.text);
+        send(failure.text, failure.documents);
       }),
     [onDraftChange, send],
   );
@@ -109,9 +125,9 @@ export function ChatConversation({
   useEffect(() => {
     if (!initialMessage || sentInitial.current) return;
     sentInitial.current = true;
-    send(initialMessage);
+    send(initialMessage, initialDocuments);
     onInitialMessageSent?.();
-  }, [initialMessage, send, onInitialMessageSent]);
+  }, [initialMessage, initialDocuments, send, onInitialMessageSent]);
 
   const items = useMemo(
     () => buildThreadItems(assistant.messages, chat.messages),
@@ -265,6 +281,7 @@ export function ChatConversation({
         isStopping={assistant.isStopping}
         hasInitialFocus={Boolean(initialMessage)}
         leading={<ToolsMenu chatId={chat.id} />}
+        attachments={{ state: attachments, limits: limits.data }}
       />
     </>
   );

@@ -1,7 +1,28 @@
-import { ArrowUp, Square } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import type { TDocumentLimits } from '@knap/contracts';
+import { ArrowUp, Paperclip, Square } from 'lucide-react';
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from '../../../lib/cn';
+import { AttachmentList } from '../../documents/components/attachment-list';
+import { DOCUMENTS_COPY } from '../../documents/copy';
+import type { AttachmentsState } from '../../documents/use-attachments';
 import { ASSISTANT_COPY } from '../copy';
+
+/** Files on the message: the paperclip, drag and drop and paste add them (issue 26). */
+export interface ComposerAttachments {
+  state: AttachmentsState;
+  /** The server's limits, stated beside the box; undefined while they load. */
+  limits: TDocumentLimits | undefined;
+}
 
 export interface ComposerProps {
   value: string;
@@ -20,6 +41,8 @@ export interface ComposerProps {
   onFocus?: () => void;
   /** A control before the box, e.g. the chat's Tools menu. */
   leading?: ReactNode;
+  /** When set, files can be attached to the message. */
+  attachments?: ComposerAttachments;
 }
 
 /** The message box: Enter sends, Shift+Enter starts a new line. */
@@ -35,16 +58,42 @@ export function Composer({
   hasInitialFocus = false,
   onFocus,
   leading,
+  attachments,
 }: ComposerProps) {
   const id = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const [isDragging, setIsDragging] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
   useEffect(() => {
     if (hasInitialFocus) textareaRef.current?.focus();
   }, []);
   const text = value.trim();
-  const canSend = text.length > 0 && !isSending && !isDisabled;
+  const isUploading = attachments?.state.isUploading ?? false;
+  const canSend = text.length > 0 && !isSending && !isDisabled && !isUploading;
+  const canAttach = Boolean(attachments) && !isDisabled;
+  const limitsText = attachments?.limits ? DOCUMENTS_COPY.limits(attachments.limits) : undefined;
+
+  const attach = (files: FileList | null | undefined) => {
+    if (attachments && files && files.length > 0) attachments.state.add([...files]);
+  };
+  const handleDrop = (event: DragEvent) => {
+    setIsDragging(false);
+    if (!canAttach || event.dataTransfer.files.length === 0) return;
+    event.preventDefault();
+    attach(event.dataTransfer.files);
+  };
+  const handleDragOver = (event: DragEvent) => {
+    if (!canAttach || !event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setIsDragging(true);
+  };
+  const handlePaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (!canAttach || event.clipboardData.files.length === 0) return;
+    event.preventDefault();
+    attach(event.clipboardData.files);
+  };
 
   const submit = () => {
     if (canSend) onSend(text);
@@ -63,14 +112,49 @@ export function Composer({
   };
 
   return (
-    <form onSubmit={handleSubmit} className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5">
+    <form
+      onSubmit={handleSubmit}
+      onDragOver={handleDragOver}
+      onDragLeave={() => setIsDragging(false)}
+      onDrop={handleDrop}
+      className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5"
+    >
+      {attachments ? (
+        <AttachmentList items={attachments.state.items} onRemove={attachments.state.remove} />
+      ) : null}
       <div
         className={cn(
           'flex items-end gap-2 rounded-2xl border border-zinc-300 bg-white p-2 shadow-sm transition-[border-color,box-shadow] focus-within:border-indigo-500 focus-within:ring-4 focus-within:ring-indigo-500/15 dark:border-zinc-700 dark:bg-zinc-900',
           isDisabled && 'opacity-60',
+          isDragging && 'border-indigo-500 ring-4 ring-indigo-500/15',
         )}
       >
         {leading}
+        {attachments ? (
+          <>
+            <button
+              type="button"
+              aria-label={DOCUMENTS_COPY.attach}
+              title={limitsText}
+              disabled={!canAttach}
+              onClick={() => fileInputRef.current?.click()}
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-zinc-600 transition-colors hover:bg-zinc-100 disabled:pointer-events-none disabled:opacity-40 dark:text-zinc-300 dark:hover:bg-zinc-800"
+            >
+              <Paperclip aria-hidden="true" className="size-5" />
+            </button>
+            <input
+              ref={fileInputRef}
+              type="file"
+              multiple
+              hidden
+              accept={attachments.limits?.kinds.map((k) => `.${k}`).join(',')}
+              onChange={(event) => {
+                attach(event.target.files);
+                event.target.value = '';
+              }}
+            />
+          </>
+        ) : null}
         <label htmlFor={id} className="sr-only">
           Message
         </label>
@@ -82,6 +166,7 @@ export function Composer({
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={handleKeyDown}
           onFocus={onFocus}
+          onPaste={handlePaste}
           readOnly={isSending}
           disabled={isDisabled}
           aria-busy={isSending}
@@ -102,6 +187,7 @@ export function Composer({
           <button
             type="submit"
             aria-label="Send message"
+            title={isUploading ? DOCUMENTS_COPY.waitForUploads : undefined}
             disabled={!canSend}
             className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-600 text-white shadow-sm transition-colors hover:bg-indigo-500 disabled:pointer-events-none disabled:opacity-40 dark:bg-indigo-500 dark:hover:bg-indigo-400"
           >
@@ -117,7 +203,8 @@ export function Composer({
         )}
       </div>
       <p className="mt-2 hidden text-center text-xs text-zinc-500 sm:block dark:text-zinc-400">
-        Enter to send · Shift+Enter for a new line
+        {isDragging ? DOCUMENTS_COPY.dropHere : 'Enter to send · Shift+Enter for a new line'}
+        {limitsText && !isDragging ? ` · ${limitsText}` : ''}
       </p>
     </form>
   );

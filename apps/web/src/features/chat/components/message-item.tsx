@@ -10,6 +10,7 @@ import {
 import { Sparkles } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { Markdown } from '../../../components/ui/markdown';
+import { DocumentChips } from '../../documents/components/document-chips';
 import { approvalsOf, failureTextOf, textOfParts } from '../assistant-messages';
 import { resultLinkOf } from '../sent-link';
 import { toolLabel } from '../tool-labels';
@@ -161,6 +162,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   if (message.role === 'user') {
     return (
       <li className="flex flex-col items-end">
+        <DocumentChips documents={message.metadata?.documents ?? row?.metadata?.documents ?? []} />
         {editor ?? (
           <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-indigo-600 px-4 py-2.5 text-sm text-white leading-relaxed shadow-sm sm:max-w-[75%] dark:bg-indigo-500">
             <span className="sr-only">You: </span>

@@ -1,0 +1,224 @@
+// Client documents in the conversation (issue 26): a user attaches a file, it is read into passages
+// off the event loop and kept (the file encrypted under DATA_DIR, the passages in the database);
+// each question searches the passages of the documents attached in the chat. Owner only: another
+// user's document answers 404. Uploads, reads and deletes are in the audit trail.
+import {
+  DEFAULT_ATTACHMENT_FILENAME,
+  DOCUMENT_DETAIL,
+  type DocumentKind,
+  documentKindOf,
+  type TAttachedDocument,
+  type TDocumentInfo,
+  type TDocumentLimits,
+  type TDocumentText,
+} from '@knap/contracts';
+import { newId } from '../../platform/crypto.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { safeFilename } from '../../platform/filenames.js';
+import type { FormFile } from '../../platform/multipart.js';
+import { recordAudit } from '../audit/service.js';
+import { refuseIfHeld } from '../legal-holds/service.js';
+import { removeDocumentFile, writeDocumentFile } from './files.js';
+import * as repo from './repo.js';
+
+export { readDocumentFile } from './files.js';
+
+/** A full queue of the largest documents one reader takes drains in about this long. */
+const READ_RETRY_AFTER_SECONDS = 5;
+
+/** The passages that go to the model with one question: the best of a 200-page filing, ~10k chars. */
+export const PASSAGES_PER_QUESTION = 8;
+
+/** What a file of each kind starts with: a PDF's header, a ZIP's local file header (DOCX, XLSX). */
+const MAGIC: Partial<Record<DocumentKind, Buffer>> = {
+  pdf: Buffer.from('%PDF-'),
+  docx: Buffer.from('PK\x03\x04', 'latin1'),
+  xlsx: Buffer.from('PK\x03\x04', 'latin1'),
+};
+
+export const documentLimits = (deps: AppDeps): TDocumentLimits => {
+  const l = deps.config.documents;
+  return { max_bytes: l.maxBytes, max_pages: l.maxPages, max_cells: l.maxCells, kinds: l.kinds };
+};
+
+type DocumentRow = Awaited<ReturnType<typeof repo.listDocuments>>[number];
+const toInfo = (row: DocumentRow): TDocumentInfo => ({ ...row, has_text: row.has_text === 1 });
+
+/** The kind the file's name says, when this server takes it; 415 naming the kinds it takes. */
+function kindOf(deps: AppDeps, filename: string, content: Buffer): DocumentKind {
+  const kinds = deps.config.documents.kinds;
+  const kind = documentKindOf(filename);
+  if (!kind || !kinds.includes(kind)) throw new HttpError(415, DOCUMENT_DETAIL.kindRefused(kinds));
+  const magic = MAGIC[kind];
+  if (magic && !content.subarray(0, magic.length).equals(magic))
+    throw new HttpError(422, DOCUMENT_DETAIL.damaged(kind));
+  return kind;
+}
+
+export async function uploadDocument(
+  deps: AppDeps,
+  { userId, file }: { userId: string; file: FormFile | null },
+): Promise<TDocumentInfo> {
+  if (!file) throw new HttpError(422, DOCUMENT_DETAIL.noFile);
+  if (file.content.length === 0) throw new HttpError(422, DOCUMENT_DETAIL.empty);
+  const filename = safeFilename(file.filename, DEFAULT_ATTACHMENT_FILENAME);
+  const kind = kindOf(deps, filename, file.content);
+  const { maxPages, maxCells, maxUnpackedBytes } = deps.config.documents;
+  const read = await deps.documentReader.run({
+    kind,
+    bytes: new Uint8Array(file.content),
+    limits: { maxPages, maxCells, maxUnpackedBytes },
+  });
+  if (read === 'busy') throw new HttpError(503, DOCUMENT_DETAIL.busy, READ_RETRY_AFTER_SECONDS);
+  if (!read.ok) throw new HttpError(read.status, read.detail);
+
+  const id = newId();
+  const row = {
+    id,
+    user_id: userId,
+    filename,
+    kind,
+    size: file.content.length,
+    pages: read.pages,
+    passages: read.passages.length,
+    has_text: read.hasText ? 1 : 0,
+    client: null,
+    created_at: deps.clock.now().toISOString(),
+  };
+  await writeDocumentFile(deps, { userId, documentId: id, bytes: file.content });
+  try {
+    await repo.insertDocument(
+      deps.db.db,
+      row,
+      read.passages.map((p, seq) => ({ id: newId(), document_id: id, seq, ...p })),
+    );
+  } catch (err) {
+    await removeDocumentFile(deps, { userId, documentId: id });
+    throw err;
+  }
+  await recordAudit(deps, {
+    action: 'document.uploaded',
+    userId,
+    target: id,
+    details: { kind, bytes: row.size, pages: row.pages, passages: row.passages },
+  });
+  const { user_id: _, ...info } = row;
+  return toInfo(info);
+}
+
+export const listDocuments = async (deps: AppDeps, userId: string): Promise<TDocumentInfo[]> =>
+  (await repo.listDocuments(deps.db.db, userId)).map(toInfo);
+
+/** One of the user's documents; 404 when there is none of theirs with this id. */
+export async function ownedDocument(
+  deps: AppDeps,
+  { userId, documentId }: { userId: string; documentId: string },
+): Promise<TDocumentInfo> {
+  const row = await repo.findDocument(deps.db.db, userId, documentId);
+  if (!row) throw notFound(DOCUMENT_DETAIL.notFound);
+  return toInfo(row);
+}
+
+/** The document with every passage, for the document view; the read is in the audit trail. */
+export async function documentText(
+  deps: AppDeps,
+  { userId, documentId }: { userId: string; documentId: string },
+): Promise<TDocumentText> {
+  const info = await ownedDocument(deps, { userId, documentId });
+  const passages = await repo.passagesOf(deps.db.db, documentId);
+  await recordAudit(deps, { action: 'document.read', userId, target: documentId, details: { as: 'text' } });
+  return { ...info, passages_text: passages };
+}
+
+/** Records that the user downloaded the file (the route reads it with readDocumentFile). */
+export const recordFileRead = (
+  deps: AppDeps,
+  { userId, documentId }: { userId: string; documentId: string },
+) => recordAudit(deps, { action: 'document.read', userId, target: documentId, details: { as: 'file' } });
+
+/** Files the user's document under a client (null: under none); 404 when it is not theirs. */
+export async function fileDocument(
+  deps: AppDeps,
+  { userId, documentId, client }: { userId: string; documentId: string; client: string | null },
+): Promise<TDocumentInfo> {
+  if (!(await repo.fileDocument(deps.db.db, { userId, documentId, client })))
+    throw notFound(DOCUMENT_DETAIL.notFound);
+  return ownedDocument(deps, { userId, documentId });
+}
+
+export async function deleteDocument(
+  deps: AppDeps,
+  { userId, documentId }: { userId: string; documentId: string },
+): Promise<{ success: true }> {
+  await refuseIfHeld(deps, userId, 'documents');
+  if (!(await repo.deleteDocument(deps.db.db, userId, documentId))) throw notFound(DOCUMENT_DETAIL.notFound);
+  await removeDocumentFile(deps, { userId, documentId });
+  await recordAudit(deps, { action: 'document.deleted', userId, target: documentId });
+  return { success: true };
+}
+
+/**
+ * The documents a message attaches, as its chips show them: every id must be one of the user's
+ * documents, else 404 (before anything is stored).
+ */
+export async function attachableDocuments(
+  deps: AppDeps,
+  { userId, documentIds }: { userId: string; documentIds: string[] },
+): Promise<TAttachedDocument[]> {
+  const unique = [...new Set(documentIds)];
+  const rows = await repo.findDocuments(deps.db.db, userId, unique);
+  if (rows.length !== unique.length) throw notFound(DOCUMENT_DETAIL.notFound);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.map((id) => {
+    const r = byId.get(id)!;
+    return { id: r.id, filename: r.filename, kind: r.kind };
+  });
+}
+
+/** Words that say nothing about which passage answers: left out of the search. */
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be by can could did do does for from had has have how i in is it its me my of on or our ' +
+    'please say says show tell that the their them there these this those to was we were what when where which ' +
+    'who why will with would you your about document documents file attached'
+  ).split(' '),
+);
+
+/** A question's search words, as both engines split text: letters and digits, accents kept. */
+export const searchWords = (question: string): string[] =>
+  [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])]
+    .filter((w) => !STOP_WORDS.has(w))
+    .slice(0, 30);
+
+export type FoundPassage = repo.PassageHit;
+
+/**
+ * What one question finds in the user's documents `documentIds` (ids no longer theirs are left
+ * out): the best passages, or, when no word matches (a "summarize it"), the first passages of each
+ * document; and the documents that have no text to search (a scanned PDF).
+ */
+export async function passagesForQuestion(
+  deps: AppDeps,
+  options: { userId: string; documentIds: string[]; question: string },
+): Promise<{ passages: FoundPassage[]; withoutText: TAttachedDocument[] }> {
+  const docs = await repo.findDocuments(deps.db.db, options.userId, [...new Set(options.documentIds)]);
+  const withoutText = docs
+    .filter((d) => d.has_text === 0)
+    .map(({ id, filename, kind }) => ({ id, filename, kind }));
+  const readable = docs.filter((d) => d.has_text === 1);
+  if (readable.length === 0) return { passages: [], withoutText };
+  const found = await repo.searchPassages(deps.db.db, deps.db.engine, {
+    userId: options.userId,
+    documentIds: readable.map((d) => d.id),
+    words: searchWords(options.question),
+    limit: PASSAGES_PER_QUESTION,
+  });
+  if (found.length > 0) return { passages: found, withoutText };
+  const perDocument = Math.max(1, Math.floor(PASSAGES_PER_QUESTION / readable.length));
+  const opening: FoundPassage[] = [];
+  for (const doc of readable.slice(0, PASSAGES_PER_QUESTION))
+    for (const p of await repo.passagesOf(deps.db.db, doc.id, perDocument))
+      opening.push({ document_id: doc.id, filename: doc.filename, ...p });
+  return { passages: opening, withoutText };
+}

@@ -1,0 +1,87 @@
+import { DETAIL, DOCUMENT_PATHS, type TDocumentText } from '@knap/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenManager } from '../../lib/token-manager';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { renderRoutes } from '../../test/render';
+import { DocumentPage } from './document-page';
+
+const STATEMENT: TDocumentText = {
+  id: 'd1',
+  filename: 'Q3 statement.pdf',
+  kind: 'pdf',
+  size: 1200,
+  pages: 3,
+  passages: 3,
+  has_text: true,
+  client: null,
+  created_at: '2026-11-26T09:00:00.000Z',
+  passages_text: [
+    { seq: 0, page: 1, sheet: null, location: 'page 1', content: 'Quarterly statement for Ann Henderson.' },
+    { seq: 1, page: 2, sheet: null, location: 'page 2', content: 'Asset allocation: 60% equities.' },
+    { seq: 2, page: 3, sheet: null, location: 'page 3', content: 'Contributions this quarter: 6,500.' },
+  ],
+};
+
+const open = (path: string) => renderRoutes([{ path: '/documents/:id', element: <DocumentPage /> }], path);
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  Element.prototype.scrollIntoView = vi.fn();
+  tokenManager.setAccessToken('token');
+});
+afterEach(() => tokenManager.clear());
+
+describe('DocumentPage', () => {
+  it('opens a cited document at the passage the citation names, under its page', async () => {
+    mockFetch({ [`GET ${DOCUMENT_PATHS.text('d1')}`]: () => jsonResponse(STATEMENT) });
+    open('/documents/d1?at=1');
+
+    expect(await screen.findByRole('heading', { name: 'Q3 statement.pdf' })).toBeTruthy();
+    expect(screen.getByText('PDF · 3 pages')).toBeTruthy();
+    const cited = screen.getByRole('listitem', { current: 'location' });
+    expect(cited.textContent).toBe('page 2Asset allocation: 60% equities.');
+    expect(cited.scrollIntoView).toHaveBeenCalled();
+    expect(document.activeElement).toBe(cited);
+  });
+
+  it('files the document under a client', async () => {
+    const patched: unknown[] = [];
+    let client: string | null = null;
+    mockFetch({
+      [`GET ${DOCUMENT_PATHS.text('d1')}`]: () => jsonResponse({ ...STATEMENT, client }),
+      [`PATCH ${DOCUMENT_PATHS.item('d1')}`]: async (req) => {
+        const body = (await req.json()) as { client: string | null };
+        patched.push(body);
+        client = body.client;
+        const { passages_text: _, ...info } = STATEMENT;
+        return jsonResponse({ ...info, client });
+      },
+    });
+    open('/documents/d1');
+    const field = (await screen.findByRole('textbox', { name: 'Client' })) as HTMLInputElement;
+    await userEvent.type(field, '  Ann Henderson ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Filed under Ann Henderson')).toBeTruthy();
+    expect(patched).toEqual([{ client: 'Ann Henderson' }]);
+  });
+
+  it('says plainly when a PDF has no text layer', async () => {
+    mockFetch({
+      [`GET ${DOCUMENT_PATHS.text('d1')}`]: () =>
+        jsonResponse({ ...STATEMENT, passages: 0, has_text: false, passages_text: [] }),
+    });
+    open('/documents/d1');
+    expect((await screen.findByRole('note')).textContent).toBe(
+      'This PDF has no text layer (it is a scanned image), so its text cannot be read or searched.',
+    );
+  });
+
+  it("shows the server's refusal for a document that is not the user's", async () => {
+    mockFetch({});
+    open('/documents/theirs');
+    expect(await screen.findByText(DETAIL.notFound)).toBeTruthy();
+  });
+});

@@ -1,0 +1,109 @@
+// Client documents in the conversation (issue 26): files a user attaches in the chat, read into
+// passages that the assistant searches per question and cites by document and page or sheet.
+import { z } from 'zod';
+
+/** The kinds of file a document may be; the server's configuration says which it takes. */
+export const DOCUMENT_KINDS = ['pdf', 'docx', 'xlsx', 'csv', 'txt'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** The kind a file name's extension says (`.md` and `.text` are text), or undefined. */
+const EXTENSION_KINDS: Record<string, DocumentKind> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  csv: 'csv',
+  txt: 'txt',
+  text: 'txt',
+  md: 'txt',
+};
+export function documentKindOf(filename: string): DocumentKind | undefined {
+  const dot = filename.lastIndexOf('.');
+  return dot < 0 ? undefined : EXTENSION_KINDS[filename.slice(dot + 1).toLowerCase()];
+}
+
+/** The longest client name a document is filed under. */
+export const DOCUMENT_CLIENT_MAX = 200;
+
+/** At most this many documents go with one message. */
+export const MESSAGE_DOCUMENTS_MAX = 10;
+
+const count = (n: number) => n.toLocaleString('en-US');
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** The `detail` texts of documents; the limits they name are the server's configuration. */
+export const DOCUMENT_DETAIL = {
+  notFound: 'Document not found',
+  noFile: "Send the document as the form's file field",
+  empty: 'The file is empty',
+  tooLarge: (maxBytes: number) => `The file is larger than ${megabytes(maxBytes)}`,
+  kindRefused: (kinds: readonly string[]) =>
+    `This kind of file cannot be read: send ${kinds.map((k) => k.toUpperCase()).join(', ')}`,
+  damaged: (kind: string) => `The ${kind.toUpperCase()} file is damaged or not what its name says`,
+  tooManyPages: (pages: number, max: number) =>
+    `The document has ${count(pages)} pages; at most ${count(max)} can be read`,
+  tooManyCells: (max: number) => `The spreadsheet has more than ${count(max)} cells`,
+  unzipsTooLarge: (maxBytes: number) =>
+    `The file unpacks to more than ${megabytes(maxBytes)}, so it is refused (a compressed bomb?)`,
+  tooMuchText: (max: number) => `The document holds more than ${count(max)} characters of text`,
+  encrypted: 'The PDF is protected by a password: remove it and attach the file again',
+  busy: 'Too many documents are being read right now: try again in a few seconds',
+} as const;
+
+/** What the composer states before anything is sent: the server's limits. */
+export const ZDocumentLimits = z.object({
+  max_bytes: z.number().int(),
+  max_pages: z.number().int(),
+  max_cells: z.number().int(),
+  kinds: z.array(z.enum(DOCUMENT_KINDS)),
+});
+export type TDocumentLimits = z.infer<typeof ZDocumentLimits>;
+
+export const ZDocumentInfo = z.object({
+  id: z.string(),
+  filename: z.string(),
+  kind: z.enum(DOCUMENT_KINDS),
+  size: z.number().int(),
+  /** Pages of a PDF, sheets of a workbook, else 1. */
+  pages: z.number().int(),
+  passages: z.number().int(),
+  /** False for a PDF whose pages carry no text (a scan): nothing of it can be searched or quoted. */
+  has_text: z.boolean(),
+  /** The client it is filed under (the Library lists documents by client); null until filed. */
+  client: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TDocumentInfo = z.infer<typeof ZDocumentInfo>;
+
+/** One passage of a document: where it is (page or sheet) and its text. */
+export const ZDocumentPassage = z.object({
+  seq: z.number().int(),
+  /** PDF page, or the sheet's number in a workbook; null where the file has no pages. */
+  page: z.number().int().nullable(),
+  sheet: z.string().nullable(),
+  /** Where it is, as a citation names it: 'page 3', 'sheet Holdings, rows 2–41', 'part 2'. */
+  location: z.string(),
+  content: z.string(),
+});
+export type TDocumentPassage = z.infer<typeof ZDocumentPassage>;
+
+/** Files a document under a client, or takes it out of one (null). */
+export const ZFileDocumentRequest = z.object({
+  client: z.string().trim().min(1).max(DOCUMENT_CLIENT_MAX).nullable(),
+});
+export type TFileDocumentRequest = z.infer<typeof ZFileDocumentRequest>;
+
+/** A document with its text, for the document view (owner only). */
+export const ZDocumentText = ZDocumentInfo.extend({ passages_text: z.array(ZDocumentPassage) });
+export type TDocumentText = z.infer<typeof ZDocumentText>;
+
+/** A message's attached document as the chat shows it (a chip), kept in the message's metadata. */
+export const ZAttachedDocument = z.object({
+  id: z.string(),
+  filename: z.string(),
+  kind: z.enum(DOCUMENT_KINDS),
+});
+export type TAttachedDocument = z.infer<typeof ZAttachedDocument>;
+
+/** The place a citation opens: the document view, at one passage. */
+export const documentViewPath = (id: string, seq?: number) =>
+  `/documents/${encodeURIComponent(id)}${seq === undefined ? '' : `?at=${seq}`}`;
