@@ -46,6 +46,8 @@ export const DOCUMENT_DETAIL = {
     `The file unpacks to more than ${megabytes(maxBytes)}, so it is refused (a compressed bomb?)`,
   tooMuchText: (max: number) => `The document holds more than ${count(max)} characters of text`,
   encrypted: 'The PDF is protected by a password: remove it and attach the file again',
+  tooBigToRead:
+    'The document needs more memory to read than is allowed, so it is refused (a compressed bomb?)',
   busy: 'Too many documents are being read right now: try again in a few seconds',
 } as const;
 

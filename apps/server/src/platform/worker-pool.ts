@@ -7,7 +7,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
 
 export interface WorkerPool<In, Out> {
-  /** The task's result, or 'busy' when every worker is busy and the queue is full. */
+  /**
+   * The task's result, or 'busy' when every worker is busy and the queue is full. Throws
+   * WorkerOutOfMemoryError when the task outgrew the worker's heap (`maxHeapMb`).
+   */
   run(task: In): Promise<Out | 'busy'>;
   /** Worker threads running now, tasks finished in them, and tasks running or waiting. */
   stats(): { threads: number; completed: number; inFlight: number };
@@ -23,6 +26,11 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 // pays its start (0.5–1 s: tsx and the libraries load). Apps that never use a pool start none.
 const WORKER_IDLE_MS = 10 * 60_000;
 
+/** A task needed more memory than its worker may have; the worker was ended, the pool goes on. */
+export class WorkerOutOfMemoryError extends Error {
+  override readonly name = 'WorkerOutOfMemoryError';
+}
+
 export function createWorkerPool<In, Out>(options: {
   /** The worker's file: its default export takes one task. */
   filename: URL;
@@ -30,6 +38,8 @@ export function createWorkerPool<In, Out>(options: {
   name: string;
   workers: number;
   queueMax: number;
+  /** A worker's heap; a task that needs more ends its worker (a decompression bomb, say). */
+  maxHeapMb?: number;
   log: FastifyBaseLogger;
 }): WorkerPool<In, Out> {
   const pool = new Piscina<In, Out>({
@@ -38,6 +48,7 @@ export function createWorkerPool<In, Out>(options: {
     minThreads: 0,
     maxThreads: options.workers,
     idleTimeout: WORKER_IDLE_MS,
+    ...(options.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb } } : {}),
   });
   // A worker that dies between tasks is replaced; without a listener the event would throw.
   pool.on('error', (err) => options.log.error({ err }, `${options.name} worker failed`));
@@ -50,6 +61,10 @@ export function createWorkerPool<In, Out>(options: {
       inFlight += 1;
       try {
         return await pool.run(task);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw err;
+        options.log.warn(`${options.name}: a task outgrew the worker's ${options.maxHeapMb} MB heap`);
+        throw new WorkerOutOfMemoryError();
       } finally {
         inFlight -= 1;
       }

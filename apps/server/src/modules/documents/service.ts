@@ -17,6 +17,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { safeFilename } from '../../platform/filenames.js';
 import type { FormFile } from '../../platform/multipart.js';
+import { WorkerOutOfMemoryError } from '../../platform/worker-pool.js';
 import { recordAudit } from '../audit/service.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
 import { removeDocumentFile, writeDocumentFile } from './files.js';
@@ -65,11 +66,12 @@ export async function uploadDocument(
   const filename = safeFilename(file.filename, DEFAULT_ATTACHMENT_FILENAME);
   const kind = kindOf(deps, filename, file.content);
   const { maxPages, maxCells, maxUnpackedBytes } = deps.config.documents;
-  const read = await deps.documentReader.run({
-    kind,
-    bytes: new Uint8Array(file.content),
-    limits: { maxPages, maxCells, maxUnpackedBytes },
-  });
+  const read = await deps.documentReader
+    .run({ kind, bytes: new Uint8Array(file.content), limits: { maxPages, maxCells, maxUnpackedBytes } })
+    .catch((err: unknown) => {
+      if (err instanceof WorkerOutOfMemoryError) throw new HttpError(422, DOCUMENT_DETAIL.tooBigToRead);
+      throw err;
+    });
   if (read === 'busy') throw new HttpError(503, DOCUMENT_DETAIL.busy, READ_RETRY_AFTER_SECONDS);
   if (!read.ok) throw new HttpError(read.status, read.detail);
 
