@@ -442,6 +442,15 @@ describe('the demo model’s golden outputs', () => {
     expect(email).toMatchObject({ kind: 'tool', toolName: 'send_email', input: { to: 'anna@example.com' } });
     expect((email as unknown as { input: { body: string } }).input.body).toMatch(/^Hi Anna,\n/);
 
+    // No address: no send to a made-up one, the draft as text and a question for the recipient.
+    const draft = demoStep(DEMO_SCRIPT, options('Draft an email about rebalancing', ['send_email']));
+    expect(draft).toMatchObject({ kind: 'text' });
+    const text = (draft as unknown as { text: string }).text;
+    expect(text).toContain('Who should it go to?');
+    expect(text).toContain('**Subject:** Rebalancing');
+    expect(text).not.toContain('@');
+    expectReadsRight(text);
+
     const plan = demoStep(
       DEMO_SCRIPT,
       options('Make a plan for the Henderson annual review', ['update_todo_list']),

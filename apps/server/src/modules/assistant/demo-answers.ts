@@ -35,11 +35,9 @@ export function firstNameOfAddress(address: string | undefined): string | null {
     : null;
 }
 
-/** The email the demo drafts: on the topic the user named, else a general follow-up. */
-function draftEmail(userText: string) {
-  const address = emailIn(userText);
-  const to = address ?? 'client@example.com';
-  const name = firstNameOfAddress(address);
+/** The email the demo drafts to `to`: on the topic the user named, else a general follow-up. */
+function draftEmail(userText: string, to: string) {
+  const name = firstNameOfAddress(to);
   const hello = name ? `Hi ${name},` : 'Hello,';
   const topic = emailTopicIn(userText);
   if (!topic)
@@ -53,6 +51,19 @@ function draftEmail(userText: string) {
     subject: topic[0]!.toUpperCase() + topic.slice(1),
     body: `${hello}\n\nI wanted to follow up with you about ${topic}. I'll send the details and the next steps shortly; tell me if you have any questions in the meantime.\n\nBest regards`,
   };
+}
+
+/**
+ * An email asked for with no address: the draft as text and a question for the recipient, rather
+ * than a send approval to a made-up address.
+ */
+function draftWithoutRecipient(userText: string): string {
+  const { subject, body } = draftEmail(userText, '');
+  return [
+    'Here is a draft. Who should it go to? Give me their email address and I will prepare it for sending; you approve it before it goes.',
+    `**Subject:** ${subject}`,
+    body,
+  ].join('\n\n');
 }
 
 /** What a plan is for, in the user's words: "a plan for the Henderson annual review" -> that review. */
@@ -193,7 +204,9 @@ export function demoChat({ prompt, toolNames, input }: DemoCall): DemoStep {
   const text = userText.toLowerCase();
   const has = (name: string) => toolNames.has(name);
   if (has('send_email') && /\b(send|email|e-mail|write to)\b/.test(text)) {
-    return { kind: 'tool', toolName: 'send_email', input: draftEmail(userText) };
+    const to = emailIn(userText);
+    if (!to) return { kind: 'text', text: draftWithoutRecipient(userText) };
+    return { kind: 'tool', toolName: 'send_email', input: draftEmail(userText, to) };
   }
   if (has('update_todo_list') && /\b(plan|steps|checklist|to-?do)\b/.test(text)) {
     return {
