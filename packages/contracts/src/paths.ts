@@ -68,6 +68,10 @@ export const CHAT_PATHS = {
   feedback: (messageId: string) => `/api/chat/messages/${encodeURIComponent(messageId)}/feedback`,
   /** GET ?q=: the caller's chats whose title or messages contain the words, newest activity first. */
   search: '/api/chat/search',
+  /** GET: the conversation as a Markdown file, for the client file. */
+  exportMarkdown: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}/export.md`,
+  /** POST: the conversation as a PDF, kept with the user's PDFs; answers the PDF's info. */
+  exportPdf: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}/export/pdf`,
 } as const;
 
 export const ASSISTANT_PATHS = {

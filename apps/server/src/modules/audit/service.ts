@@ -38,7 +38,8 @@ export type AuditAction =
   | 'approval.edited'
   | 'document.uploaded'
   | 'document.read'
-  | 'document.deleted';
+  | 'document.deleted'
+  | 'chat.exported';
 
 export interface AuditEntry {
   action: AuditAction;

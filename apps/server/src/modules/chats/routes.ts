@@ -13,6 +13,7 @@ import {
   ZMessageFeedback,
   ZMessageFeedbackRequest,
   ZMessagesResponse,
+  ZPdfInfo,
   ZSuccessResponse,
   ZToolOutputRequest,
   ZUnreadCountResponse,
@@ -22,6 +23,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
 import type { AppInstance } from '../../platform/deps.js';
+import { attachmentDisposition } from '../../platform/filenames.js';
+import { exportChatMarkdown, exportChatPdf } from './export.js';
 import * as chats from './service.js';
 
 const ZChatParams = z.object({ id: z.string().min(1).max(100) });
@@ -71,6 +74,19 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
     (req) => chats.unrateMessage(deps, uid(req), req.params.id),
   );
 
+  app.get('/api/chat/chats/:id/export.md', { schema: { params: ZChatParams } }, async (req, reply) => {
+    const { filename, markdown } = await exportChatMarkdown(deps, authOf(req).user, req.params.id);
+    return reply
+      .header('content-type', 'text/markdown; charset=utf-8')
+      .header('content-disposition', attachmentDisposition(filename))
+      .header('cache-control', 'private, no-store')
+      .send(markdown);
+  });
+  app.post(
+    '/api/chat/chats/:id/export/pdf',
+    { schema: { params: ZChatParams, response: { 200: ZPdfInfo } } },
+    (req) => exportChatPdf(deps, authOf(req).user, req.params.id),
+  );
   app.get('/api/chat/chats/:id', { schema: { params: ZChatParams, response: { 200: ZChat } } }, (req) =>
     chats.getChat(deps, uid(req), req.params.id),
   );
