@@ -4,7 +4,6 @@
 import {
   INTEGRATION_NAMES,
   KNAP_DETAIL,
-  PROSPECT_MAX_ROWS,
   PROSPECT_SOURCES,
   type ProspectSource,
   type TDataSelectionInput,
