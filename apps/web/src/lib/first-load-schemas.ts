@@ -42,6 +42,7 @@ export {
   ZNameRequest,
   ZOnboarding,
   ZOneShotCodeResponse,
+  ZPdfInfo,
   ZScopesResponse,
   ZSendVerificationResponse,
   ZStartConnectionResponse,

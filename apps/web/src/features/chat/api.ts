@@ -4,6 +4,7 @@ import {
   CHAT_PAGE_SIZE,
   CHAT_PATHS,
   ERR,
+  PDF_PATHS,
   type TCreateChatRequest,
   type TMessageFeedbackRequest,
   type TSuggestionsRequest,
@@ -11,6 +12,7 @@ import {
   type TToolApprovalRequest,
 } from '@knap/contracts';
 import { apiRequest, lazySchema, unchecked } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
 
 /** A page of the chat list: the first, or the one after a previous page's `next_cursor`. */
 export function listChats({ limit = CHAT_PAGE_SIZE, cursor }: { limit?: number; cursor?: string } = {}) {
@@ -39,6 +41,16 @@ export function renameChat({ chatId, title }: { chatId: string; title: string })
 
 export function deleteChat(chatId: string) {
   return apiRequest(CHAT_PATHS.chat(chatId), lazySchema('ZSuccessResponse'), { method: 'DELETE' });
+}
+
+/**
+ * Saves the conversation for the client file: a Markdown file, or a PDF (kept with the user's PDFs
+ * too), named by the server for the chat and the day.
+ */
+export async function exportChat(chatId: string, format: 'markdown' | 'pdf'): Promise<void> {
+  if (format === 'markdown') return downloadFile(CHAT_PATHS.exportMarkdown(chatId));
+  const pdf = await apiRequest(CHAT_PATHS.exportPdf(chatId), lazySchema('ZPdfInfo'), { method: 'POST' });
+  await downloadFile(PDF_PATHS.pdf(pdf.id), pdf.filename);
 }
 
 export function markChatRead(chatId: string) {

@@ -7,6 +7,10 @@ export const CHAT_COPY = {
   emptyBody: 'Start a conversation to see your chat history here',
   deleteConfirm: 'Are you sure you want to delete this chat?',
   unread: 'Unread',
+  exportMarkdown: 'Export as Markdown',
+  exportPdf: 'Export as PDF',
+  exported: 'Exported',
+  exportFailed: (message: string) => `Could not export the chat: ${message}`,
 } as const;
 
 /** The assistant's fixed texts in the chat screen. */

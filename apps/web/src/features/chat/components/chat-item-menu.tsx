@@ -1,20 +1,22 @@
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { FileDown, FileText, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useRef } from 'react';
 import { LAYER } from '../../../components/ui/layers';
 import { cn } from '../../../lib/cn';
+import { CHAT_COPY } from '../copy';
 
 export interface ChatItemMenuProps {
   chatTitle: string;
   onRename: () => void;
+  onExport: (format: 'markdown' | 'pdf') => void;
   onDelete: () => void;
 }
 
 const itemClasses =
   'flex h-9 cursor-default select-none items-center gap-2 rounded-md px-2.5 text-sm outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800';
 
-/** The per-chat menu of SPEC §2: Rename and Delete. */
-export function ChatItemMenu({ chatTitle, onRename, onDelete }: ChatItemMenuProps) {
+/** The per-chat menu of SPEC §2: Rename and Delete, and the exports for the client file. */
+export function ChatItemMenu({ chatTitle, onRename, onExport, onDelete }: ChatItemMenuProps) {
   // Closing a menu returns focus to its trigger, which would blur (and so save) the rename input
   // that Rename just opened; after Rename the input keeps the focus instead.
   const isRenamingRef = useRef(false);
@@ -53,6 +55,14 @@ export function ChatItemMenu({ chatTitle, onRename, onDelete }: ChatItemMenuProp
           >
             <Pencil aria-hidden="true" className="size-4 text-zinc-500 dark:text-zinc-400" />
             Rename
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClasses} onSelect={() => onExport('markdown')}>
+            <FileText aria-hidden="true" className="size-4 text-zinc-500 dark:text-zinc-400" />
+            {CHAT_COPY.exportMarkdown}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClasses} onSelect={() => onExport('pdf')}>
+            <FileDown aria-hidden="true" className="size-4 text-zinc-500 dark:text-zinc-400" />
+            {CHAT_COPY.exportPdf}
           </DropdownMenu.Item>
           <DropdownMenu.Item
             className={`${itemClasses} text-red-600 data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-500/10`}

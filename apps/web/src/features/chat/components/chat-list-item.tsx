@@ -1,11 +1,23 @@
 import type { TChatSummary } from '@knap/contracts';
 import { type MouseEvent, memo, type Ref } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { cn } from '../../../lib/cn';
+import { exportChat } from '../api';
 import { chatDateLabel } from '../chat-date-label';
 import { CHAT_COPY } from '../copy';
 import { ChatItemMenu } from './chat-item-menu';
 import { ChatRenameInput } from './chat-rename-input';
+
+/** Saves the chat for the client file, and says how that went. */
+async function saveExport(chatId: string, format: 'markdown' | 'pdf') {
+  try {
+    await exportChat(chatId, format);
+    toast.success(CHAT_COPY.exported);
+  } catch (error) {
+    toast.error(CHAT_COPY.exportFailed(error instanceof Error ? error.message : String(error)));
+  }
+}
 
 export interface ChatListItemProps {
   chat: TChatSummary;
@@ -107,6 +119,7 @@ export const ChatListItem = memo(function ChatListItem({
       <ChatItemMenu
         chatTitle={chat.title}
         onRename={() => onRenameStart(chat.id)}
+        onExport={(format) => void saveExport(chat.id, format)}
         onDelete={() => onDelete(chat)}
       />
     </div>

@@ -1,4 +1,4 @@
-import { CHAT_PATHS, ERR, type TChatSummary } from '@knap/contracts';
+import { CHAT_PATHS, ERR, PDF_PATHS, type TChatSummary } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,7 +50,10 @@ const rowOf = async (title: string) => {
   return link.closest('li') as HTMLElement;
 };
 
-async function openMenuItem(title: string, item: 'Rename' | 'Delete') {
+async function openMenuItem(
+  title: string,
+  item: 'Rename' | 'Delete' | 'Export as Markdown' | 'Export as PDF',
+) {
   const row = await rowOf(title);
   await userEvent.click(within(row).getByRole('button', { name: 'Chat options' }));
   await userEvent.click(await screen.findByRole('menuitem', { name: item }));
@@ -267,6 +270,82 @@ describe('ChatPanel', () => {
       expect(calledRoutes(fetchMock)).not.toContain(`DELETE ${CHAT_PATHS.chat('c1')}`);
       expect(screen.getByRole('link', { name: /Kept/ })).toBeTruthy();
       expect(router.state.location.search).toBe('?id=c1');
+    });
+  });
+
+  describe('export', () => {
+    /** What the browser was asked to save: the file's name and its text. */
+    function savedFiles() {
+      const saved: Array<{ name: string; blob: Blob }> = [];
+      const blobs = new Map<string, Blob>();
+      vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+        const url = `blob:${blobs.size}`;
+        blobs.set(url, blob as Blob);
+        return url;
+      });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
+      });
+      return saved;
+    }
+
+    it('saves the Markdown under the name the server gives it', async () => {
+      const saved = savedFiles();
+      chatApi({
+        chats: [summary('c1', { title: 'Henderson review' })],
+        routes: {
+          [`GET ${CHAT_PATHS.exportMarkdown('c1')}`]: () =>
+            new Response('# Henderson review\n', {
+              headers: {
+                'content-type': 'text/markdown; charset=utf-8',
+                'content-disposition': `attachment; filename="Henderson review _ chat _ 2026-11-26.md"; filename*=UTF-8''${encodeURIComponent('Henderson review — chat — 2026-11-26.md')}`,
+              },
+            }),
+        },
+      });
+      renderPanel();
+
+      await openMenuItem('Henderson review', 'Export as Markdown');
+
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]!.name).toBe('Henderson review — chat — 2026-11-26.md');
+      expect(await saved[0]!.blob.text()).toBe('# Henderson review\n');
+      expect(await screen.findByText('Exported')).toBeTruthy();
+    });
+
+    it('makes the PDF, then saves it; a failure is said', async () => {
+      const saved = savedFiles();
+      let made = 0;
+      chatApi({
+        chats: [summary('c1', { title: 'Henderson review' })],
+        routes: {
+          [`POST ${CHAT_PATHS.exportPdf('c1')}`]: () => {
+            made += 1;
+            return made === 1
+              ? jsonResponse({
+                  id: 'p1',
+                  filename: 'Henderson review — chat — 2026-11-26.pdf',
+                  size: 9,
+                  created_at: '2026-11-26T10:00:00.000Z',
+                })
+              : jsonResponse({ detail: 'Too many PDFs: try again in a minute' }, 429);
+          },
+          [`GET ${PDF_PATHS.pdf('p1')}`]: () =>
+            new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }),
+        },
+      });
+      renderPanel();
+
+      await openMenuItem('Henderson review', 'Export as PDF');
+      await waitFor(() =>
+        expect(saved.map((f) => f.name)).toEqual(['Henderson review — chat — 2026-11-26.pdf']),
+      );
+
+      await openMenuItem('Henderson review', 'Export as PDF');
+      expect(
+        await screen.findByText('Could not export the chat: Too many PDFs: try again in a minute'),
+      ).toBeTruthy();
+      expect(saved).toHaveLength(1);
     });
   });
 
