@@ -219,7 +219,8 @@ export const PLAN_INPUT_PASSAGES = 60;
  * contributions, income), each with the passage it came from, for the advisor to confirm one by
  * one. 404 when the document is not theirs; the read is audited and the model call metered. A
  * document without text (a scan) proposes nothing without asking the model. Proposals citing a
- * passage the document does not have are dropped, so every citation opens a real place.
+ * passage the document does not have are dropped, so every citation opens a real place, and so are
+ * repeats of one figure from one passage.
  */
 export async function proposePlanInputs(
   deps: AppDeps,
@@ -245,11 +246,15 @@ export async function proposePlanInputs(
     ZPlanInputsReading,
   );
   const locationOf = new Map(passages.map((p) => [p.seq, p.location]));
+  const seen = new Set<string>();
   return {
     ...answer,
     proposals: proposals.flatMap((p) => {
       const location = locationOf.get(p.seq);
-      return location === undefined ? [] : [{ ...p, location }];
+      const key = `${p.field}:${p.seq}:${p.value}`;
+      if (location === undefined || seen.has(key)) return [];
+      seen.add(key);
+      return [{ ...p, location }];
     }),
   };
 }
