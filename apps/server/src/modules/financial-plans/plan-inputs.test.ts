@@ -2,9 +2,12 @@
 // by the demo model from the document's passages, each citing the page it came from.
 import { DOCUMENT_PATHS, type TPlanInputProposals } from '@knap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SCRIPT } from '../../demo-script.js';
+import { DemoLanguageModel, fencedJson } from '../../platform/llm/demo-model.js';
 import { pdfOf, scannedPdfOf, uploadDocument, xlsxOf } from '../../testing/documents.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, signUp, userIdOf } from '../../testing/users.js';
+import { PLAN_INPUTS_PROMPT } from './prompts.js';
 
 const Q3_STATEMENT = [
   'Riverside Brokerage\nQ3 statement for Ann Henderson\nJuly 1 to September 30, 2026',
@@ -109,5 +112,38 @@ describe(`plan inputs from a document (${testEngine()})`, () => {
     for (const res of [await propose(id, other), await propose('no-such-document')])
       expect([res.statusCode, res.json()]).toEqual([404, { detail: 'Document not found' }]);
     expect(await readsOf(id)).toEqual([]);
+  });
+
+  it('keeps only proposals citing a passage the document has, each once', async () => {
+    // A model that cites a passage past the end of the document and names one figure twice.
+    const answer = {
+      proposals: [
+        { field: 'current_assets', value: 850_000, label: 'Ending balance', seq: 1 },
+        { field: 'current_assets', value: 850_000, label: 'Balance at the end', seq: 1 },
+        { field: 'annual_income', value: 240_000, label: 'Salary', seq: 7 },
+      ],
+    };
+    const model = new DemoLanguageModel({
+      script: {
+        ...DEMO_SCRIPT,
+        tasks: {
+          ...DEMO_SCRIPT.tasks,
+          [PLAN_INPUTS_PROMPT.task]: () => ({ kind: 'text', text: fencedJson(answer) }),
+        },
+      },
+      tokenDelayMs: 0,
+    });
+    const scripted = await createTestApp({ llm: model });
+    try {
+      const user = as(scripted, await signUp(scripted));
+      const id = (await uploadDocument(user, 'Q3 statement.pdf', await pdfOf(Q3_STATEMENT))).json().id;
+      const res = await user({ method: 'POST', url: DOCUMENT_PATHS.planInputs(id) });
+      expect([res.statusCode, res.json().proposals]).toEqual([
+        200,
+        [{ field: 'current_assets', value: 850_000, label: 'Ending balance', seq: 1, location: 'page 2' }],
+      ]);
+    } finally {
+      await scripted.close();
+    }
   });
 });
