@@ -18,7 +18,7 @@ const MODULE_DEPENDENCIES = {
   credits: ['audit', 'billing', 'users'],
   documents: ['audit', 'legal-holds'],
   email: ['compliance', 'connections', 'pdf'],
-  'financial-plans': ['credits', 'knaps', 'legal-holds', 'pdf', 'tools'],
+  'financial-plans': ['credits', 'documents', 'knaps', 'legal-holds', 'pdf', 'tools'],
   'first-impressions': ['connections', 'credits', 'knaps', 'legal-holds', 'meetings', 'pdf'],
   health: [],
   knaps: ['audit', 'connections', 'credits', 'meetings', 'users'],

@@ -217,3 +217,42 @@ export type TFinancialPlanSummary = z.infer<typeof ZFinancialPlanSummary>;
 /** What the model answers when it drafts a plan's narrative. */
 export const ZPlanNarrativeDraft = z.object({ narrative: z.string().trim().min(1).max(L.narrative) });
 export type TPlanNarrativeDraft = z.infer<typeof ZPlanNarrativeDraft>;
+
+/** The plan inputs a client's statement can fill ("Use in financial plan", issue 26). */
+export const PLAN_INPUTS_FROM_DOCUMENTS = ['current_assets', 'annual_savings', 'annual_income'] as const;
+export type PlanInputFromDocument = (typeof PLAN_INPUTS_FROM_DOCUMENTS)[number];
+
+/** One plan input read from a statement, with the passage it came from, for the advisor to confirm. */
+export const ZPlanInputProposal = z.object({
+  field: z.enum(PLAN_INPUTS_FROM_DOCUMENTS),
+  /** In dollars (a year's worth for savings and income). */
+  value: z.number().min(0).max(L.money),
+  /** What the statement calls it: "401(k) balance", "Contributions of $1,500 a month". */
+  label: z.string(),
+  /** The passage it came from (the document view opens at it) and where that is: 'page 2'. */
+  seq: z.number().int(),
+  location: z.string(),
+});
+export type TPlanInputProposal = z.infer<typeof ZPlanInputProposal>;
+
+/** What a statement proposes for a plan's inputs; empty when it holds no such figures. */
+export const ZPlanInputProposals = z.object({
+  document_id: z.string(),
+  filename: z.string(),
+  proposals: z.array(ZPlanInputProposal),
+});
+export type TPlanInputProposals = z.infer<typeof ZPlanInputProposals>;
+
+/** What the model answers when it reads plan inputs from a statement's passages. */
+export const ZPlanInputsReading = z.object({
+  proposals: z
+    .array(
+      z.object({
+        field: z.enum(PLAN_INPUTS_FROM_DOCUMENTS),
+        value: z.number().min(0).max(L.money),
+        label: z.string().trim().min(1).max(200),
+        seq: z.number().int(),
+      }),
+    )
+    .max(50),
+});

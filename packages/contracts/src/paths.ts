@@ -282,4 +282,6 @@ export const DOCUMENT_PATHS = {
   text: (id: string) => `/api/documents/${encodeURIComponent(id)}/text`,
   /** GET: the file as it was attached. */
   file: (id: string) => `/api/documents/${encodeURIComponent(id)}/file`,
+  /** POST: the plan inputs the document proposes, each with its citation (financial-plans module). */
+  planInputs: (id: string) => `/api/documents/${encodeURIComponent(id)}/plan-inputs`,
 } as const;

@@ -11,6 +11,8 @@ export interface DocumentListProps<T extends { id: string }> {
   items: T[];
   /** The query parameter that names the open document, e.g. 'plan'. */
   param: string;
+  /** Other query parameters the links keep, e.g. the document a plan is being filled from. */
+  keep?: Record<string, string>;
   selectedId: string | null;
   title: (item: T) => string;
   /** Lines under the title, each one truncated. */
@@ -24,6 +26,7 @@ export function DocumentList<T extends { id: string }>({
   label,
   items,
   param,
+  keep = {},
   selectedId,
   title,
   details,
@@ -38,7 +41,7 @@ export function DocumentList<T extends { id: string }>({
           return (
             <li key={item.id} className="flex items-center gap-1">
               <Link
-                to={`?${param}=${encodeURIComponent(item.id)}`}
+                to={`?${new URLSearchParams({ [param]: item.id, ...keep })}`}
                 aria-current={isSelected ? 'page' : undefined}
                 className={cn(
                   'min-w-0 flex-1 rounded-lg px-3 py-2 outline-none transition-colors focus-visible:ring-4 focus-visible:ring-indigo-500/20',

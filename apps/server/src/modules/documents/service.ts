@@ -122,14 +122,17 @@ export async function ownedDocument(
   return toInfo(row);
 }
 
-/** The document with every passage, for the document view; the read is in the audit trail. */
+/**
+ * The document with every passage, for the document view (`as: 'text'`) or for the plan inputs a
+ * statement proposes (`as: 'plan'`); 404 when it is not the user's. The read is in the audit trail.
+ */
 export async function documentText(
   deps: AppDeps,
-  { userId, documentId }: { userId: string; documentId: string },
+  { userId, documentId, as = 'text' }: { userId: string; documentId: string; as?: 'text' | 'plan' },
 ): Promise<TDocumentText> {
   const info = await ownedDocument(deps, { userId, documentId });
   const passages = await repo.passagesOf(deps.db.db, documentId);
-  await recordAudit(deps, { action: 'document.read', userId, target: documentId, details: { as: 'text' } });
+  await recordAudit(deps, { action: 'document.read', userId, target: documentId, details: { as } });
   return { ...info, passages_text: passages };
 }
 

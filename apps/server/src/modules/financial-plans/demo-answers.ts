@@ -2,7 +2,12 @@
 // by plain rules, so the plan screen drafts a narrative offline and deterministically. A real model
 // writes a far better one from the same JSON.
 import { type DemoHandler, jsonTask } from '../../platform/llm/demo-model.js';
-import { NARRATIVE_PROMPT, type PlanNarrativeInput } from './prompts.js';
+import {
+  NARRATIVE_PROMPT,
+  PLAN_INPUTS_PROMPT,
+  type PlanInputsReadingInput,
+  type PlanNarrativeInput,
+} from './prompts.js';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const pct = (n: number) => `${Number(n.toFixed(2))}%`;
@@ -72,7 +77,70 @@ function narrativeOf({ client_name: client, base_year, inputs: i, projection: p 
   ].join('\n');
 }
 
+type Proposal = {
+  field: 'current_assets' | 'annual_savings' | 'annual_income';
+  value: number;
+  label: string;
+  seq: number;
+};
+
+/** A dollar amount as written: "$850,000", "$1,500.00". */
+const AMOUNT = /\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?/g;
+/** How many times a year an amount is paid, from what follows it or the line's words. */
+const PER_YEAR: Array<[RegExp, number]> = [
+  [/(?:\/|\bper\b|\ba\b|\beach\b)\s*(?:month|mo)\b|\bmonthly\b/i, 12],
+  [/(?:\/|\bper\b|\ba\b|\beach\b)\s*(?:week|wk)\b|\bweekly\b/i, 52],
+  [/(?:\/|\bper\b|\ba\b|\beach\b)\s*quarter\b|\bquarterly\b/i, 4],
+  [/(?:\/|\bper\b|\ba\b|\beach\b)\s*(?:biweekly|two weeks)\b|\bbiweekly\b/i, 26],
+];
+/** A holdings row: ticker, shares, then its value last: "VTI 120 shares $28,800". */
+const HOLDING = /^([A-Z][A-Z0-9.]{0,5})\s+[\d,.]+\s+shares?\b.*?(\$\s?[\d,]+(?:\.\d{1,2})?)\s*$/;
+/** Lines about money that is not a balance, a contribution or income: left alone. */
+const NOT_A_FIGURE = /\b(?:change|gain|loss|fees?|dividends?|interest|withdrawals?|distributions?|tax)\b/i;
+
+const dollars = (text: string) => Number(text.replace(/[$,\s]/g, ''));
+const perYear = (line: string) => PER_YEAR.find(([re]) => re.test(line))?.[1] ?? 1;
+const listed = new Intl.ListFormat('en-US', { type: 'conjunction' });
+
+/**
+ * The plan inputs a statement states, read line by line by plain rules: a contribution line gives
+ * annual savings (a monthly one times 12), a salary or income line the annual income, a balance,
+ * total or account value line the current assets, and, when there is no such line, the holdings
+ * rows added up. A real model reads far more layouts than these.
+ */
+export function planInputsOf({ passages }: PlanInputsReadingInput): Proposal[] {
+  const proposals: Proposal[] = [];
+  const holdings: Array<{ ticker: string; value: number; seq: number }> = [];
+  for (const { seq, content } of passages) {
+    for (const raw of content.split(/\n+/)) {
+      const line = raw.replace(/\s+/g, ' ').trim();
+      const amounts = [...line.matchAll(AMOUNT)].map((m) => dollars(m[0]));
+      if (amounts.length === 0 || NOT_A_FIGURE.test(line)) continue;
+      const label = line.length > 120 ? `${line.slice(0, 119)}…` : line;
+      const holding = HOLDING.exec(line);
+      if (/contribut|deferral/i.test(line))
+        proposals.push({ field: 'annual_savings', value: amounts[0]! * perYear(line), label, seq });
+      else if (/\b(?:salary|income|wages)\b/i.test(line))
+        proposals.push({ field: 'annual_income', value: amounts[0]! * perYear(line), label, seq });
+      else if (holding) holdings.push({ ticker: holding[1]!, value: dollars(holding[2]!), seq });
+      else if (/\b(?:balance|total|value|401\(k\)|ira|brokerage)\b/i.test(line))
+        proposals.push({ field: 'current_assets', value: amounts.at(-1)!, label, seq });
+    }
+  }
+  if (holdings.length > 0 && !proposals.some((p) => p.field === 'current_assets'))
+    proposals.push({
+      field: 'current_assets',
+      value: Math.round(holdings.reduce((sum, h) => sum + h.value, 0) * 100) / 100,
+      label: `Holdings ${listed.format(holdings.map((h) => h.ticker))}, added up`,
+      seq: holdings[0]!.seq,
+    });
+  return proposals;
+}
+
 export const FINANCIAL_PLAN_DEMO_ANSWERS: Record<string, DemoHandler> = {
+  [PLAN_INPUTS_PROMPT.task]: jsonTask((input: PlanInputsReadingInput) =>
+    Array.isArray(input?.passages) ? { proposals: planInputsOf(input) } : null,
+  ),
   [NARRATIVE_PROMPT.task]: jsonTask((input: PlanNarrativeInput) =>
     input?.inputs && input.projection ? { narrative: narrativeOf(input) } : null,
   ),

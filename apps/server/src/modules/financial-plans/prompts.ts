@@ -40,3 +40,20 @@ export interface PlanNarrativeInput {
     goals: Array<{ name: string; year: number; amount: number; cost: number; funded: boolean }>;
   };
 }
+
+/** Reading plan inputs from a client's statement; the request is `PlanInputsReadingInput` as JSON. */
+export const PLAN_INPUTS_PROMPT = taskPrompt('financial-plans.inputs-from-document', [
+  "You read a client's financial statement for a financial advisor, to fill the inputs of a financial plan.",
+  'You are given the document as JSON: its file name and its passages, each with its seq number, where it is (page or sheet) and its text.',
+  'Propose the figures the statement states for these inputs: current_assets (account balances or the total value of the holdings, in dollars),',
+  'annual_savings (contributions, as dollars a year: a monthly contribution times 12) and annual_income (salary or income, as dollars a year).',
+  'Each proposal names the field, the value, a short label saying what the statement calls it, and the seq of the passage it is read from.',
+  'Use only figures written in the passages; do not estimate, add up unrelated figures or invent anything. When the statement states none, propose nothing.',
+  'Answer with JSON only: {"proposals": [{"field": "current_assets", "value": 850000, "label": "401(k) balance", "seq": 1}]}.',
+]);
+
+/** What the plan inputs task is given (see financial-plans/service.ts `proposePlanInputs`). */
+export interface PlanInputsReadingInput {
+  filename: string;
+  passages: Array<{ seq: number; location: string; content: string }>;
+}

@@ -1,10 +1,12 @@
 import {
+  DOCUMENT_PATHS,
   FINANCIAL_PLAN_PATHS,
   ZFinancialPlan,
   ZFinancialPlanCreate,
   ZFinancialPlanSummary,
   ZFinancialPlanUpdate,
   ZPdfInfo,
+  ZPlanInputProposals,
   ZSuccessResponse,
 } from '@knap/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -16,7 +18,10 @@ import * as plans from './service.js';
 const ZPlanParams = z.object({ id: z.string().min(1).max(100) });
 const PLAN = `${FINANCIAL_PLAN_PATHS.list}/:id`;
 
-/** Financial plans: the caller's own plans, their narrative and their PDF. */
+/**
+ * Financial plans: the caller's own plans, their narrative and their PDF; and the plan inputs one of
+ * the caller's documents proposes (under the document's path, served here as plans read documents).
+ */
 export async function financialPlanRoutes(app: AppInstance): Promise<void> {
   const { deps } = app;
   app.addHook('onRequest', app.requireUser);
@@ -50,5 +55,10 @@ export async function financialPlanRoutes(app: AppInstance): Promise<void> {
   );
   app.post(`${PLAN}/pdf`, { schema: { params: ZPlanParams, response: { 200: ZPdfInfo } } }, (req) =>
     plans.exportPlanPdf(deps, authOf(req).user, req.params.id),
+  );
+  app.post(
+    `${DOCUMENT_PATHS.list}/:id/plan-inputs`,
+    { schema: { params: ZPlanParams, response: { 200: ZPlanInputProposals } } },
+    (req) => plans.proposePlanInputs(deps, req.log, uid(req), req.params.id),
   );
 }

@@ -12,8 +12,10 @@ import {
   type TFinancialPlanSummary,
   type TFinancialPlanUpdate,
   type TPdfInfo,
+  type TPlanInputProposals,
   type ZFinancialPlanCreate,
   ZFinancialPlanInputs,
+  ZPlanInputsReading,
   ZPlanNarrativeDraft,
 } from '@knap/contracts';
 import type { z } from 'zod';
@@ -23,12 +25,13 @@ import { parseStored } from '../../platform/db/stored-json.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { modelMeter } from '../credits/service.js';
+import { documentText } from '../documents/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
 import type { PdfDocumentSpec } from '../pdf/content.js';
 import { generateDocumentPdf } from '../pdf/service.js';
 import { fiveYearSteps, planYears, projectPlan } from './projection.js';
-import { NARRATIVE_PROMPT, type PlanNarrativeInput } from './prompts.js';
+import { NARRATIVE_PROMPT, PLAN_INPUTS_PROMPT, type PlanNarrativeInput } from './prompts.js';
 import * as repo from './repo.js';
 
 type PlanRow = Pick<
@@ -206,6 +209,54 @@ export async function draftNarrative(
   )
     throw notFound(FINANCIAL_PLAN_DETAIL.notFound);
   return getPlan(deps, userId, id);
+}
+
+/** A statement's first passages the model reads for plan inputs (~70k characters): its summary pages. */
+export const PLAN_INPUT_PASSAGES = 60;
+
+/**
+ * "Use in financial plan" (issue 26): the plan inputs the user's document states (balances,
+ * contributions, income), each with the passage it came from, for the advisor to confirm one by
+ * one. 404 when the document is not theirs; the read is audited and the model call metered. A
+ * document without text (a scan) proposes nothing without asking the model. Proposals citing a
+ * passage the document does not have are dropped, so every citation opens a real place, and so are
+ * repeats of one figure from one passage.
+ */
+export async function proposePlanInputs(
+  deps: AppDeps,
+  log: Log,
+  userId: string,
+  documentId: string,
+): Promise<TPlanInputProposals> {
+  const doc = await documentText(deps, { userId, documentId, as: 'plan' });
+  const passages = doc.passages_text.slice(0, PLAN_INPUT_PASSAGES);
+  const answer = { document_id: doc.id, filename: doc.filename, proposals: [] };
+  if (passages.length === 0) return answer;
+  const { proposals } = await askModel(
+    deps,
+    log,
+    {
+      meter: modelMeter(userId, 'financial plan inputs from a document'),
+      prompt: PLAN_INPUTS_PROMPT,
+      input: {
+        filename: doc.filename,
+        passages: passages.map(({ seq, location, content }) => ({ seq, location, content })),
+      },
+    },
+    ZPlanInputsReading,
+  );
+  const locationOf = new Map(passages.map((p) => [p.seq, p.location]));
+  const seen = new Set<string>();
+  return {
+    ...answer,
+    proposals: proposals.flatMap((p) => {
+      const location = locationOf.get(p.seq);
+      const key = `${p.field}:${p.seq}:${p.value}`;
+      if (location === undefined || seen.has(key)) return [];
+      seen.add(key);
+      return [{ ...p, location }];
+    }),
+  };
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });

@@ -27,6 +27,7 @@ export const DOCUMENTS_COPY = {
   loading: 'Loading the document…',
   noText: 'This PDF has no text layer (it is a scanned image), so its text cannot be read or searched.',
   download: 'Download the file',
+  useInPlan: 'Use in financial plan',
   client: 'Client',
   clientHint: 'File it under a client: the Library lists documents by client.',
   fileUnder: 'Save',

@@ -44,6 +44,9 @@ describe('DocumentPage', () => {
     expect(cited.textContent).toBe('page 2Asset allocation: 60% equities.');
     expect(cited.scrollIntoView).toHaveBeenCalled();
     expect(document.activeElement).toBe(cited);
+    // "Use in financial plan" opens the plan screen to review the inputs this document proposes.
+    const use = screen.getByRole('link', { name: 'Use in financial plan' });
+    expect(use.getAttribute('href')).toBe('/financial-plan?document=d1');
   });
 
   it('files the document under a client', async () => {
@@ -77,6 +80,8 @@ describe('DocumentPage', () => {
     expect((await screen.findByRole('note')).textContent).toBe(
       'This PDF has no text layer (it is a scanned image), so its text cannot be read or searched.',
     );
+    // Nothing in it to fill a plan from.
+    expect(screen.queryByRole('link', { name: 'Use in financial plan' })).toBeNull();
   });
 
   it("shows the server's refusal for a document that is not the user's", async () => {

@@ -1,7 +1,7 @@
 // /documents/:id: an attached document's text, passage by passage under its page or sheet, opened
 // at the passage a citation names (`?at=<passage>`). Owner only: the server answers 404 to others.
 import { DOCUMENT_CLIENT_MAX, DOCUMENT_PATHS } from '@knap/contracts';
-import { ArrowLeft, Download } from 'lucide-react';
+import { ArrowLeft, Download, PiggyBank } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -92,6 +92,15 @@ export function DocumentPage() {
               <Download aria-hidden="true" className="size-4" />
               {DOCUMENTS_COPY.download}
             </button>
+            {doc.data.has_text ? (
+              <Link
+                to={`/financial-plan?${new URLSearchParams({ document: doc.data.id })}`}
+                className="inline-flex items-center gap-1.5 rounded-lg border border-zinc-300 px-3 py-1.5 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
+                <PiggyBank aria-hidden="true" className="size-4" />
+                {DOCUMENTS_COPY.useInPlan}
+              </Link>
+            ) : null}
           </header>
           <ClientField id={doc.data.id} client={doc.data.client} />
           {doc.data.has_text ? null : <p role="note">{DOCUMENTS_COPY.noText}</p>}

@@ -1,12 +1,14 @@
 // The plan screen's calls: the user's plans, one plan with its projection, saving the draft,
-// drafting the narrative, exporting the PDF, deleting.
+// drafting the narrative, exporting the PDF, deleting; and the inputs a client's document proposes.
 import {
+  DOCUMENT_PATHS,
   FINANCIAL_PLAN_PATHS,
   type TFinancialPlanCreate,
   type TFinancialPlanUpdate,
   ZFinancialPlan,
   ZFinancialPlanSummary,
   ZPdfInfo,
+  ZPlanInputProposals,
   ZSuccessResponse,
 } from '@knap/contracts';
 import { apiRequest } from '../../lib/api-client';
@@ -31,3 +33,7 @@ export const exportPlanPdf = (id: string) =>
 
 export const deletePlan = (id: string) =>
   apiRequest(FINANCIAL_PLAN_PATHS.plan(id), ZSuccessResponse, { method: 'DELETE' });
+
+/** The plan inputs the user's document proposes, each citing where it is read (a model call). */
+export const proposePlanInputs = (documentId: string) =>
+  apiRequest(DOCUMENT_PATHS.planInputs(documentId), ZPlanInputProposals, { method: 'POST' });

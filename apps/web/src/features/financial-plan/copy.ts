@@ -9,4 +9,22 @@ export const PLAN_COPY = {
     'Some inputs are not saved because they need fixing (they are highlighted). Stay to fix them, or leave and lose those changes.',
   stay: 'Stay',
   leave: 'Leave',
+  fromDocument: (filename: string) => `From ${filename}`,
+  fromDocumentHint:
+    'Figures read from the document. Check each against its source: Accept puts it in the plan, Skip leaves the plan as it is.',
+  readingDocument: 'Reading the document for plan inputs…',
+  nothingFound: (filename: string) =>
+    `No balances, contributions or income were found in ${filename}. Enter the figures by hand.`,
+  accept: 'Accept',
+  skip: 'Skip',
+  accepted: 'Accepted',
+  skipped: 'Skipped',
+  source: (filename: string, location: string) => `${filename}, ${location}`,
+  close: 'Close',
+  done: 'Done',
+  fieldLabels: {
+    current_assets: 'Investable assets',
+    annual_savings: 'Annual savings',
+    annual_income: 'Annual income',
+  },
 } as const;

@@ -1,7 +1,9 @@
 import {
+  DOCUMENT_PATHS,
   FINANCIAL_PLAN_PATHS,
   type TFinancialPlan,
   type TFinancialPlanSummary,
+  type TPlanInputProposals,
   type TPlanProjection,
 } from '@knap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -460,5 +462,79 @@ describe('projection chart', () => {
     expect(chartSummary({ ...projection, depleted_at_age: 66, goals: [] }, 'Bo Chen')).toBe(
       'Projected assets for Bo Chen, 2026 to 2030: $1,000,000 today, $990,000 at retirement in 2028 (age 65), running out at age 66.',
     );
+  });
+
+  describe('use in financial plan', () => {
+    const fromStatement: TPlanInputProposals = {
+      document_id: 'd1',
+      filename: 'Q3 statement.pdf',
+      proposals: [
+        {
+          field: 'current_assets',
+          value: 850_000,
+          label: 'Ending balance: $850,000.00',
+          seq: 1,
+          location: 'page 2',
+        },
+        {
+          field: 'annual_savings',
+          value: 18_000,
+          label: 'Your contributions: $1,500 per month',
+          seq: 1,
+          location: 'page 2',
+        },
+      ],
+    };
+
+    it('reviews the inputs a document proposes: Accept fills the input and saves, Skip leaves it', async () => {
+      const save = heldResponse();
+      const fetchMock = mockFetch(
+        planRoutes({
+          [`POST ${DOCUMENT_PATHS.planInputs('d1')}`]: () => jsonResponse(fromStatement),
+          [`PUT ${FINANCIAL_PLAN_PATHS.plan('p1')}`]: save.handler,
+        }),
+      );
+      renderRoutes(routes, '/financial-plan?document=d1');
+      const review = await screen.findByRole('region', { name: 'From Q3 statement.pdf' });
+      expect(screen.getByTestId('where').textContent).toBe('?plan=p1&document=d1');
+      const [assets, savings] = within(review).getAllByRole('listitem');
+      expect(assets!.textContent).toContain('Investable assets: $850,000.00');
+      const source = within(assets!).getByRole('link', { name: 'Q3 statement.pdf, page 2' });
+      expect(source.getAttribute('href')).toBe('/documents/d1?at=1');
+
+      await userEvent.click(
+        within(assets!).getByRole('button', { name: 'Accept Investable assets $850,000.00' }),
+      );
+      expect(screen.getByRole('textbox', { name: 'Investable assets' })).toHaveProperty('value', '850,000');
+      expect(within(assets!).getByRole('status').textContent).toBe('Accepted');
+      await userEvent.click(within(savings!).getByRole('button', { name: 'Skip Annual savings $18,000.00' }));
+      expect(screen.getByRole('textbox', { name: 'Annual savings' })).toHaveProperty('value', '20,000');
+      expect(within(savings!).getByRole('status').textContent).toBe('Skipped');
+
+      await waitFor(() => expect(save.bodies).toHaveLength(1), { timeout: AUTOSAVE_DELAY_MS * 4 });
+      expect(save.bodies[0]).toEqual({ ...plan.inputs, current_assets: 850_000, narrative: '' });
+      save.release(jsonResponse({ ...plan, inputs: { ...plan.inputs, current_assets: 850_000 } }));
+
+      await userEvent.click(within(review).getByRole('button', { name: 'Done' }));
+      expect(screen.queryByRole('region', { name: 'From Q3 statement.pdf' })).toBeNull();
+      expect(screen.getByTestId('where').textContent).toBe('?plan=p1');
+      // The document was read once (a model call), however often the screen drew.
+      expect(calledRoutes(fetchMock).filter((r) => r.startsWith('POST /api/documents'))).toHaveLength(1);
+    }, 20_000);
+
+    it('says so when the document states no plan inputs', async () => {
+      mockFetch(
+        planRoutes({
+          [`POST ${DOCUMENT_PATHS.planInputs('d1')}`]: () =>
+            jsonResponse({ ...fromStatement, proposals: [] }),
+        }),
+      );
+      renderRoutes(routes, '/financial-plan?plan=p1&document=d1');
+      expect(
+        await screen.findByText(
+          'No balances, contributions or income were found in Q3 statement.pdf. Enter the figures by hand.',
+        ),
+      ).toBeTruthy();
+    });
   });
 });

@@ -20,7 +20,17 @@ import { PlanEditor } from './components/plan-editor';
 import { PlanList } from './components/plan-list';
 import { useCreatePlan, useDeletePlan, usePlan, usePlans } from './queries';
 
-function OpenPlan({ id, isNew }: { id: string; isNew: boolean }) {
+function OpenPlan({
+  id,
+  isNew,
+  documentId,
+  onCloseDocument,
+}: {
+  id: string;
+  isNew: boolean;
+  documentId: string | null;
+  onCloseDocument: () => void;
+}) {
   const plan = usePlan(id);
   if (plan.isPending) return <Spinner label="Loading the plan" showLabel className="py-10" />;
   if (plan.isError)
@@ -29,12 +39,27 @@ function OpenPlan({ id, isNew }: { id: string; isNew: boolean }) {
     ) : (
       <ErrorNotice message={plan.error.message} onRetry={() => void plan.refetch()} />
     );
-  return <PlanEditor key={plan.data.id} plan={plan.data} isNew={isNew} />;
+  return (
+    <PlanEditor
+      key={plan.data.id}
+      plan={plan.data}
+      isNew={isNew}
+      documentId={documentId}
+      onCloseDocument={onCloseDocument}
+    />
+  );
 }
+
+/** The screen's query: the open plan, and the document it is being filled from if any. */
+const planParams = (plan: string, document: string | null): Record<string, string> =>
+  document ? { plan, document } : { plan };
 
 export function FinancialPlanPage() {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('plan');
+  // "Use in financial plan" on a document opens this screen with ?document=id: its proposed inputs
+  // are reviewed in the open plan, and the parameter stays while plans are picked or made.
+  const documentId = params.get('document');
   const plans = usePlans();
   const create = useCreatePlan();
   const remove = useDeletePlan();
@@ -45,8 +70,8 @@ export function FinancialPlanPage() {
 
   // With no plan chosen, the last edited one opens.
   useEffect(() => {
-    if (!selectedId && firstId) setParams({ plan: firstId }, { replace: true });
-  }, [selectedId, firstId, setParams]);
+    if (!selectedId && firstId) setParams(planParams(firstId, documentId), { replace: true });
+  }, [selectedId, firstId, documentId, setParams]);
 
   const newPlan = () =>
     create.mutate(
@@ -54,7 +79,7 @@ export function FinancialPlanPage() {
       {
         onSuccess: (plan) => {
           setCreatedId(plan.id);
-          setParams({ plan: plan.id });
+          setParams(planParams(plan.id, documentId));
         },
         onError: (err) => toast.error(err.message),
       },
@@ -65,7 +90,8 @@ export function FinancialPlanPage() {
     remove.mutate(deleting.id, {
       onSuccess: () => {
         toast.success(`Deleted the plan for ${deleting.client_name}`);
-        if (deleting.id === selectedId) setParams({}, { replace: true });
+        if (deleting.id === selectedId)
+          setParams(documentId ? { document: documentId } : {}, { replace: true });
         setDeleting(null);
       },
     });
@@ -112,10 +138,22 @@ export function FinancialPlanPage() {
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
           <aside className={cn(cardClasses, 'self-start p-2')}>
-            <PlanList plans={plans.data} selectedId={selectedId} timeZone={timeZone} onDelete={setDeleting} />
+            <PlanList
+              plans={plans.data}
+              selectedId={selectedId}
+              documentId={documentId}
+              timeZone={timeZone}
+              onDelete={setDeleting}
+            />
           </aside>
           {selectedId ? (
-            <OpenPlan key={selectedId} id={selectedId} isNew={selectedId === createdId} />
+            <OpenPlan
+              key={selectedId}
+              id={selectedId}
+              isNew={selectedId === createdId}
+              documentId={documentId}
+              onCloseDocument={() => setParams({ plan: selectedId })}
+            />
           ) : (
             <Spinner label="Opening the plan" showLabel />
           )}

@@ -46,7 +46,8 @@ export type NumberField = Exclude<keyof PlanDraft, 'client_name' | 'goals' | 'na
 export type { FieldErrors };
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const money = (n: number) => grouped.format(n);
+/** A dollar amount as the draft shows it: "1,250,000". */
+export const moneyText = (n: number) => grouped.format(n);
 
 let goalKeys = 0;
 export const newGoalKey = () => `goal-${++goalKeys}`;
@@ -59,16 +60,16 @@ export function draftOf(plan: TFinancialPlan): PlanDraft {
     partner_age: i.partner_age === null ? '' : String(i.partner_age),
     retirement_age: String(i.retirement_age),
     life_expectancy: String(i.life_expectancy),
-    annual_income: money(i.annual_income),
-    annual_savings: money(i.annual_savings),
-    current_assets: money(i.current_assets),
+    annual_income: moneyText(i.annual_income),
+    annual_savings: moneyText(i.annual_savings),
+    current_assets: moneyText(i.current_assets),
     expected_return_pct: String(i.expected_return_pct),
     inflation_pct: String(i.inflation_pct),
-    retirement_spending: money(i.retirement_spending),
+    retirement_spending: moneyText(i.retirement_spending),
     goals: i.goals.map((g) => ({
       key: newGoalKey(),
       name: g.name,
-      amount: money(g.amount),
+      amount: moneyText(g.amount),
       year: String(g.year),
     })),
     narrative: plan.narrative,

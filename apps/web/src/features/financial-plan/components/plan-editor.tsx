@@ -11,9 +11,10 @@ import { errorsOf, isSaved, SaveIndicator } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
 import { useDocumentActions } from '../../../lib/document-actions';
 import { PLAN_COPY } from '../copy';
-import { draftOf, type PlanDraft } from '../plan-draft';
+import { draftOf, moneyText, type PlanDraft } from '../plan-draft';
 import { useDraftNarrative, useExportPdf } from '../queries';
 import { usePlanAutosave } from '../use-plan-autosave';
+import { DocumentProposals } from './document-proposals';
 import { NarrativePanel } from './narrative-panel';
 import { PlanInputsForm } from './plan-inputs-form';
 import { ProjectionChart } from './projection-chart';
@@ -32,9 +33,12 @@ export interface PlanEditorProps {
   plan: TFinancialPlan;
   /** Just made: the client's name takes the focus. */
   isNew: boolean;
+  /** "Use in financial plan": the document whose proposed inputs the advisor reviews here. */
+  documentId?: string | null;
+  onCloseDocument?: () => void;
 }
 
-export function PlanEditor({ plan, isNew }: PlanEditorProps) {
+export function PlanEditor({ plan, isNew, documentId = null, onCloseDocument }: PlanEditorProps) {
   const [draft, setDraft] = useState<PlanDraft>(() => draftOf(plan));
   const { status, changed, flush } = usePlanAutosave(plan.id, draft);
   const drafting = useDraftNarrative(plan.id);
@@ -79,6 +83,17 @@ export function PlanEditor({ plan, isNew }: PlanEditorProps) {
         </div>
         <SaveIndicator status={status} />
       </header>
+
+      {documentId ? (
+        <DocumentProposals
+          documentId={documentId}
+          onAccept={(field, value) => {
+            setDraft((d) => ({ ...d, [field]: moneyText(value) }));
+            changed();
+          }}
+          onClose={() => onCloseDocument?.()}
+        />
+      ) : null}
 
       {/* Side by side only where the editor itself is wide: the shell's sidebar and the plan list take room. */}
       <div className="@container">

@@ -6,16 +6,19 @@ import { formatDate } from '../../../lib/format';
 export interface PlanListProps {
   plans: TFinancialPlanSummary[];
   selectedId: string | null;
+  /** The document the open plan is being filled from: it stays when another plan is opened. */
+  documentId?: string | null;
   timeZone: string;
   onDelete: (plan: TFinancialPlanSummary) => void;
 }
 
-export function PlanList({ plans, selectedId, timeZone, onDelete }: PlanListProps) {
+export function PlanList({ plans, selectedId, documentId = null, timeZone, onDelete }: PlanListProps) {
   return (
     <DocumentList
       label="Plans"
       items={plans}
       param="plan"
+      {...(documentId ? { keep: { document: documentId } } : {})}
       selectedId={selectedId}
       title={(plan) => plan.client_name}
       details={(plan) => [
