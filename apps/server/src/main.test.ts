@@ -354,7 +354,16 @@ describe('a database that is not up at the start', { timeout: PROCESS_TEST_MS },
         } finally {
           await proxy.close();
         }
-        expect(s.errors()).toMatch(/^(Waiting for the database at DATABASE_URL .*; retrying in \d s\n)+$/);
+        // Before the app's log exists (the migrations) the database's own lines go to stderr: on a
+        // loaded machine the probe may time out then and say so, and that it answers again.
+        const probe = /^database (does not answer; requests get 503 until it does|reachable again)$/;
+        const errors = s
+          .errors()
+          .split('\n')
+          .filter((line) => line && !probe.test(line));
+        expect(errors.length).toBeGreaterThan(0);
+        for (const line of errors)
+          expect(line).toMatch(/^Waiting for the database at DATABASE_URL .*; retrying in \d s$/);
       });
     });
 });
