@@ -13,7 +13,7 @@ const MODULE_DEPENDENCIES = {
   billing: ['users'],
   chats: ['audit', 'legal-holds', 'pdf'],
   'client-reviews': ['connections', 'credits', 'email', 'knaps', 'legal-holds', 'meetings', 'pdf'],
-  compliance: ['admin', 'audit', 'chats', 'connections', 'legal-holds'],
+  compliance: ['admin', 'audit', 'chats', 'connections', 'documents', 'legal-holds'],
   connections: ['audit', 'auth', 'users'],
   credits: ['audit', 'billing', 'users'],
   documents: ['audit', 'legal-holds'],

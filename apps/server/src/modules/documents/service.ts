@@ -161,6 +161,20 @@ export async function deleteDocument(
 }
 
 /**
+ * Retention: deletes the users' documents attached before the cutoff, their passages and their
+ * files; answers how many. The caller leaves out users on legal hold and records the count.
+ */
+export async function deleteDocumentsCreatedBefore(
+  deps: AppDeps,
+  userIds: string[],
+  cutoffIso: string,
+): Promise<number> {
+  const deleted = await repo.deleteDocumentsCreatedBefore(deps.db.db, userIds, cutoffIso);
+  for (const row of deleted) await removeDocumentFile(deps, { userId: row.user_id, documentId: row.id });
+  return deleted.length;
+}
+
+/**
  * The documents a message attaches, as its chips show them: every id must be one of the user's
  * documents, else 404 (before anything is stored).
  */
