@@ -11,7 +11,7 @@ const MODULE_DEPENDENCIES = {
   audit: [],
   auth: ['audit', 'system-mail', 'users'],
   billing: ['users'],
-  chats: ['audit', 'legal-holds', 'pdf'],
+  chats: ['audit', 'documents', 'legal-holds', 'pdf'],
   'client-reviews': ['connections', 'credits', 'email', 'knaps', 'legal-holds', 'meetings', 'pdf'],
   compliance: ['admin', 'audit', 'chats', 'connections', 'documents', 'legal-holds'],
   connections: ['audit', 'auth', 'users'],

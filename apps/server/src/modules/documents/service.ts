@@ -182,14 +182,35 @@ export async function attachableDocuments(
   deps: AppDeps,
   { userId, documentIds }: { userId: string; documentIds: string[] },
 ): Promise<TAttachedDocument[]> {
+  const found = await ownedDocumentsAmong(deps, { userId, documentIds });
+  if (found.length !== new Set(documentIds).size) throw notFound(DOCUMENT_DETAIL.notFound);
+  return found;
+}
+
+/** The user's documents among the ids, in their order, as chips show them; others' are left out. */
+export async function ownedDocumentsAmong(
+  deps: AppDeps,
+  { userId, documentIds }: { userId: string; documentIds: string[] },
+): Promise<TAttachedDocument[]> {
   const unique = [...new Set(documentIds)];
-  const rows = await repo.findDocuments(deps.db.db, userId, unique);
-  if (rows.length !== unique.length) throw notFound(DOCUMENT_DETAIL.notFound);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return unique.map((id) => {
-    const r = byId.get(id)!;
-    return { id: r.id, filename: r.filename, kind: r.kind };
+  const byId = new Map((await repo.findDocuments(deps.db.db, userId, unique)).map((r) => [r.id, r]));
+  return unique.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [{ id: r.id, filename: r.filename, kind: r.kind }] : [];
   });
+}
+
+/**
+ * Deletes the user's documents among the ids (others' and those already gone are left alone), each
+ * as `deleteDocument` does: refused while the user is on legal hold, in the audit trail.
+ */
+export async function deleteOwnedDocuments(
+  deps: AppDeps,
+  { userId, documentIds }: { userId: string; documentIds: string[] },
+): Promise<number> {
+  const owned = await ownedDocumentsAmong(deps, { userId, documentIds });
+  for (const { id } of owned) await deleteDocument(deps, { userId, documentId: id });
+  return owned.length;
 }
 
 /** Words that say nothing about which passage answers: left out of the search. */
