@@ -7,6 +7,7 @@ import {
   DOCUMENT_DETAIL,
   type DocumentKind,
   documentKindOf,
+  documentViewPath,
   type TAttachedDocument,
   type TDocumentInfo,
   type TDocumentLimits,
@@ -258,4 +259,32 @@ export async function passagesForQuestion(
     for (const p of await repo.passagesOf(deps.db.db, doc.id, perDocument))
       opening.push({ document_id: doc.id, filename: doc.filename, ...p });
   return { passages: opening, withoutText };
+}
+
+/** A file name in a citation: no brackets (they would end the link's text) nor double quotes. */
+export const citedName = (filename: string) => filename.replace(/[[\]"]/g, '');
+
+/** The Markdown link a passage is cited by: `[Q3 statement.pdf, page 2](/documents/<id>?at=1)`. */
+export const passageCitation = (p: FoundPassage) =>
+  `[${citedName(p.filename)}, ${p.location}](${documentViewPath(p.document_id, p.seq)})`;
+
+/** Records that the passages were read for the user (one `document.read` per document), `as` what. */
+export async function recordPassageReads(
+  deps: AppDeps,
+  {
+    userId,
+    passages,
+    as,
+    details,
+  }: { userId: string; passages: FoundPassage[]; as: string; details: object },
+): Promise<void> {
+  const read = new Map<string, number>();
+  for (const p of passages) read.set(p.document_id, (read.get(p.document_id) ?? 0) + 1);
+  for (const [documentId, count] of read)
+    await recordAudit(deps, {
+      action: 'document.read',
+      userId,
+      target: documentId,
+      details: { as, ...details, passages: count },
+    });
 }

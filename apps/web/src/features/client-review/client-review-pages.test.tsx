@@ -48,6 +48,7 @@ const review: TClientReview = {
     meetings: [{ id: 'm1', title: 'Henderson annual review', date: '2026-11-20' }],
     crm: ['wealthbox'],
     prior_reviews: [{ id: 'r0', period_label: '2025 annual review' }],
+    documents: [],
   },
   pdf: null,
   pdf_is_current: false,
