@@ -273,6 +273,17 @@ export const ZMarkAllReadResponse = z.object({ marked_count: z.number().int() })
 export const ZUnreadCountResponse = z.object({ unread_count: z.number().int() });
 export const ZSuccessResponse = z.object({ success: z.boolean() });
 
+/**
+ * DELETE a chat: `?documents=delete` also deletes the caller's documents attached in it; without
+ * it (or `keep`) they stay in the Library.
+ */
+export const ZDeleteChatQuery = z.object({ documents: z.enum(['delete', 'keep']).default('keep') });
+export type TDeleteChatQuery = z.infer<typeof ZDeleteChatQuery>;
+
+/** The caller's documents attached in a chat and still kept, first attached first. */
+export const ZChatDocumentsResponse = z.object({ documents: z.array(ZAttachedDocument) });
+export type TChatDocumentsResponse = z.infer<typeof ZChatDocumentsResponse>;
+
 export const CHAT_SEARCH_MAX_RESULTS = 20;
 export const ZChatSearchQuery = z.object({
   q: z.string().trim().min(1, 'Type something to search for').max(200),

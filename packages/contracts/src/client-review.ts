@@ -3,6 +3,7 @@
 // reviews of the same client; the advisor edits each section, exports a PDF and emails it.
 import { z } from 'zod';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX } from './constants.js';
+import { ZAttachedDocument } from './documents.js';
 import { ZEmailSendForm } from './email.js';
 import { ZPdfInfo } from './pdf.js';
 
@@ -21,6 +22,8 @@ export const CLIENT_REVIEW_LIMITS = {
   priorReviews: 3,
   /** Characters of `email.to` (comma-separated addresses). */
   emailTo: 2000,
+  /** Client documents (issue 26) the advisor may choose as sources of one review. */
+  documents: 10,
 } as const;
 const L = CLIENT_REVIEW_LIMITS;
 
@@ -99,6 +102,11 @@ export const ZClientReviewCreate = z
     period_label: periodLabel,
     period_start: isoDay('start of the period'),
     period_end: isoDay('end of the period'),
+    /** The user's documents (issue 26) the draft also reads, and cites. */
+    document_ids: z
+      .array(z.string().min(1).max(100))
+      .max(L.documents, `Choose at most ${L.documents} documents`)
+      .default([]),
   })
   .superRefine((v, ctx) => {
     if (v.period_end < v.period_start)
@@ -154,6 +162,8 @@ export const ZClientReviewSources = z.object({
   /** The CRMs that knew the client, e.g. ['wealthbox']. */
   crm: z.array(z.string()),
   prior_reviews: z.array(z.object({ id: z.string(), period_label: z.string() })),
+  /** The client documents chosen as sources (issue 26); reviews drafted before have none. */
+  documents: z.array(ZAttachedDocument).default([]),
 });
 export type TClientReviewSources = z.infer<typeof ZClientReviewSources>;
 

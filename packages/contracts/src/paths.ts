@@ -72,6 +72,8 @@ export const CHAT_PATHS = {
   exportMarkdown: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}/export.md`,
   /** POST: the conversation as a PDF, kept with the user's PDFs; answers the PDF's info. */
   exportPdf: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}/export/pdf`,
+  /** GET: the caller's documents still kept that were attached in the chat (what deleting it may take). */
+  documents: (id: string) => `/api/chat/chats/${encodeURIComponent(id)}/documents`,
 } as const;
 
 export const ASSISTANT_PATHS = {

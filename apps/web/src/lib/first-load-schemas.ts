@@ -20,6 +20,7 @@ export {
   ZBotStatusResponse,
   ZBotToggleResponse,
   ZChat,
+  ZChatDocumentsResponse,
   ZChatSearchResponse,
   ZChatSummary,
   ZCreditsUsage,

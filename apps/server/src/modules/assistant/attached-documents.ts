@@ -1,9 +1,8 @@
 // Documents in the conversation (issue 26): the passages that answer the latest message, searched in
 // every document attached in the chat so far, go to the model in that message's turn with the link
 // each is cited by (`/documents/<id>?at=<passage>`, the document view at that place).
-import { type AssistantUIMessage, documentViewPath } from '@knap/contracts';
+import type { AssistantUIMessage } from '@knap/contracts';
 import type { AppDeps } from '../../platform/deps.js';
-import { recordAudit } from '../audit/service.js';
 import * as documents from '../documents/service.js';
 import { type ContextPassage, documentContext } from './prompts.js';
 
@@ -13,9 +12,6 @@ export const attachedDocumentIds = (messages: AssistantUIMessage[]): string[] =>
     messages.flatMap((m) => (m.role === 'user' ? (m.metadata?.documents ?? []).map((d) => d.id) : [])),
   ),
 ];
-
-/** A file name in a citation: no brackets (they would end the link's text) nor double quotes. */
-const citedName = (filename: string) => filename.replace(/[[\]"]/g, '');
 
 /**
  * The conversation as the model gets it: when documents are attached in the chat, the latest
@@ -33,21 +29,18 @@ export async function withDocumentPassages(
   const question = asked.parts.map((p) => (p.type === 'text' ? p.text : '')).join(' ');
   const found = await documents.passagesForQuestion(deps, { userId, documentIds, question });
   const passages: ContextPassage[] = found.passages.map((p) => ({
-    cite: `[${citedName(p.filename)}, ${p.location}](${documentViewPath(p.document_id, p.seq)})`,
+    cite: documents.passageCitation(p),
     content: p.content,
   }));
-  const read = new Map<string, number>();
-  for (const p of found.passages) read.set(p.document_id, (read.get(p.document_id) ?? 0) + 1);
-  for (const [documentId, count] of read)
-    await recordAudit(deps, {
-      action: 'document.read',
-      userId,
-      target: documentId,
-      details: { as: 'chat', chat_id: chatId, passages: count },
-    });
+  await documents.recordPassageReads(deps, {
+    userId,
+    passages: found.passages,
+    as: 'chat',
+    details: { chat_id: chatId },
+  });
   const context = documentContext(
     passages,
-    found.withoutText.map((d) => citedName(d.filename)),
+    found.withoutText.map((d) => documents.citedName(d.filename)),
   );
   const withContext: AssistantUIMessage = {
     ...asked,

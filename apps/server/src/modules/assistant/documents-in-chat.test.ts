@@ -107,4 +107,78 @@ describe(`documents in the conversation (${testEngine()})`, () => {
     expect([res.statusCode, res.json()]).toEqual([404, { detail: 'Document not found' }]);
     expect(await messagesOf(chatId)).toEqual([]);
   });
+
+  it('deletes a chat with its attached documents only when asked, the caller’s only, not under hold', async () => {
+    const upload = async (name: string) =>
+      (await uploadDocument(call, name, Buffer.from(`${name}: 60% equities.`))).json().id as string;
+    const names = async () =>
+      (await call({ method: 'GET', url: '/api/documents' }))
+        .json()
+        .map((d: { filename: string }) => d.filename);
+    const attachedIn = async (chatId: string) =>
+      (await call({ method: 'GET', url: `/api/chat/chats/${chatId}/documents` })).json();
+
+    // Without the parameter the chat goes and its documents stay, as before.
+    const kept = await upload('kept.txt');
+    const first = await newChat();
+    await ask(first, 'What is the allocation?', [kept]);
+    expect((await call({ method: 'DELETE', url: `/api/chat/chats/${first}` })).json()).toEqual({
+      success: true,
+    });
+    expect(await names()).toContain('kept.txt');
+
+    // Two documents over two messages, one already deleted by hand: the chat lists those still kept.
+    const [a, b, gone] = [await upload('a.txt'), await upload('b.txt'), await upload('gone.txt')];
+    const chatId = await newChat();
+    await ask(chatId, 'Compare them', [a, gone]);
+    await ask(chatId, 'And this one?', [b, a]);
+    await call({ method: 'DELETE', url: `/api/documents/${gone}` });
+    expect(await attachedIn(chatId)).toEqual({
+      documents: [
+        { id: a, filename: 'a.txt', kind: 'txt' },
+        { id: b, filename: 'b.txt', kind: 'txt' },
+      ],
+    });
+
+    // Another user sees neither the chat's documents nor deletes anything.
+    const stranger = as(t, await signUp(t));
+    for (const res of [
+      await stranger({ method: 'GET', url: `/api/chat/chats/${chatId}/documents` }),
+      await stranger({ method: 'DELETE', url: `/api/chat/chats/${chatId}?documents=delete` }),
+    ])
+      expect([res.statusCode, res.json()]).toEqual([404, { detail: 'Chat not found' }]);
+    // A value it does not know is refused and changes nothing.
+    const bad = await call({ method: 'DELETE', url: `/api/chat/chats/${chatId}?documents=yes` });
+    expect([bad.statusCode, typeof bad.json().detail]).toEqual([422, 'string']);
+    // On legal hold, nothing goes.
+    const userId = (await call({ method: 'GET', url: '/api/studio/users/me' })).json().id as string;
+    await t.db.db
+      .insertInto('legal_holds')
+      .values({
+        user_id: userId,
+        reason: 'Audit',
+        placed_by: 'compliance',
+        placed_at: new Date().toISOString(),
+      })
+      .execute();
+    const held = await call({ method: 'DELETE', url: `/api/chat/chats/${chatId}?documents=delete` });
+    expect(held.statusCode).toBe(409);
+    expect(await names()).toEqual(expect.arrayContaining(['a.txt', 'b.txt']));
+    await t.db.db.deleteFrom('legal_holds').where('user_id', '=', userId).execute();
+
+    const deleted = await call({ method: 'DELETE', url: `/api/chat/chats/${chatId}?documents=delete` });
+    expect(deleted.json()).toEqual({ success: true });
+    const left = await names();
+    expect(left).toContain('kept.txt');
+    expect(left).not.toContain('a.txt');
+    expect(left).not.toContain('b.txt');
+    const audited = await t.db.db
+      .selectFrom('audit_log')
+      .select('target')
+      .where('action', '=', 'document.deleted')
+      .where('target', 'in', [a, b, kept])
+      .execute();
+    expect(audited.map((r) => r.target).sort()).toEqual([a, b].sort());
+    expect((await call({ method: 'GET', url: `/api/chat/chats/${chatId}` })).statusCode).toBe(404);
+  });
 });

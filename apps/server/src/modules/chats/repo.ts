@@ -243,6 +243,17 @@ export async function markAllRead(db: Q, userId: string): Promise<number> {
 export const listMessages = (db: Q, chatId: string) =>
   db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('seq').execute();
 
+/** The metadata of the chat's user messages that have any, in order (where attached documents are). */
+export const userMessageMetadata = (db: Q, chatId: string) =>
+  db
+    .selectFrom('messages')
+    .select('metadata')
+    .where('chat_id', '=', chatId)
+    .where('role', '=', 'user')
+    .where('metadata', 'is not', null)
+    .orderBy('seq')
+    .execute();
+
 /**
  * Appends messages to a chat, in order, in one transaction: bumping the chat's message_count first
  * takes the chat row's lock, so the returned rows' positions are theirs even with concurrent writers.

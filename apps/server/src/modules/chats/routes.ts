@@ -2,10 +2,12 @@ import {
   CHAT_PATHS,
   ZAddMessageRequest,
   ZChat,
+  ZChatDocumentsResponse,
   ZChatSearchQuery,
   ZChatSearchResponse,
   ZChatSummary,
   ZCreateChatRequest,
+  ZDeleteChatQuery,
   ZListChatsQuery,
   ZListChatsResponse,
   ZMarkAllReadResponse,
@@ -97,8 +99,13 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
   );
   app.delete(
     '/api/chat/chats/:id',
-    { schema: { params: ZChatParams, response: { 200: ZSuccessResponse } } },
-    (req) => chats.deleteChat(deps, uid(req), req.params.id),
+    { schema: { params: ZChatParams, querystring: ZDeleteChatQuery, response: { 200: ZSuccessResponse } } },
+    (req) => chats.deleteChat(deps, uid(req), req.params.id, req.query),
+  );
+  app.get(
+    '/api/chat/chats/:id/documents',
+    { schema: { params: ZChatParams, response: { 200: ZChatDocumentsResponse } } },
+    (req) => chats.chatDocuments(deps, uid(req), req.params.id),
   );
   app.get(
     '/api/chat/chats/:id/messages',

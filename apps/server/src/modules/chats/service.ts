@@ -9,8 +9,10 @@ import {
   METADATA_MAX_BYTES,
   type TAddMessageRequest,
   type TChat,
+  type TChatDocumentsResponse,
   type TChatSummary,
   type TCreateChatRequest,
+  type TDeleteChatQuery,
   type TListChatsQuery,
   type TListChatsResponse,
   type TMessage,
@@ -28,6 +30,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { plainTextOf } from '../../platform/plain-text.js';
 import { recordAudit } from '../audit/service.js';
+import * as documents from '../documents/service.js';
 import { heldUserIds, isOnLegalHold, refuseIfHeld } from '../legal-holds/service.js';
 import { ChatListCache } from './list-cache.js';
 import * as repo from './repo.js';
@@ -231,10 +234,41 @@ export async function renameChat(
   return toSummary(row);
 }
 
-export async function deleteChat(deps: AppDeps, userId: string, chatId: string) {
+/**
+ * Deletes the user's chat; with `documents: 'delete'` also the documents attached in it that are
+ * the user's (each audited as `document.deleted`). Refused while the user is on legal hold.
+ */
+export async function deleteChat(
+  deps: AppDeps,
+  userId: string,
+  chatId: string,
+  { documents: withDocuments }: TDeleteChatQuery = { documents: 'keep' },
+) {
   await refuseIfHeld(deps, userId, 'chats');
+  const documentIds = withDocuments === 'delete' ? await attachedDocumentIds(deps, chatId) : [];
   if (!(await repo.deleteChat(deps.db.db, userId, chatId))) throw notFound(DETAIL.chatNotFound);
+  await documents.deleteOwnedDocuments(deps, { userId, documentIds });
   return { success: true };
+}
+
+/** Ids of the documents the chat's user messages attach (`metadata.documents`), first attached first. */
+async function attachedDocumentIds(deps: AppDeps, chatId: string): Promise<string[]> {
+  const rows = await repo.userMessageMetadata(deps.db.db, chatId);
+  const ids = rows.flatMap(
+    (r) => parseStored(ZStoredMetadata, r.metadata, 'messages.metadata')?.documents?.map((d) => d.id) ?? [],
+  );
+  return [...new Set(ids)];
+}
+
+/** The user's documents attached in their chat and still kept: what deleting it may take along. */
+export async function chatDocuments(
+  deps: AppDeps,
+  userId: string,
+  chatId: string,
+): Promise<TChatDocumentsResponse> {
+  const chat = await ownedChat(deps, userId, chatId);
+  const documentIds = await attachedDocumentIds(deps, chat.id);
+  return { documents: await documents.ownedDocumentsAmong(deps, { userId, documentIds }) };
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
 import { connectViaOAuth } from '../../testing/connections.js';
+import { pdfOf, uploadDocument } from '../../testing/documents.js';
 import { fakeLlm } from '../../testing/llm.js';
 import { pdfText } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
@@ -160,6 +161,7 @@ describe(`client reviews on the demo model (${testEngine()})`, () => {
         meetings: [{ id: ours, title: 'Henderson annual review', date: '2026-11-20' }],
         crm: ['wealthbox'],
         prior_reviews: [],
+        documents: [],
       },
       email: { to: ANN, subject: 'Your 2026 annual review' },
     });
@@ -234,6 +236,52 @@ describe(`client reviews on the demo model (${testEngine()})`, () => {
     ]);
   });
 
+  it('reads the chosen documents and cites them; another user’s document is 404 and nothing is stored', async () => {
+    const statement = (
+      await uploadDocument(
+        as(t, dana),
+        'Q3 statement.pdf',
+        await pdfOf([
+          'Statement for Lee Park.',
+          'Asset allocation: 70% equities, 30% bonds. Balance 412,000.',
+        ]),
+        'application/pdf',
+      )
+    ).json();
+    const theirs = (await uploadDocument(as(t, other), 'theirs.txt', Buffer.from('Balance 1.'))).json();
+    const payload = {
+      client_name: 'Lee Park',
+      period_label: 'Q3 review',
+      period_start: '2026-07-01',
+      period_end: '2026-09-30',
+    };
+    const count = async () => (await call(dana, 'GET', CLIENT_REVIEW_PATHS.list)).json().length as number;
+    const before = await count();
+    const refused = await create(dana, { ...payload, document_ids: [statement.id, theirs.id] });
+    expect([refused.statusCode, refused.json()]).toEqual([404, { detail: 'Document not found' }]);
+    expect(await count()).toBe(before);
+
+    const res = await create(dana, { ...payload, document_ids: [statement.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const review = res.json() as TClientReview;
+    expect(review.sources.documents).toEqual([
+      { id: statement.id, filename: 'Q3 statement.pdf', kind: 'pdf' },
+    ]);
+    // The demo model quotes the passage the search found, with the link that opens it at its page.
+    expect(review.sections.summary).toContain(
+      `- Asset allocation: 70% equities, 30% bonds. Balance 412,000. [Q3 statement.pdf, page 2](/documents/${statement.id}?at=1)`,
+    );
+    const reads = await t.db.db
+      .selectFrom('audit_log')
+      .select(['target', 'details'])
+      .where('action', '=', 'document.read')
+      .execute();
+    expect(reads.map((r) => [r.target, JSON.parse(r.details)])).toContainEqual([
+      statement.id,
+      { as: 'client review', review_id: review.id, passages: 2 },
+    ]);
+  });
+
   it('a client only named, with no meetings: drafted all the same, and their reviews found by name', async () => {
     const res = await create(dana, {
       client_name: 'Zed Quinn',
@@ -244,7 +292,7 @@ describe(`client reviews on the demo model (${testEngine()})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     const review = res.json() as TClientReview;
     expect(review.client_email).toBeNull();
-    expect(review.sources).toEqual({ meetings: [], crm: [], prior_reviews: [] });
+    expect(review.sources).toEqual({ meetings: [], crm: [], prior_reviews: [], documents: [] });
     expect(review.sections.summary).toContain(
       'No meeting with Zed Quinn has notes between 2026-07-01 and 2026-09-30.',
     );
@@ -600,6 +648,7 @@ describe(`client reviews: what the model is given (${testEngine()})`, () => {
         }),
       ],
       crm: [],
+      documents: [],
       prior_reviews: [],
     });
 

@@ -14,6 +14,11 @@ const CRM_NAMES: Record<string, string> = {
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 const bullets = (lines: string[]) => lines.map((line) => `- ${line}`).join('\n');
+/** A passage as one line of a bullet, cut at 200 characters. */
+const oneLine = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+};
 const unique = (items: string[]) => [...new Set(items)];
 const GOAL_WORDS = /\b(retir\w*|college|tuition|house|home|travel|goals?|legacy|estate|buy)\b/i;
 
@@ -74,6 +79,9 @@ function reviewSectionsOf(input: ReviewDraftInput) {
     met,
     household.length ? `**Household and accounts**\n\n${bullets(household)}` : '',
     known.length ? `**In the CRM**\n\n${bullets(known)}` : '',
+    input.documents?.length
+      ? `**From the documents**\n\n${bullets(input.documents.slice(0, 3).map((d) => `${oneLine(d.content)} ${d.cite}`))}`
+      : '',
     '(Drafted by the built-in demo model.)',
   ]
     .filter(Boolean)

@@ -8,7 +8,9 @@ export const DRAFT_PROMPT = taskPrompt('client-reviews.draft', [
   'You draft a periodic client review for a financial advisor.',
   'You are given JSON: the advisor, the client, the review period, the notes of the meetings with the client in the period',
   '(summary, decisions, action items, client facts), what the connected CRMs hold on the client (contact details, notes,',
-  'opportunities), and up to three prior reviews of the same client, newest first.',
+  'opportunities), up to three prior reviews of the same client, newest first, and passages of client documents the',
+  'advisor chose (statements, spreadsheets), each with "cite", a Markdown link: after a sentence that uses a passage, put',
+  'its cite link as given.',
   'Write the review in plain, warm, professional English, each section in Markdown ("- " bullets, **bold**, short paragraphs):',
   'summary (the period in brief: meetings held, where things stand), changes (what changed since the last prior review,',
   'including whether its next steps were done; if there is none, say this is the first review), goals (progress on each',
@@ -36,6 +38,8 @@ export interface ReviewDraftInput {
   }>;
   /** What each connected CRM holds on the person (connections/systems/crm-person.ts). */
   crm: CrmPersonRecord[];
+  /** Passages of the documents the advisor chose, each with the Markdown link it is cited by. */
+  documents: Array<{ cite: string; content: string }>;
   prior_reviews: Array<{
     period_label: string;
     period_end: string;

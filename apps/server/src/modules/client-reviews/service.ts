@@ -30,6 +30,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { crmRecordsOf } from '../connections/systems/crm-person.js';
 import { modelMeter } from '../credits/service.js';
+import * as documents from '../documents/service.js';
 import { sendEmail } from '../email/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { clientsOf } from '../knaps/outreach.js';
@@ -51,6 +52,10 @@ export const SECTION_TITLES: Record<keyof TClientReviewSections, string> = {
   recommendations: 'Recommendations',
   next_steps: 'Next steps',
 };
+
+/** What a review looks for in the chosen documents (besides the client's name). */
+const REVIEW_QUESTION =
+  'balance value allocation holdings contributions withdrawals income performance return goals beneficiary';
 
 const DAY_MS = 86_400_000;
 const today = (deps: AppDeps) => deps.clock.now().toISOString().slice(0, 10);
@@ -207,6 +212,18 @@ export async function createReview(
     throw new HttpError(422, CLIENT_REVIEW_DETAIL.tooMany);
   const client: Client = { name: body.client_name, email: body.client_email?.toLowerCase() ?? null };
   const clientKey = clientKeyOf(client.name, client.email);
+  // Another user's document is 404 before anything is asked or stored.
+  const chosen = await documents.attachableDocuments(deps, {
+    userId: user.id,
+    documentIds: body.document_ids,
+  });
+  const found = chosen.length
+    ? await documents.passagesForQuestion(deps, {
+        userId: user.id,
+        documentIds: body.document_ids,
+        question: `${client.name} ${REVIEW_QUESTION}`,
+      })
+    : { passages: [] };
 
   const [meetings, crmRecords, prior] = await Promise.all([
     meetingsOf(deps, user, client, body.period_start, body.period_end),
@@ -233,6 +250,7 @@ export async function createReview(
       client_facts: m.notes.client_facts,
     })),
     crm: crmRecords,
+    documents: found.passages.map((p) => ({ cite: documents.passageCitation(p), content: p.content })),
     prior_reviews: prior.map((r) => ({
       period_label: r.period_label,
       period_end: r.period_end,
@@ -254,6 +272,7 @@ export async function createReview(
     meetings: meetings.map((m) => ({ id: m.id, title: m.title, date: m.date })),
     crm: crmRecords.map((r) => r.source),
     prior_reviews: prior.map((r) => ({ id: r.id, period_label: r.period_label })),
+    documents: chosen,
   };
   const id = newId();
   await repo.insertReview(deps.db.db, {
@@ -277,6 +296,12 @@ export async function createReview(
     content_updated_at: now,
     created_at: now,
     updated_at: now,
+  });
+  await documents.recordPassageReads(deps, {
+    userId: user.id,
+    passages: found.passages,
+    as: 'client review',
+    details: { review_id: id },
   });
   return getReview(deps, user.id, id);
 }

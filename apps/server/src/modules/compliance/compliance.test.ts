@@ -1,11 +1,13 @@
 import { COMPLIANCE_PATHS, EMAIL_PATHS } from '@knap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
+import { signUpFirm } from '../../testing/compliance.js';
 import { formOf } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, joinByInvitation, type SignedInUser, signIn, signUp } from '../../testing/users.js';
+import { as, type SignedInUser, signIn } from '../../testing/users.js';
 import { deleteStaleChats } from '../chats/service.js';
 import { applyRetention } from './retention.js';
+import { DEFAULT_POLICY } from './service.js';
 import { holdForReview } from './supervision.js';
 
 const DAY = 24 * 3600_000;
@@ -18,21 +20,11 @@ describe(`compliance: retention, legal hold and supervision (${testEngine()})`, 
   let outsider: SignedInUser;
   const idOf = async (u: SignedInUser) =>
     (await as(t, u)({ method: 'GET', url: '/api/studio/users/me' })).json().id as string;
-  const policy = {
-    chats_days: null,
-    transcripts_days: null,
-    notes_days: null,
-    pdfs_days: null,
-    emails_days: null,
-    require_email_review: false,
-  };
+  const policy = DEFAULT_POLICY;
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
-    admin = await signUp(t, { email: 'ada@harbor-wealth.example', name: 'Ada Admin' });
-    advisor = await signUp(t, { email: 'bo@harbor-wealth.example', name: 'Bo Advisor' });
-    outsider = await signUp(t, { email: 'cy@other-firm.example', name: 'Cy Outsider' });
-    await joinByInvitation(t, admin, { user: advisor });
+    ({ admin, advisor, outsider } = await signUpFirm(t));
   });
   afterAll(() => t.close());
 

@@ -1,11 +1,14 @@
 // The retention job (issue 12): for each organization with a policy, deletes what is older than
 // its keep-days — chats (by last activity), meeting transcripts and notes (by meeting end), PDFs and
 // sent email (by creation) — of every member not on legal hold, and records the counts (never the
-// contents) in the audit trail. A user's own 'Auto-delete old chats' runs inside it (chats module).
+// contents) in the audit trail. Client documents attached in chats follow the chats' keep-days (by
+// when they were attached), their passages and stored files with them. A user's own 'Auto-delete
+// old chats' runs inside it (chats module).
 import { RETENTION_KINDS, type RetentionKind } from '@knap/contracts';
 import type { AppDeps } from '../../platform/deps.js';
 import { recordAudit } from '../audit/service.js';
 import { deleteChatsIdleSince } from '../chats/service.js';
+import { deleteDocumentsCreatedBefore } from '../documents/service.js';
 import * as repo from './repo.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -30,11 +33,14 @@ export async function applyRetention(deps: AppDeps): Promise<{ organizations: nu
     const kinds = RETENTION_KINDS.filter((k) => policy[`${k}_days`] !== null);
     if (kinds.length === 0) continue;
     const members = await repo.membersNotHeld(deps.db.db, policy.organization_id);
-    const counts: Partial<Record<RetentionKind, number>> = {};
+    const counts: Partial<Record<RetentionKind | 'documents', number>> = {};
     for (const kind of kinds) {
       const cutoff = new Date(now - policy[`${kind}_days`]! * DAY_MS).toISOString();
       const n = await DELETERS[kind](deps, members, cutoff);
       if (n > 0) counts[kind] = n;
+      if (kind !== 'chats') continue;
+      const documents = await deleteDocumentsCreatedBefore(deps, members, cutoff);
+      if (documents > 0) counts.documents = documents;
     }
     const deleted = Object.values(counts).reduce((a, b) => a + b, 0);
     if (deleted === 0) continue;

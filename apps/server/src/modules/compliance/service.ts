@@ -19,7 +19,7 @@ import * as holds from '../legal-holds/service.js';
 import * as repo from './repo.js';
 
 /** No policy row: everything is kept forever and email is not reviewed. */
-const DEFAULT_POLICY: TRetentionPolicy = {
+export const DEFAULT_POLICY: TRetentionPolicy = {
   chats_days: null,
   transcripts_days: null,
   notes_days: null,

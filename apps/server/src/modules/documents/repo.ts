@@ -97,6 +97,17 @@ export async function deleteDocument(db: Q, userId: string, id: string): Promise
   return res.numDeletedRows > 0n;
 }
 
+/** Deletes the users' documents attached before the cutoff (passages go with them); answers them. */
+export async function deleteDocumentsCreatedBefore(db: Q, userIds: string[], cutoffIso: string) {
+  if (userIds.length === 0) return [];
+  return db
+    .deleteFrom('documents')
+    .where('user_id', 'in', userIds)
+    .where('created_at', '<', cutoffIso)
+    .returning(['id', 'user_id'])
+    .execute();
+}
+
 export interface PassageHit {
   document_id: string;
   filename: string;

@@ -7,6 +7,7 @@ import {
   DOCUMENT_DETAIL,
   type DocumentKind,
   documentKindOf,
+  documentViewPath,
   type TAttachedDocument,
   type TDocumentInfo,
   type TDocumentLimits,
@@ -164,6 +165,20 @@ export async function deleteDocument(
 }
 
 /**
+ * Retention: deletes the users' documents attached before the cutoff, their passages and their
+ * files; answers how many. The caller leaves out users on legal hold and records the count.
+ */
+export async function deleteDocumentsCreatedBefore(
+  deps: AppDeps,
+  userIds: string[],
+  cutoffIso: string,
+): Promise<number> {
+  const deleted = await repo.deleteDocumentsCreatedBefore(deps.db.db, userIds, cutoffIso);
+  for (const row of deleted) await removeDocumentFile(deps, { userId: row.user_id, documentId: row.id });
+  return deleted.length;
+}
+
+/**
  * The documents a message attaches, as its chips show them: every id must be one of the user's
  * documents, else 404 (before anything is stored).
  */
@@ -171,14 +186,35 @@ export async function attachableDocuments(
   deps: AppDeps,
   { userId, documentIds }: { userId: string; documentIds: string[] },
 ): Promise<TAttachedDocument[]> {
+  const found = await ownedDocumentsAmong(deps, { userId, documentIds });
+  if (found.length !== new Set(documentIds).size) throw notFound(DOCUMENT_DETAIL.notFound);
+  return found;
+}
+
+/** The user's documents among the ids, in their order, as chips show them; others' are left out. */
+export async function ownedDocumentsAmong(
+  deps: AppDeps,
+  { userId, documentIds }: { userId: string; documentIds: string[] },
+): Promise<TAttachedDocument[]> {
   const unique = [...new Set(documentIds)];
-  const rows = await repo.findDocuments(deps.db.db, userId, unique);
-  if (rows.length !== unique.length) throw notFound(DOCUMENT_DETAIL.notFound);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return unique.map((id) => {
-    const r = byId.get(id)!;
-    return { id: r.id, filename: r.filename, kind: r.kind };
+  const byId = new Map((await repo.findDocuments(deps.db.db, userId, unique)).map((r) => [r.id, r]));
+  return unique.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [{ id: r.id, filename: r.filename, kind: r.kind }] : [];
   });
+}
+
+/**
+ * Deletes the user's documents among the ids (others' and those already gone are left alone), each
+ * as `deleteDocument` does: refused while the user is on legal hold, in the audit trail.
+ */
+export async function deleteOwnedDocuments(
+  deps: AppDeps,
+  { userId, documentIds }: { userId: string; documentIds: string[] },
+): Promise<number> {
+  const owned = await ownedDocumentsAmong(deps, { userId, documentIds });
+  for (const { id } of owned) await deleteDocument(deps, { userId, documentId: id });
+  return owned.length;
 }
 
 /** Words that say nothing about which passage answers: left out of the search. */
@@ -226,4 +262,32 @@ export async function passagesForQuestion(
     for (const p of await repo.passagesOf(deps.db.db, doc.id, perDocument))
       opening.push({ document_id: doc.id, filename: doc.filename, ...p });
   return { passages: opening, withoutText };
+}
+
+/** A file name in a citation: no brackets (they would end the link's text) nor double quotes. */
+export const citedName = (filename: string) => filename.replace(/[[\]"]/g, '');
+
+/** The Markdown link a passage is cited by: `[Q3 statement.pdf, page 2](/documents/<id>?at=1)`. */
+export const passageCitation = (p: FoundPassage) =>
+  `[${citedName(p.filename)}, ${p.location}](${documentViewPath(p.document_id, p.seq)})`;
+
+/** Records that the passages were read for the user (one `document.read` per document), `as` what. */
+export async function recordPassageReads(
+  deps: AppDeps,
+  {
+    userId,
+    passages,
+    as,
+    details,
+  }: { userId: string; passages: FoundPassage[]; as: string; details: object },
+): Promise<void> {
+  const read = new Map<string, number>();
+  for (const p of passages) read.set(p.document_id, (read.get(p.document_id) ?? 0) + 1);
+  for (const [documentId, count] of read)
+    await recordAudit(deps, {
+      action: 'document.read',
+      userId,
+      target: documentId,
+      details: { as, ...details, passages: count },
+    });
 }

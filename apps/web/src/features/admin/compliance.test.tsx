@@ -96,7 +96,7 @@ describe('RetentionPanel', () => {
     });
     renderRoutes([{ path: '/admin', element: <RetentionPanel /> }], '/admin');
 
-    const chats = await screen.findByRole('textbox', { name: 'Chats (days)' });
+    const chats = await screen.findByRole('textbox', { name: 'Chats and their attached files (days)' });
     expect(
       (screen.getByRole('textbox', { name: 'Meeting transcripts (days)' }) as HTMLInputElement).value,
     ).toBe('90');

@@ -23,7 +23,7 @@ import { useCurrentUser } from '../auth/store';
 import { useLegalHolds, useOrganizationMembers, usePolicy, useSavePolicy, useSetHold } from './queries';
 
 const KIND_LABELS: Record<RetentionKind, string> = {
-  chats: 'Chats',
+  chats: 'Chats and their attached files',
   transcripts: 'Meeting transcripts',
   notes: 'Meeting notes',
   pdfs: 'PDFs',

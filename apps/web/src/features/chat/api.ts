@@ -39,8 +39,17 @@ export function renameChat({ chatId, title }: { chatId: string; title: string })
   return apiRequest(CHAT_PATHS.chat(chatId), lazySchema('ZChatSummary'), { method: 'PUT', body: { title } });
 }
 
-export function deleteChat(chatId: string) {
-  return apiRequest(CHAT_PATHS.chat(chatId), lazySchema('ZSuccessResponse'), { method: 'DELETE' });
+/** Deletes the chat; with `withDocuments`, the user's documents attached in it too. */
+export function deleteChat({ chatId, withDocuments = false }: { chatId: string; withDocuments?: boolean }) {
+  const query = withDocuments ? `?${new URLSearchParams({ documents: 'delete' })}` : '';
+  return apiRequest(`${CHAT_PATHS.chat(chatId)}${query}`, lazySchema('ZSuccessResponse'), {
+    method: 'DELETE',
+  });
+}
+
+/** The user's documents attached in the chat and still kept (what deleting it may take along). */
+export function chatDocuments(chatId: string) {
+  return apiRequest(CHAT_PATHS.documents(chatId), lazySchema('ZChatDocumentsResponse'));
 }
 
 /**

@@ -1,4 +1,6 @@
 // The chat feature's fixed texts of SPEC §2, word for word.
+import { listOf, nounFor, plural } from '@knap/contracts';
+
 export const CHAT_COPY = {
   panelTitle: 'Chat',
   newChat: 'New Chat',
@@ -6,6 +8,14 @@ export const CHAT_COPY = {
   emptyTitle: 'No chats yet',
   emptyBody: 'Start a conversation to see your chat history here',
   deleteConfirm: 'Are you sure you want to delete this chat?',
+  /** Asked next, only when files were attached in the chat (issue 26). */
+  deleteDocumentsConfirm: (filenames: string[]) => {
+    const them = nounFor(filenames.length, 'it', 'them');
+    return (
+      `Also delete the ${plural(filenames.length, 'file')} attached in this chat (${listOf(filenames)})? ` +
+      `OK deletes ${them} too; Cancel keeps ${them} in your Library.`
+    );
+  },
   unread: 'Unread',
   exportMarkdown: 'Export as Markdown',
   exportPdf: 'Export as PDF',

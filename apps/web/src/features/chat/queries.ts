@@ -221,7 +221,7 @@ export function useDeleteChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteChat,
-    onSuccess: (_data, chatId) => {
+    onSuccess: (_data, { chatId }) => {
       patchChatList(queryClient, (chat) => (chat.id === chatId ? null : chat));
       queryClient.removeQueries({ queryKey: chatKeys.detail(chatId) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.list() });

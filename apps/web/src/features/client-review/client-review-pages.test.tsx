@@ -1,6 +1,7 @@
 import {
   CLIENT_REVIEW_DETAIL,
   CLIENT_REVIEW_PATHS,
+  DOCUMENT_PATHS,
   EMAIL_PATHS,
   KNAP_DETAIL,
   type TClientReview,
@@ -48,6 +49,7 @@ const review: TClientReview = {
     meetings: [{ id: 'm1', title: 'Henderson annual review', date: '2026-11-20' }],
     crm: ['wealthbox'],
     prior_reviews: [{ id: 'r0', period_label: '2025 annual review' }],
+    documents: [{ id: 'd1', filename: 'Q3 statement.pdf', kind: 'pdf' }],
   },
   pdf: null,
   pdf_is_current: false,
@@ -177,6 +179,43 @@ describe('ClientReviewNewPage', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/client-review/r1'));
   });
 
+  it('draws on the documents chosen, the client’s listed first', async () => {
+    const create = heldResponse();
+    const doc = (id: string, filename: string, client: string | null) => ({
+      id,
+      filename,
+      kind: 'pdf',
+      size: 1000,
+      pages: 2,
+      passages: 2,
+      has_text: true,
+      client,
+      created_at: '2026-11-20T10:00:00.000Z',
+    });
+    mockFetch({
+      [`GET ${CLIENT_REVIEW_PATHS.clients}`]: () => jsonResponse(clients),
+      [`GET ${DOCUMENT_PATHS.list}`]: () =>
+        jsonResponse([
+          doc('d1', 'Smith 401k.pdf', 'Bob Smith'),
+          doc('d2', 'Q3 statement.pdf', 'Ann Henderson'),
+          doc('d3', 'Holdings.pdf', null),
+        ]),
+      [`POST ${CLIENT_REVIEW_PATHS.list}`]: create.handler,
+    });
+    renderRoutes(routes, '/client-review/new');
+    const group = await screen.findByRole('group', { name: 'Documents' });
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')!.textContent),
+    ).toEqual(['Q3 statement.pdf— Ann Henderson', 'Smith 401k.pdf— Bob Smith', 'Holdings.pdf']);
+    await userEvent.click(within(group).getByRole('checkbox', { name: /Q3 statement\.pdf/ }));
+    await userEvent.click(within(group).getByRole('checkbox', { name: /Holdings\.pdf/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Draft the review' }));
+    await waitFor(() => expect(create.bodies).toHaveLength(1));
+    expect(create.bodies[0]).toMatchObject({ client_name: 'Ann Henderson', document_ids: ['d2', 'd3'] });
+  });
+
   it('takes someone else by name, checks the period, and shows the server’s refusal', async () => {
     const fetchMock = mockFetch({
       [`GET ${CLIENT_REVIEW_PATHS.clients}`]: () => jsonResponse([]),
@@ -215,11 +254,12 @@ describe('ClientReviewDetailPage', () => {
     const goals = await screen.findByRole('textbox', { name: 'Goals progress' });
     expect(screen.getByRole('heading', { name: 'Ann Henderson', level: 1 })).toBeTruthy();
     expect(screen.getByText(/^Drafted from/).textContent).toBe(
-      'Drafted from 1 meeting (Henderson annual review, 2026-11-20), Wealthbox and the earlier review 2025 annual review.',
+      'Drafted from 1 meeting (Henderson annual review, 2026-11-20), Wealthbox, the document Q3 statement.pdf and the earlier review 2025 annual review.',
     );
     expect(screen.getByRole('link', { name: '2025 annual review' }).getAttribute('href')).toBe(
       '/client-review/r0',
     );
+    expect(screen.getByRole('link', { name: 'Q3 statement.pdf' }).getAttribute('href')).toBe('/documents/d1');
     await userEvent.type(goals, '\n- Help with college tuition');
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
     await waitFor(() => expect(save.bodies).toHaveLength(1), { timeout: AUTOSAVE_DELAY_MS * 4 });

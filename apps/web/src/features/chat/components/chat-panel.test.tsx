@@ -225,8 +225,10 @@ describe('ChatPanel', () => {
   });
 
   describe('delete', () => {
-    function deleteApi(chats: TChatSummary[]) {
+    function deleteApi(chats: TChatSummary[], documents: string[] = []) {
       const deleted: string[] = [];
+      /** The query string of each delete ('' or '?documents=delete'). */
+      const queries: string[] = [];
       const fetchMock = chatApi({
         chats,
         routes: {
@@ -234,28 +236,73 @@ describe('ChatPanel', () => {
             const left = chats.filter((c) => !deleted.includes(c.id));
             return jsonResponse({ chats: left, total: left.length, has_more: false, next_cursor: null });
           },
-          [`DELETE ${CHAT_PATHS.chat('c1')}`]: () => {
+          [`GET ${CHAT_PATHS.documents('c1')}`]: () =>
+            jsonResponse({
+              documents: documents.map((filename, i) => ({ id: `d${i}`, filename, kind: 'pdf' })),
+            }),
+          [`DELETE ${CHAT_PATHS.chat('c1')}`]: (request) => {
             deleted.push('c1');
+            queries.push(new URL(request.url).search);
             return jsonResponse({ success: true });
           },
         },
       });
-      return { deleted, fetchMock };
+      return { deleted, queries, fetchMock };
     }
 
     it('asks for confirmation, deletes, and leaves the chat when it was open', async () => {
       const confirm = vi.fn(() => true);
       vi.stubGlobal('confirm', confirm);
-      const { deleted } = deleteApi([summary('c1', { title: 'Doomed' }), summary('c2')]);
+      const { deleted, queries } = deleteApi([summary('c1', { title: 'Doomed' }), summary('c2')]);
       const { router } = renderPanel('/chat?id=c1');
 
       await openMenuItem('Doomed', 'Delete');
 
       expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this chat?');
       await waitFor(() => expect(deleted).toEqual(['c1']));
+      // No files were attached in it: nothing more is asked, and files are not asked to go.
+      expect(confirm).toHaveBeenCalledTimes(1);
+      expect(queries).toEqual(['']);
       await waitFor(() => expect(screen.queryByRole('link', { name: /Doomed/ })).toBeNull());
       expect(router.state.location.search).toBe('');
       expect(router.state.location.pathname).toBe('/chat');
+    });
+
+    it('asks next whether the files attached in the chat go too, and deletes them when so', async () => {
+      const confirm = vi.fn(() => true);
+      vi.stubGlobal('confirm', confirm);
+      const { queries } = deleteApi(
+        [summary('c1', { title: 'Review' })],
+        ['Q3 statement.pdf', 'Holdings.xlsx'],
+      );
+      renderPanel('/chat');
+
+      await openMenuItem('Review', 'Delete');
+
+      await waitFor(() => expect(queries).toEqual(['?documents=delete']));
+      expect(confirm.mock.calls).toEqual([
+        ['Are you sure you want to delete this chat?'],
+        [
+          'Also delete the 2 files attached in this chat (Q3 statement.pdf and Holdings.xlsx)? ' +
+            'OK deletes them too; Cancel keeps them in your Library.',
+        ],
+      ]);
+    });
+
+    it('keeps the attached files when the second question is dismissed', async () => {
+      const confirm = vi.fn().mockReturnValueOnce(true).mockReturnValueOnce(false);
+      vi.stubGlobal('confirm', confirm);
+      const { deleted, queries } = deleteApi([summary('c1', { title: 'Review' })], ['Q3 statement.pdf']);
+      renderPanel('/chat');
+
+      await openMenuItem('Review', 'Delete');
+
+      await waitFor(() => expect(deleted).toEqual(['c1']));
+      expect(queries).toEqual(['']);
+      expect(confirm).toHaveBeenLastCalledWith(
+        'Also delete the 1 file attached in this chat (Q3 statement.pdf)? ' +
+          'OK deletes it too; Cancel keeps it in your Library.',
+      );
     });
 
     it('does nothing when the confirmation is dismissed', async () => {

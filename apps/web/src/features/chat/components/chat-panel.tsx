@@ -11,6 +11,7 @@ import { DelayedSpinner } from '../../../components/ui/delayed-spinner';
 import { resolveTimeZone } from '../../../lib/time-zone';
 import { useNow } from '../../../lib/use-now';
 import { useCurrentUser } from '../../auth/store';
+import { chatDocuments } from '../api';
 import { logChatFailure } from '../chat-errors';
 import { CHAT_COPY } from '../copy';
 import {
@@ -27,6 +28,21 @@ import { chatHref } from './chat-list-item';
 import { ChatSearchField, ChatSearchResults } from './chat-search';
 
 const CLOCK_TICK_MS = 60_000;
+
+/**
+ * After SPEC's confirm, when files were attached in the chat (issue 26): a second confirm asks
+ * whether they go too. When that list cannot be read they stay, as a plain delete leaves them.
+ */
+async function askToDeleteDocuments(chatId: string): Promise<boolean> {
+  try {
+    const { documents } = await chatDocuments(chatId);
+    if (documents.length === 0) return false;
+    return window.confirm(CHAT_COPY.deleteDocumentsConfirm(documents.map((d) => d.filename)));
+  } catch (error) {
+    logChatFailure('get chat', error);
+    return false;
+  }
+}
 
 export interface ChatPanelProps {
   /** Back to the main menu. */
@@ -90,15 +106,19 @@ export function ChatPanel({ onBack, onNavigate }: ChatPanelProps) {
   }, []);
 
   const handleDelete = useCallback(
-    (chat: TChatSummary) => {
+    async (chat: TChatSummary) => {
       if (!window.confirm(CHAT_COPY.deleteConfirm)) return;
-      deleteChat(chat.id, {
-        onSuccess: () => {
-          if (chat.id === activeChatId) navigate('/chat', { replace: true });
+      const withDocuments = await askToDeleteDocuments(chat.id);
+      deleteChat(
+        { chatId: chat.id, withDocuments },
+        {
+          onSuccess: () => {
+            if (chat.id === activeChatId) navigate('/chat', { replace: true });
+          },
+          // SPEC §8 has no delete text; deleting is the one other way the sidebar changes a chat.
+          onError: (error) => logChatFailure('update chat', error),
         },
-        // SPEC §8 has no delete text; deleting is the one other way the sidebar changes a chat.
-        onError: (error) => logChatFailure('update chat', error),
-      });
+      );
     },
     [deleteChat, activeChatId, navigate],
   );

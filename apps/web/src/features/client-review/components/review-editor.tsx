@@ -1,10 +1,12 @@
 // One review open: its sections edited as Markdown (autosaved) or read as a preview, what it was
 // drafted from, the PDF and the email, and Delete. Actions that read the saved review save first.
-import type {
-  ClientReviewSection,
-  TClientReview,
-  TClientReviewEmail,
-  TClientReviewUpdate,
+import {
+  type ClientReviewSection,
+  documentViewPath,
+  nounFor,
+  type TClientReview,
+  type TClientReviewEmail,
+  type TClientReviewUpdate,
 } from '@knap/contracts';
 import { Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -27,9 +29,12 @@ const CRM_NAMES: Record<string, string> = {
   copper: 'Copper',
 };
 
+const sourceLinkClasses =
+  'font-medium text-indigo-600 underline underline-offset-2 hover:text-indigo-500 dark:text-indigo-400';
+
 /** 'Drafted from 1 meeting (Henderson annual review, 2026-11-20), Wealthbox and the 2025 annual review.' */
 function DraftedFrom({ review }: { review: TClientReview }) {
-  const { meetings, crm, prior_reviews: prior } = review.sources;
+  const { meetings, crm, prior_reviews: prior, documents } = review.sources;
   const parts: ReactNode[] = [
     meetings.length === 0
       ? 'no meeting notes in this period'
@@ -37,6 +42,21 @@ function DraftedFrom({ review }: { review: TClientReview }) {
           .map((m) => `${m.title}, ${m.date}`)
           .join('; ')})`,
     ...crm.map((c) => CRM_NAMES[c] ?? c),
+    ...(documents.length === 0
+      ? []
+      : [
+          <>
+            the {nounFor(documents.length, 'document')}{' '}
+            {documents.map((d, i) => (
+              <span key={d.id}>
+                {i > 0 ? ', ' : ''}
+                <Link to={documentViewPath(d.id)} className={sourceLinkClasses}>
+                  {d.filename}
+                </Link>
+              </span>
+            ))}
+          </>,
+        ]),
     prior.length === 0 ? (
       'no earlier review'
     ) : (
@@ -45,10 +65,7 @@ function DraftedFrom({ review }: { review: TClientReview }) {
         {prior.map((p, i) => (
           <span key={p.id}>
             {i > 0 ? ', ' : ''}
-            <Link
-              to={`/client-review/${encodeURIComponent(p.id)}`}
-              className="font-medium text-indigo-600 underline underline-offset-2 hover:text-indigo-500 dark:text-indigo-400"
-            >
+            <Link to={`/client-review/${encodeURIComponent(p.id)}`} className={sourceLinkClasses}>
               {p.period_label}
             </Link>
           </span>
