@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_CONTENT_MAX } from './constants.js';
-import { MESSAGE_DOCUMENTS_MAX } from './documents.js';
+import { MESSAGE_DOCUMENTS_MAX } from './document-rules.js';
 
 /**
  * Starts or continues an assistant reply. With `message`, the user's message is stored first and

@@ -1,31 +1,7 @@
 // Client documents in the conversation (issue 26): files a user attaches in the chat, read into
 // passages that the assistant searches per question and cites by document and page or sheet.
 import { z } from 'zod';
-
-/** The kinds of file a document may be; the server's configuration says which it takes. */
-export const DOCUMENT_KINDS = ['pdf', 'docx', 'xlsx', 'csv', 'txt'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-
-/** The kind a file name's extension says (`.md` and `.text` are text), or undefined. */
-const EXTENSION_KINDS: Record<string, DocumentKind> = {
-  pdf: 'pdf',
-  docx: 'docx',
-  xlsx: 'xlsx',
-  csv: 'csv',
-  txt: 'txt',
-  text: 'txt',
-  md: 'txt',
-};
-export function documentKindOf(filename: string): DocumentKind | undefined {
-  const dot = filename.lastIndexOf('.');
-  return dot < 0 ? undefined : EXTENSION_KINDS[filename.slice(dot + 1).toLowerCase()];
-}
-
-/** The longest client name a document is filed under. */
-export const DOCUMENT_CLIENT_MAX = 200;
-
-/** At most this many documents go with one message. */
-export const MESSAGE_DOCUMENTS_MAX = 10;
+import { DOCUMENT_CLIENT_MAX, DOCUMENT_KINDS } from './document-rules.js';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
@@ -105,7 +81,3 @@ export const ZAttachedDocument = z.object({
   kind: z.enum(DOCUMENT_KINDS),
 });
 export type TAttachedDocument = z.infer<typeof ZAttachedDocument>;
-
-/** The place a citation opens: the document view, at one passage. */
-export const documentViewPath = (id: string, seq?: number) =>
-  `/documents/${encodeURIComponent(id)}${seq === undefined ? '' : `?at=${seq}`}`;

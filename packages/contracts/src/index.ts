@@ -13,6 +13,7 @@ export * from './client-review.js';
 export * from './compliance.js';
 export * from './connections.js';
 export * from './constants.js';
+export * from './document-rules.js';
 export * from './documents.js';
 export * from './email.js';
 export * from './english.js';

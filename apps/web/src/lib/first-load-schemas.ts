@@ -26,7 +26,6 @@ export {
   ZCreditsUsage,
   ZDisconnectResponse,
   ZDocumentInfo,
-  ZDocumentLimits,
   ZDocumentText,
   ZInvitationPreview,
   ZKnapComponentReply,

@@ -1,8 +1,8 @@
 // Typed calls of the documents API (issue 26): attach a file (with its upload's progress), the
 // limits the composer states, and a document's text for the document view. The composer is on the
 // chat's first load, which carries no zod: its calls name their schemas lazily.
-import { DOCUMENT_PATHS } from '@knap/contracts';
-import { apiRequest, apiUpload, lazySchema } from '../../lib/api-client';
+import { DOCUMENT_PATHS, type TDocumentLimits } from '@knap/contracts';
+import { apiRequest, apiUpload, lazySchema, unchecked } from '../../lib/api-client';
 
 export function uploadDocument(file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal) {
   const form = new FormData();
@@ -13,7 +13,11 @@ export function uploadDocument(file: File, onProgress?: (fraction: number) => vo
   });
 }
 
-export const getDocumentLimits = () => apiRequest(DOCUMENT_PATHS.limits, lazySchema('ZDocumentLimits'));
+/**
+ * The limits the composer states. Asked on the chat page's first load itself, so, like that load's
+ * other calls, taken unparsed: a schema would load zod with it (bench/web.ts: 26 KB gzipped).
+ */
+export const getDocumentLimits = () => apiRequest(DOCUMENT_PATHS.limits, unchecked<TDocumentLimits>());
 
 export const getDocumentText = (id: string) =>
   apiRequest(DOCUMENT_PATHS.text(id), lazySchema('ZDocumentText'));
