@@ -40,7 +40,7 @@ test('Stop ends the reply where it is, and the chat takes the next message', asy
   await chat.send('Tell me about yourself');
   await expect(chat.messages.getByText(DEMO_NOTICE_START, { exact: false })).toBeVisible();
 
-  await chat.stopButton.click();
+  await chat.stop();
 
   await chat.expectIdle();
   await expect(chat.messages.getByText('in your timezone', { exact: false })).toHaveCount(0);
@@ -200,7 +200,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(chat.messages.getByText('is in your outbox', { exact: false })).toBeVisible();
     await chat.send('And who are you?');
     await expect(chat.stopButton).toBeVisible();
-    await chat.stopButton.click();
+    await chat.stop();
     await chat.expectIdle();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });

@@ -39,6 +39,16 @@ export class AssistantScreen extends ChatScreen {
     return this.messages.getByRole('listitem').filter({ hasText: /^Assistant:/ });
   }
 
+  /**
+   * Presses Stop once. Stop disables itself (pointer-events: none) as soon as it is pressed, so
+   * Playwright's check of the click's later events can find the composer under the pointer and
+   * retry a click that already landed, waiting on a button that stays disabled: no retry here.
+   */
+  async stop(): Promise<void> {
+    await expect(this.stopButton).toBeEnabled();
+    await this.stopButton.click({ force: true });
+  }
+
   /** No reply is being written: Send is back in place of Stop. */
   async expectIdle(): Promise<void> {
     await expect(this.stopButton).toHaveCount(0);
