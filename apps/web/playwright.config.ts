@@ -5,22 +5,35 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const freePort = () =>
+const PORT_VARS = [
+  'E2E_PORT',
+  'E2E_FAKES_PORT',
+  'E2E_MICROSOFT_PORT',
+  'E2E_GRAPH_PORT',
+  'E2E_HOST_PORT',
+  'E2E_SMTP_PORT',
+  'E2E_MAILBOX_PORT',
+  'E2E_OIDC_PORT',
+] as const;
+/**
+ * `n` free loopback ports, all held open until each is known, so no two are the same (a port
+ * closed at once may be the next one handed out).
+ */
+const freePorts = (n: number): string[] =>
   execFileSync(process.execPath, [
     '-e',
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+    `const net=require('net');const ss=[];let left=${n};for(let i=0;i<${n};i++){const s=net.createServer().listen(0,'127.0.0.1',()=>{if(--left===0){console.log(ss.map((x)=>x.address().port).join(' '));ss.forEach((x)=>x.close())}});ss.push(s)}`,
   ])
     .toString()
-    .trim();
+    .trim()
+    .split(' ');
 // Workers re-evaluate this file; the env keeps them on the servers the main process started.
-process.env.E2E_PORT ??= freePort();
-process.env.E2E_FAKES_PORT ??= freePort();
-process.env.E2E_MICROSOFT_PORT ??= freePort();
-process.env.E2E_GRAPH_PORT ??= freePort();
-process.env.E2E_HOST_PORT ??= freePort();
-process.env.E2E_SMTP_PORT ??= freePort();
-process.env.E2E_MAILBOX_PORT ??= freePort();
-process.env.E2E_OIDC_PORT ??= freePort();
+if (PORT_VARS.some((name) => !process.env[name])) {
+  const ports = freePorts(PORT_VARS.length);
+  PORT_VARS.forEach((name, i) => {
+    process.env[name] ??= ports[i];
+  });
+}
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'knap-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 /** The Sevanta fake (packages/fakes/src/serve.ts): the one provider configured in e2e. */
@@ -93,7 +106,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        PORT: process.env.E2E_PORT,
+        PORT: String(process.env.E2E_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
         PUBLIC_URL: baseURL,
