@@ -6,7 +6,7 @@ import { fixedClock } from '../../platform/clock.js';
 import { signUpFirm } from '../../testing/compliance.js';
 import { pdfOf, uploadDocument } from '../../testing/documents.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
-import { as, type SignedInUser, signIn } from '../../testing/users.js';
+import { as, type SignedInUser, signIn, userIdOf } from '../../testing/users.js';
 import { applyRetention } from './retention.js';
 import { DEFAULT_POLICY } from './service.js';
 
@@ -18,8 +18,6 @@ describe(`compliance: retention of client documents (${testEngine()})`, () => {
   let admin: SignedInUser;
   let advisor: SignedInUser;
   let outsider: SignedInUser;
-  const idOf = async (u: SignedInUser) =>
-    (await as(t, u)({ method: 'GET', url: '/api/studio/users/me' })).json().id as string;
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
@@ -28,7 +26,11 @@ describe(`compliance: retention of client documents (${testEngine()})`, () => {
   afterAll(() => t.close());
 
   it('deletes documents older than the chats keep-days, with passages and files, except a held user’s', async () => {
-    const ids = { admin: await idOf(admin), advisor: await idOf(advisor), outsider: await idOf(outsider) };
+    const ids = {
+      admin: await userIdOf(t, admin.email),
+      advisor: await userIdOf(t, advisor.email),
+      outsider: await userIdOf(t, outsider.email),
+    };
     const upload = async (u: SignedInUser, name: string) => {
       const res = await uploadDocument(as(t, u), name, await pdfOf([`${name} holdings: 60% equities.`]));
       expect(res.statusCode).toBe(200);
