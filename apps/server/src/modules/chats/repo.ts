@@ -496,6 +496,8 @@ export async function searchChats(
       'messages.created_at',
     ])
     .where('chats.user_id', '=', userId)
+    // A reply is searchable once written (migration 0033: PostgreSQL's index is partial on this).
+    .where(sql<boolean>`messages.state is distinct from 'streaming'`)
     .where(matching)
     .orderBy('messages.created_at', 'desc')
     .limit(limit * 10)

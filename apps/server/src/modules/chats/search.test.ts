@@ -1,4 +1,5 @@
 import { CHAT_PATHS } from '@knap/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, type SignedInUser, signUp } from '../../testing/users.js';
@@ -82,6 +83,38 @@ describe(`chat search (${testEngine()})`, () => {
     expect(await search(ann, '%')).toEqual([]);
     const empty = await call(ann)({ method: 'GET', url: `${CHAT_PATHS.search}?q=%20` });
     expect(empty.statusCode).toBe(422);
+  });
+
+  it('finds a reply once it is written, not while it streams', async () => {
+    const chat = (
+      await call(ann)({ method: 'POST', url: CHAT_PATHS.chats, payload: { title: 'Draft' } })
+    ).json();
+    await call(ann)({
+      method: 'POST',
+      url: CHAT_PATHS.messages(chat.id),
+      payload: { role: 'assistant', content: 'Starting' },
+    });
+    const reply = t.db.db.updateTable('messages').where('chat_id', '=', chat.id);
+    // Checkpoints of a streaming reply (the words so far) are not indexed...
+    await reply.set({ state: 'streaming', content: 'An annuity' }).execute();
+    await reply.set({ content: 'An annuity ladder for the Hendersons' }).execute();
+    expect(await search(ann, 'annuity')).toEqual([]);
+    expect(await search(ann, 'starting')).toEqual([]);
+    if (t.db.engine === 'sqlite') {
+      const indexed = (word: string) =>
+        sql<{ n: number }>`select count(*) as n from messages_fts where messages_fts match ${word}`
+          .execute(t.db.db)
+          .then((r) => Number(r.rows[0]!.n));
+      expect([await indexed('annuity'), await indexed('starting')]).toEqual([0, 0]);
+    }
+    // ...the update that ends it is, however it ended.
+    await reply.set({ state: 'interrupted' }).execute();
+    expect((await search(ann, 'annuity ladder')).map((r) => r.chat_id)).toEqual([chat.id]);
+    await reply.set({ state: null, content: 'A bond ladder instead' }).execute();
+    expect(await search(ann, 'annuity')).toEqual([]);
+    expect((await search(ann, 'bond')).map((r) => r.chat_id)).toEqual([chat.id]);
+    await call(ann)({ method: 'DELETE', url: CHAT_PATHS.chat(chat.id) });
+    expect(await search(ann, 'bond')).toEqual([]);
   });
 
   it('follows edits and deletions', async () => {
