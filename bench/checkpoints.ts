@@ -1,13 +1,17 @@
 // A streaming reply's checkpoint (every 250 ms per reply): the update of its row as it grows, on
 // SQLite and PostgreSQL, against the same update of a written reply in the same process — which
 // the search index follows (migration 0033 leaves streaming rows out of it), as every checkpoint
-// did before. Blocks of each kind alternate, so a busy machine slows both alike.
+// did before. And a round of checkpoints of many replies at once (what 100 streams bring every
+// 250 ms): one statement each, as before, against the checkpoint writer's one statement for all
+// (chats/checkpoints.ts). Blocks of each kind alternate, so a busy machine slows both alike.
 import { CHAT_PATHS } from '@knap/contracts';
-import { as, createTestApp, signUp, type TestApp } from '@knap/server/testing';
+import { as, createCheckpointWriter, createTestApp, signUp, type TestApp } from '@knap/server/testing';
 import { saveResults } from './lib.js';
 
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 3000);
 const BLOCK = 100;
+const ROUND = Number(process.env.BENCH_ROUND ?? 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 /** A reply as it grows: 1,500 characters of advisor prose, checkpointed 5 words at a time. */
 const REPLY = Array.from(
@@ -56,6 +60,7 @@ async function benchEngine(databaseUrl: string | undefined) {
       for (let i = 0; i < BLOCK; i++) await checkpoint(rows[kind]);
       times[kind].push(Number(process.hrtime.bigint() - start) / 1e3 / BLOCK);
     }
+  const round = await roundOfCheckpoints(t);
   await t.close();
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const figure = { streaming: median(times.streaming), written: median(times.written) };
@@ -64,7 +69,47 @@ async function benchEngine(databaseUrl: string | undefined) {
       ` the same update of a written (indexed) reply ${figure.written.toFixed(0).padStart(4)} µs;` +
       ` ratio ${(figure.streaming / figure.written).toFixed(2)}`,
   );
-  return { engine: t.db.engine, ...figure };
+  console.log(
+    `${t.db.engine.padEnd(8)} a round of ${ROUND} replies' checkpoints: one statement each ${round.each.toFixed(1).padStart(6)} ms;` +
+      ` together ${round.together.toFixed(1).padStart(6)} ms; ratio ${(round.together / round.each).toFixed(2)}`,
+  );
+  return { engine: t.db.engine, ...figure, round };
+}
+
+/** Median time of a round of ROUND replies' checkpoints at once, each way. */
+async function roundOfCheckpoints(t: TestApp) {
+  const ids = await Promise.all(Array.from({ length: ROUND }, () => replyRow(t, 'streaming')));
+  const writer = createCheckpointWriter(t.db);
+  const row = (i: number) => {
+    const content = REPLY.slice(0, ((i % 60) + 1) * 25);
+    return {
+      content,
+      metadata: JSON.stringify({ parts: [{ type: 'text', text: content, state: 'streaming' }] }),
+      updated_at: new Date().toISOString(),
+    };
+  };
+  const ways = {
+    each: (i: number) =>
+      Promise.all(
+        ids.map((id) =>
+          t.db.db
+            .updateTable('messages')
+            .set({ ...row(i), state: 'streaming' })
+            .where('id', '=', id)
+            .execute(),
+        ),
+      ),
+    together: (i: number) => Promise.all(ids.map((id) => writer.write(id, row(i)))),
+  };
+  const times: Record<keyof typeof ways, number[]> = { each: [], together: [] };
+  for (let i = 0; i < ROUNDS; i++)
+    for (const way of ['each', 'together'] as const) {
+      const start = process.hrtime.bigint();
+      await ways[way](i);
+      times[way].push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { each: median(times.each), together: median(times.together) };
 }
 
 console.log(

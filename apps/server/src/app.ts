@@ -16,6 +16,7 @@ import { newProviderDiscovery } from './modules/auth/provider-metadata.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes.js';
 import { createStripe } from './modules/billing/stripe.js';
+import { createCheckpointWriter } from './modules/chats/checkpoints.js';
 import { chatsJobs } from './modules/chats/jobs.js';
 import { ChatListCache } from './modules/chats/list-cache.js';
 import { chatRoutes } from './modules/chats/routes.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     documentReader: createDocumentReader({ workers: options.config.documents.workers, log: app.log }),
     sessionCheck: createSessionCheck(core),
     chatListCache: new ChatListCache(),
+    checkpoints: createCheckpointWriter(options.db),
     mcpToolCache: new McpToolCache(),
     tokenRefreshes: new Map(),
     providerDiscovery: newProviderDiscovery(),

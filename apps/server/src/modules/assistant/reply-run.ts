@@ -246,7 +246,7 @@ export function checkpointer(deps: AppDeps, { target, defs }: { target: ReplyTar
     { stopped = false }: { stopped?: boolean } = {},
   ) => {
     const parts = state === 'streaming' ? message.parts : settledParts(message.parts);
-    return chats.saveMessage(deps, user.id, chatId, reply.id, {
+    const row = {
       content: replyTextOf(parts),
       metadata: replyMetadata({
         parts,
@@ -258,8 +258,10 @@ export function checkpointer(deps: AppDeps, { target, defs }: { target: ReplyTar
         stopped,
         resumes,
       }),
-      state,
-    });
+    };
+    return state === 'streaming'
+      ? chats.checkpointMessage(deps, reply.id, row)
+      : chats.saveMessage(deps, user.id, chatId, reply.id, { ...row, state });
   };
   return {
     previews,

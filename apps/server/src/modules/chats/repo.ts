@@ -332,6 +332,30 @@ export const findOwnedMessage = (db: Q, userId: string, messageId: string) =>
     .where('chats.user_id', '=', userId)
     .executeTakeFirst();
 
+/** Rows per checkpoint statement: 4 parameters each, well under either engine's limit. */
+const CHECKPOINTS_PER_STATEMENT = 500;
+
+/**
+ * Streaming replies' rows as they are now (chats/checkpoints.ts), one statement for many: an
+ * `update … from` a VALUES list, which both engines take.
+ */
+export async function checkpointMessages(
+  db: Q,
+  rows: Array<Pick<MessageRow, 'id' | 'content' | 'metadata' | 'updated_at'>>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHECKPOINTS_PER_STATEMENT) {
+    const values = sql.join(
+      rows
+        .slice(i, i + CHECKPOINTS_PER_STATEMENT)
+        .map((r) => sql`(${r.id}, ${r.content}, ${r.metadata}, ${r.updated_at})`),
+    );
+    await sql`with v(id, content, metadata, updated_at) as (values ${values})
+      update messages set content = v.content, metadata = v.metadata, updated_at = v.updated_at,
+        state = 'streaming'
+      from v where messages.id = v.id`.execute(db);
+  }
+}
+
 export async function updateMessage(
   db: Q,
   messageId: string,

@@ -495,6 +495,22 @@ export async function saveMessage(
   }
 }
 
+/**
+ * Saves a streaming reply as it is now, written with the other replies' checkpoints of the moment
+ * in one statement (chats/checkpoints.ts); resolves once it is stored.
+ */
+export async function checkpointMessage(
+  deps: AppDeps,
+  messageId: string,
+  patch: { content: string; metadata: object },
+): Promise<void> {
+  await deps.checkpoints.write(messageId, {
+    content: patch.content,
+    metadata: encodeMetadata(patch.metadata),
+    updated_at: isoNow(deps.clock),
+  });
+}
+
 export async function setChatFlags(
   deps: AppDeps,
   userId: string,
