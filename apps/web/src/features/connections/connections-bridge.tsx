@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { refreshStartupCrmToken } from './api';
-import { ConnectionsDropdown } from './components/connections-dropdown';
 import { useConnectionsFinishedListener } from './connections-finished';
 import { REFRESH_STARTUP_CRM_EVENT, setOpenConnectionsHandler, watchOpenConnectionsEvent } from './events';
 import { connectionKeys } from './queries';
+
+// The menu (and its Radix parts) loads when the event first asks for it, not with every page.
+const ConnectionsDropdown = lazy(async () => ({
+  default: (await import('./components/connections-dropdown')).ConnectionsDropdown,
+}));
 
 /**
  * The app-wide part of connections, mounted once for a signed-in user: reacts to the connect
@@ -16,6 +20,7 @@ export function ConnectionsBridge() {
   useConnectionsFinishedListener();
   const queryClient = useQueryClient();
   const [isOpen, setIsOpen] = useState(false);
+  const [wasOpened, setWasOpened] = useState(false);
 
   useEffect(() => {
     const refresh = () =>
@@ -31,6 +36,7 @@ export function ConnectionsBridge() {
     watchOpenConnectionsEvent();
     setOpenConnectionsHandler(() => {
       returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setWasOpened(true);
       setIsOpen(true);
     });
     return () => setOpenConnectionsHandler(null);
@@ -42,10 +48,13 @@ export function ConnectionsBridge() {
     if (!next) requestAnimationFrame(() => returnFocusTo.current?.focus());
   };
 
+  if (!wasOpened) return null;
   return (
-    <ConnectionsDropdown isOpen={isOpen} onOpenChange={onOpenChange}>
-      {/* Where the menu hangs from: the top-right corner, clear of the content. */}
-      <span aria-hidden="true" className="pointer-events-none fixed top-3 right-3 size-px" />
-    </ConnectionsDropdown>
+    <Suspense fallback={null}>
+      <ConnectionsDropdown isOpen={isOpen} onOpenChange={onOpenChange}>
+        {/* Where the menu hangs from: the top-right corner, clear of the content. */}
+        <span aria-hidden="true" className="pointer-events-none fixed top-3 right-3 size-px" />
+      </ConnectionsDropdown>
+    </Suspense>
   );
 }

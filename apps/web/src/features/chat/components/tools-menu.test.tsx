@@ -58,4 +58,13 @@ describe('the Tools menu', () => {
     await waitFor(() => expect((send as HTMLInputElement).checked).toBe(false));
     expect(bodies).toEqual([{ disabled_tools: ['current_datetime', 'send_email'] }]);
   });
+
+  it('opens from the keyboard on the first press, once its popover has loaded', async () => {
+    mockFetch({ [`GET ${TOOL_PATHS.list}`]: () => jsonResponse([tool('send_email')]) });
+    renderRoutes([{ path: '/chat', element: <ToolsMenu chatId="c1" /> }], '/chat');
+    screen.getByRole('button', { name: 'Tools' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('checkbox', { name: /Send email/i }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tools' }).getAttribute('aria-expanded')).toBe('true');
+  });
 });
