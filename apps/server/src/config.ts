@@ -453,7 +453,8 @@ export const ZEnv = z.object({
     .default(40_000_000)
     .describe(
       'Largest attached image, in pixels (width × height, read from its header before anything decodes' +
-        ' it); larger answers 413. The default takes any phone photo or screenshot',
+        ' it); larger answers 413. The default takes any phone photo or screenshot; redrawing one for the' +
+        ' model takes 4 bytes a pixel (160 MB at the default)',
     ),
   DOCUMENT_SCAN_PAGES: z.coerce
     .number()

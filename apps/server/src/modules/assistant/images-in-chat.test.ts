@@ -147,6 +147,25 @@ describe(`images on the OpenAI provider (${testEngine()})`, () => {
     expect(JSON.stringify(next)).toContain('An image the user attached earlier in the chat');
   });
 
+  it('sends a large image redrawn at most 1,568 px a side, and a GIF as a PNG', async () => {
+    const big = await on.c.upload('Wide screenshot.png', await imageOf(2400, 1600));
+    // The smallest GIF: one pixel (OpenAI refuses animated GIFs, so every GIF goes as its first frame).
+    const gif = await on.c.upload(
+      'dot.gif',
+      Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+    );
+    on.fake.enqueue({ text: 'Two images.' });
+    await on.c.ask('What are these?', [big, gif]);
+    const urls = lastUser(on.fake)
+      .filter((p) => p.type === 'image_url')
+      .map((p) => (p.image_url as { url: string }).url);
+    expect(urls.map((u) => u.slice(0, u.indexOf(';')))).toEqual(['data:image/png', 'data:image/png']);
+    expect(urls.map((u) => imageSize(new Uint8Array(fromDataUrl(u))))).toEqual([
+      { type: 'png', width: 1568, height: 1045 },
+      { type: 'png', width: 1, height: 1 },
+    ]);
+  });
+
   it('draws a scanned PDF’s first pages (DOCUMENT_SCAN_PAGES) as PNG images for the model', async () => {
     const scan = await on.c.upload('scan.pdf', await scannedPdfOf(3));
     const withText = await on.c.upload('letter.pdf', await pdfOf(['Dear Ann, your allocation is 60/40.']));

@@ -9,8 +9,8 @@ declare module '../../platform/deps.js' {
   interface AppDeps {
     /** Reads attached documents into passages, in worker threads. */
     documentReader: WorkerPool<ExtractTask, ExtractResult>;
-    /** Draws scanned PDFs' first pages as images for the model, in worker threads. */
-    scanRenderer: WorkerPool<RenderTask, RenderResult>;
+    /** Draws scanned PDFs' first pages, and fits large images, for the model, in worker threads. */
+    documentRenderer: WorkerPool<RenderTask, RenderResult>;
   }
 }
 
@@ -32,19 +32,23 @@ export const createDocumentReader = (options: { workers: number; log: FastifyBas
     name: 'Document reader',
   });
 
-/** Scans that may wait for a renderer; beyond that a question goes with the "no text layer" line. */
+/**
+ * Drawings that may wait for a renderer; beyond that a scan goes as the "no text layer" line and an
+ * image as attached.
+ */
 const RENDER_QUEUE_MAX = 8;
 
 /**
- * The scan renderer: a pool of its own, so a burst of uploads does not hold up a reply, with the
- * reader's heap limit (pdf.js decodes a scan's page image on the heap; the canvas is bounded by
- * PAGE_EDGE_PX in render.ts).
+ * The renderer (scans' pages, images too large for a model): a pool of its own, so a burst of
+ * uploads does not hold up a reply, with the reader's heap limit (pdf.js decodes a scan's page
+ * image on the heap; the canvas is bounded by PAGE_EDGE_PX in render.ts, an image's decoding by
+ * DOCUMENT_MAX_IMAGE_PIXELS).
  */
-export const createScanRenderer = (options: { workers: number; log: FastifyBaseLogger }) =>
+export const createDocumentRenderer = (options: { workers: number; log: FastifyBaseLogger }) =>
   createWorkerPool<RenderTask, RenderResult>({
     ...options,
     queueMax: RENDER_QUEUE_MAX,
     maxHeapMb: READER_HEAP_MB,
     filename: new URL('./render-worker.ts', import.meta.url),
-    name: 'Scan renderer',
+    name: 'Document renderer',
   });

@@ -1,7 +1,8 @@
-// The scan renderer's worker (piscina's task file, renderer.ts): draws one scanned PDF's first pages
-// in a worker thread, off the server's event loop. The bytes go in, the PNGs come out.
-import { type RenderResult, type RenderTask, renderScanPages } from './render.js';
+// The renderer's worker (piscina's task file, extractor.ts createDocumentRenderer): draws one scanned
+// PDF's first pages, or fits one image, in a worker thread, off the server's event loop. The bytes
+// go in, the PNG or JPEG drawings come out.
+import { type RenderResult, type RenderTask, renderForModel } from './render.js';
 
 export default function render(task: RenderTask): Promise<RenderResult> {
-  return renderScanPages(task);
+  return renderForModel(task);
 }

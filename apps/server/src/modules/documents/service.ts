@@ -15,6 +15,7 @@ import {
   type TDocumentLimits,
   type TDocumentText,
 } from '@knap/contracts';
+import { imageSize } from 'image-size';
 import { newId } from '../../platform/crypto.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -24,6 +25,7 @@ import { WorkerOutOfMemoryError } from '../../platform/worker-pool.js';
 import { recordAudit } from '../audit/service.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
 import { readDocumentFile, removeDocumentFile, writeDocumentFile } from './files.js';
+import { PAGE_EDGE_PX, type RenderTask } from './render.js';
 import * as repo from './repo.js';
 
 export { readDocumentFile };
@@ -317,17 +319,41 @@ const RENDER_TIMEOUT_MS = 30_000;
 /** What goes to a model that takes images of one attached image or scanned PDF. */
 export interface DocumentImages {
   document: TAttachedDocument;
-  /** The image as attached, or a scan's first pages drawn as PNG. */
+  /** The image as attached (or redrawn smaller), or a scan's first pages drawn as PNG. */
   images: Array<{ mediaType: string; data: Uint8Array }>;
   /** A scan's pages (its first `images.length` are drawn); null for an image. */
   pageCount: number | null;
 }
 
 /**
- * The images of the user's `documents` for a model that takes them: each image as attached, and,
- * with `scans`, the first `DOCUMENT_SCAN_PAGES` pages of each PDF without text drawn off the event
- * loop; `IMAGES_PER_MESSAGE` at most, in the documents' order. A scan whose drawing fails, waits
- * for a busy renderer or takes too long is left out (the model is told it has no text layer).
+ * An image this large goes redrawn: Anthropic refuses an image over 5 MB of base64 (3.75 MB of
+ * bytes) or 8,000 px a side and both providers scale anything past about PAGE_EDGE_PX down anyway,
+ * so sending more only costs upload time. A GIF is always redrawn (its first frame, as PNG): OpenAI
+ * refuses animated ones.
+ */
+const MODEL_IMAGE_MAX_BYTES = 3.75 * 1024 * 1024;
+
+function sentAsIs(kind: DocumentKind, data: Buffer): boolean {
+  if (kind === 'gif' || data.length > MODEL_IMAGE_MAX_BYTES) return false;
+  const { width, height } = imageSize(data);
+  return Math.max(width, height) <= PAGE_EDGE_PX;
+}
+
+/** Draws in the renderer's pool, within RENDER_TIMEOUT_MS; null when it failed, was busy or late. */
+async function drawn(deps: AppDeps, task: RenderTask) {
+  const result = await deps.documentRenderer
+    .run(task, { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) })
+    .catch(() => null);
+  return result && result !== 'busy' && result.ok && result.images.length > 0 ? result : null;
+}
+
+/**
+ * The images of the user's `documents` for a model that takes them, `IMAGES_PER_MESSAGE` at most in
+ * the documents' order: each image as attached, or redrawn at most PAGE_EDGE_PX a side when larger
+ * (as attached should that fail); and, with `scans`, the first `DOCUMENT_SCAN_PAGES` pages of each
+ * PDF without text drawn as PNG. The drawing is off the event loop (the renderer's pool); a scan
+ * whose drawing fails, waits for a busy renderer or takes too long is left out (the model is told
+ * it has no text layer).
  */
 export async function imagesForModel(
   deps: AppDeps,
@@ -348,23 +374,22 @@ export async function imagesForModel(
     const kind = row.kind;
     if (isImageKind(kind)) {
       const data = await readDocumentFile(deps, { userId, documentId: row.id });
-      out.push({ document, images: [{ mediaType: IMAGE_MEDIA_TYPES[kind], data }], pageCount: null });
+      const mediaType = IMAGE_MEDIA_TYPES[kind];
+      const fitted = sentAsIs(kind, data)
+        ? null
+        : await drawn(deps, { kind: 'image', bytes: new Uint8Array(data), mediaType });
+      out.push({ document, images: fitted?.images ?? [{ mediaType, data }], pageCount: null });
       room -= 1;
     } else if (kind === 'pdf' && row.has_text === 0 && scanPages > 0) {
       const bytes = await readDocumentFile(deps, { userId, documentId: row.id });
-      const drawn = await deps.scanRenderer
-        .run(
-          { bytes: new Uint8Array(bytes), pages: Math.min(scanPages, room) },
-          { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) },
-        )
-        .catch(() => 'failed' as const);
-      if (typeof drawn === 'string' || !drawn.ok || drawn.images.length === 0) continue;
-      out.push({
-        document,
-        images: drawn.images.map((data) => ({ mediaType: 'image/png', data })),
-        pageCount: drawn.pageCount,
+      const pages = await drawn(deps, {
+        kind: 'scan',
+        bytes: new Uint8Array(bytes),
+        pages: Math.min(scanPages, room),
       });
-      room -= drawn.images.length;
+      if (!pages) continue;
+      out.push({ document, images: pages.images, pageCount: pages.pageCount });
+      room -= pages.images.length;
     }
   }
   return out;
