@@ -45,6 +45,8 @@ const t = await createTestApp({
       maxPages: PAGES,
       maxCells: 200_000,
       maxUnpackedBytes: 500 * 1024 * 1024,
+      maxImagePixels: 40_000_000,
+      scanPages: 0,
       workers: 1,
     },
   },

@@ -393,6 +393,13 @@ export const ZEnv = z.object({
     .max(10)
     .default(2)
     .describe('Retries, with backoff, of a provider call that failed before streaming'),
+  LLM_IMAGES: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      'Whether the model takes images (attached images, and the pages of scanned PDFs). Unset: yes for' +
+        ' `openai` and `anthropic`, no for `openai-compatible` (many local models read text only)',
+    ),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce
     .number()
     .int()
@@ -436,7 +443,28 @@ export const ZEnv = z.object({
     .max(500)
     .default(20)
     .describe(
-      'Largest file a user may attach in the chat, in MB (PDF, DOCX, XLSX, CSV, text); larger answers 413',
+      'Largest file a user may attach in the chat, in MB (PDF, DOCX, XLSX, CSV, text, images); larger answers 413',
+    ),
+  DOCUMENT_MAX_IMAGE_PIXELS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .default(40_000_000)
+    .describe(
+      'Largest attached image, in pixels (width × height, read from its header before anything decodes' +
+        ' it); larger answers 413. The default takes any phone photo or screenshot; redrawing one for the' +
+        ' model takes 4 bytes a pixel (160 MB at the default)',
+    ),
+  DOCUMENT_SCAN_PAGES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(20)
+    .default(5)
+    .describe(
+      'Pages of a scanned PDF (one without a text layer) drawn as images for a model that takes images,' +
+        ' from the first; 0: none (the model is told the PDF has no text layer)',
     ),
   DOCUMENT_KINDS: z
     .string()
@@ -686,6 +714,8 @@ export interface DocumentLimits {
   maxCells: number;
   /** What a ZIP (DOCX, XLSX) may unpack to, and the text one document may hold. */
   maxUnpackedBytes: number;
+  /** The most pixels (width × height) an attached image may have. */
+  maxImagePixels: number;
 }
 
 export type Config = {
@@ -741,7 +771,11 @@ export type Config = {
   /** PDF rendering: worker threads, and renders that may wait for one before a 503. */
   pdf: { workers: number; queueMax: number };
   /** Documents attached in the chat (issue 26): what may be read, and the threads that read them. */
-  documents: DocumentLimits & { workers: number };
+  documents: DocumentLimits & {
+    workers: number;
+    /** Pages of a scanned PDF drawn as images for a model that takes images (0: none). */
+    scanPages: number;
+  };
   billing: BillingConfig;
   analytics: { posthogKey: string | undefined; posthogHost: string };
   /** Error reports (server and web) go to this Sentry-compatible DSN; unset, none are sent. */
@@ -850,6 +884,11 @@ export interface LlmConfig {
   timeoutMs: number;
   /** Retries of a provider call that failed before streaming (with backoff). */
   maxRetries: number;
+  /**
+   * Whether the model is given images (attached images, scanned PDFs' pages). The demo model is
+   * given attached images too, and names them: it cannot look at them.
+   */
+  images: boolean;
 }
 
 /** Reads the environment; throws ConfigError with one line naming the first bad variable. */
@@ -950,6 +989,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: e.LLM_BASE_URL,
       timeoutMs: e.LLM_TIMEOUT_MS,
       maxRetries: e.LLM_MAX_RETRIES,
+      images: e.LLM_IMAGES ? e.LLM_IMAGES === 'true' : e.LLM_PROVIDER !== 'openai-compatible',
     },
     credits: { perCompletion: e.CREDITS_PER_COMPLETION },
     shedEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
@@ -961,6 +1001,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPages: e.DOCUMENT_MAX_PAGES,
       maxCells: e.DOCUMENT_MAX_CELLS,
       maxUnpackedBytes: Math.round(e.DOCUMENT_MAX_UNPACKED_MB * 1024 * 1024),
+      maxImagePixels: e.DOCUMENT_MAX_IMAGE_PIXELS,
+      scanPages: e.DOCUMENT_SCAN_PAGES,
       workers: e.DOCUMENT_WORKERS ?? Math.max(1, availableParallelism() - 1),
     },
     billing: billingConfig(e),

@@ -17,6 +17,8 @@ export const DOCUMENT_DETAIL = {
   damaged: (kind: string) => `The ${kind.toUpperCase()} file is damaged or not what its name says`,
   tooManyPages: (pages: number, max: number) =>
     `The document has ${count(pages)} pages; at most ${count(max)} can be read`,
+  tooManyPixels: (width: number, height: number, max: number) =>
+    `The image is ${count(width)} × ${count(height)} pixels; at most ${count(max)} pixels can be attached`,
   tooManyCells: (max: number) => `The spreadsheet has more than ${count(max)} cells`,
   unzipsTooLarge: (maxBytes: number) =>
     `The file unpacks to more than ${megabytes(maxBytes)}, so it is refused (a compressed bomb?)`,

@@ -1,5 +1,5 @@
 // A pool of worker threads for CPU work that would hold the event loop (piscina): rendering PDFs
-// (issue 21) and reading attached documents (issue 26). One per app and per kind of work, on deps,
+// (issue 21), reading attached documents and drawing scanned PDFs' pages (issue 26). One per app and per kind of work, on deps,
 // closed with the app. Its queue is bounded, so a burst answers 'busy' instead of waiting forever.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -9,9 +9,10 @@ import { Piscina } from 'piscina';
 export interface WorkerPool<In, Out> {
   /**
    * The task's result, or 'busy' when every worker is busy and the queue is full. Throws
-   * WorkerOutOfMemoryError when the task outgrew the worker's heap (`maxHeapMb`).
+   * WorkerOutOfMemoryError when the task outgrew the worker's heap (`maxHeapMb`). When `signal`
+   * aborts first, the task's worker is ended and the call throws piscina's AbortError.
    */
-  run(task: In): Promise<Out | 'busy'>;
+  run(task: In, options?: { signal?: AbortSignal }): Promise<Out | 'busy'>;
   /** Worker threads running now, tasks finished in them, and tasks running or waiting. */
   stats(): { threads: number; completed: number; inFlight: number };
   /** Finishes the tasks already accepted, then stops the workers. */
@@ -56,11 +57,11 @@ export function createWorkerPool<In, Out>(options: {
   // finished starting: this bound is the same on a cold pool and a warm one.
   let inFlight = 0;
   return {
-    async run(task) {
+    async run(task, runOptions) {
       if (inFlight >= options.workers + options.queueMax) return 'busy';
       inFlight += 1;
       try {
-        return await pool.run(task);
+        return await pool.run(task, runOptions?.signal ? { signal: runOptions.signal } : {});
       } catch (err) {
         if ((err as { code?: string }).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw err;
         options.log.warn(`${options.name}: a task outgrew the worker's ${options.maxHeapMb} MB heap`);

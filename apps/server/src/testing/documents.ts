@@ -1,11 +1,28 @@
 // Fixtures for attached documents, made by the libraries that write each kind: PDFs with pdfkit
 // (with a text layer, and drawn only, as a scan is), a DOCX zipped with JSZip (mammoth reads it),
-// workbooks with exceljs; and uploading them through the real API.
+// workbooks with exceljs, images drawn on @napi-rs/canvas; and uploading them through the real API.
+
+import { DOCUMENT_KINDS } from '@knap/contracts';
+import { createCanvas } from '@napi-rs/canvas';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import PDFDocument from 'pdfkit';
+import type { Config } from '../config.js';
 import { formOf } from './pdf.js';
 import type { as } from './users.js';
+
+/** The documents' configuration of a test: every kind, the server's caps, one reader. */
+export const documentLimits = (overrides: Partial<Config['documents']> = {}): Config['documents'] => ({
+  maxBytes: 20 * 1024 * 1024,
+  kinds: [...DOCUMENT_KINDS],
+  maxPages: 500,
+  maxCells: 200_000,
+  maxUnpackedBytes: 50 * 1024 * 1024,
+  maxImagePixels: 40_000_000,
+  scanPages: 5,
+  workers: 1,
+  ...overrides,
+});
 
 const pdfBytes = (draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> =>
   new Promise((resolve, reject) => {
@@ -76,6 +93,17 @@ export async function xlsxOf(sheets: Record<string, Array<Array<string | number>
   const workbook = new ExcelJS.Workbook();
   for (const [name, rows] of Object.entries(sheets)) workbook.addWorksheet(name).addRows(rows);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** An image of `width` × `height` pixels, a screenshot's kind of drawing, encoded as `format`. */
+export async function imageOf(width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png') {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#4f46e5';
+  ctx.fillRect(Math.floor(width / 4), Math.floor(height / 4), Math.ceil(width / 2), Math.ceil(height / 2));
+  return format === 'png' ? canvas.encode('png') : canvas.encode(format, 80);
 }
 
 /** Uploads a file as the user; answers the response. */

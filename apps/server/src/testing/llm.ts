@@ -6,7 +6,7 @@ import { createLanguageModel } from '../platform/llm/index.js';
 
 export function fakeLlm(
   fake: FakeLlm,
-  options: { provider?: LlmConfig['provider']; timeoutMs?: number } = {},
+  options: { provider?: LlmConfig['provider']; timeoutMs?: number; images?: boolean } = {},
 ): { config: LlmConfig; model: LanguageModelV3 } {
   const config: LlmConfig = {
     provider: options.provider ?? 'openai',
@@ -15,6 +15,7 @@ export function fakeLlm(
     baseUrl: fake.baseUrl,
     timeoutMs: options.timeoutMs ?? 10_000,
     maxRetries: 0,
+    images: options.images ?? options.provider !== 'openai-compatible',
   };
   return { config, model: createLanguageModel(config) };
 }

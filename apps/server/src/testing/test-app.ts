@@ -55,6 +55,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
       baseUrl: undefined,
       timeoutMs: 10_000,
       maxRetries: 0,
+      images: true,
     },
     credits: { perCompletion: 1 },
     // Off: on a busy machine the test process's own loop lags past the default, and a completion

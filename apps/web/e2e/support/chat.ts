@@ -39,7 +39,10 @@ export class ChatPanel {
     return this.list.getByRole('listitem').filter({ has: this.page.getByRole('link', { name: title }) });
   }
 
-  async chooseFromMenu(title: string, item: 'Rename' | 'Delete'): Promise<void> {
+  async chooseFromMenu(
+    title: string,
+    item: 'Rename' | 'Delete' | 'Export as Markdown' | 'Export as PDF',
+  ): Promise<void> {
     await this.row(title).hover();
     await this.row(title).getByRole('button', { name: 'Chat options' }).click();
     await this.page.getByRole('menuitem', { name: item }).click();

@@ -99,11 +99,28 @@ function financeSentence(tool: string, value: unknown): string | null {
 const QUOTED_PASSAGES = 3;
 const QUOTE_CHARS = 400;
 
+const listOf = (names: string[]) =>
+  new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(names.map((n) => `**${n}**`));
+
+/** The names of the images the latest user message gave the model (its file parts). */
+export function imagesGiven(prompt: DemoCall['prompt']): string[] {
+  const last = [...prompt].reverse().find((m) => m.role === 'user');
+  if (!last || typeof last.content === 'string') return [];
+  return last.content.flatMap((p) =>
+    p.type === 'file' && p.mediaType.startsWith('image/') ? [p.filename ?? 'an image'] : [],
+  );
+}
+
+/** What the demo says of the images it was given: that it has them, and cannot look at them. */
+const imagesReceived = (names: string[]) =>
+  `I received the ${names.length === 1 ? 'image' : 'images'} ${listOf(names)}, but I run offline and cannot look at images: a connected AI model that takes images can describe ${names.length === 1 ? 'it' : 'them'}.`;
+
 /**
  * With documents attached, the demo answers by quoting the passages the search found, each with
- * its citation, so the path from a statement to a cited answer shows without a model.
+ * its citation, so the path from a statement to a cited answer shows without a model; it names the
+ * images it was given, and says it cannot look at them.
  */
-export function documentsAnswer(input: string): string {
+export function documentsAnswer(input: string, images: string[] = []): string {
   const block = input.slice(input.indexOf(DOCUMENTS_OPEN), input.indexOf(DOCUMENTS_CLOSE));
   const passages = [...block.matchAll(/<passage cite="([^"]*)">\n([\s\S]*?)\n<\/passage>/g)]
     .slice(0, QUOTED_PASSAGES)
@@ -117,12 +134,14 @@ export function documentsAnswer(input: string): string {
   const unreadable = [...block.matchAll(/<no_text document="([^"]*)">/g)].map(
     ([, name]) => `**${name}** has no text layer (it is a scanned image), so I cannot read it.`,
   );
+  const searched = !block.includes('<passage') && block.includes('The search found no passage');
   const found = passages.length
     ? [`Here is what I found in your documents:`, ...passages]
-    : unreadable.length
-      ? []
-      : ['I found nothing in your documents about that. Try asking with words the document uses.'];
+    : searched && !unreadable.length && !images.length
+      ? ['I found nothing in your documents about that. Try asking with words the document uses.']
+      : [];
   return [
+    ...(images.length ? [imagesReceived(images)] : []),
     ...found,
     ...unreadable,
     'I am the built-in demo assistant: I quote the passages the search found. A connected AI model answers from them in its own words.',
@@ -197,7 +216,8 @@ export function demoChat({ prompt, toolNames, input }: DemoCall): DemoStep {
     }
   }
 
-  if (input.includes(DOCUMENTS_OPEN)) return { kind: 'text', text: documentsAnswer(input) };
+  if (input.includes(DOCUMENTS_OPEN))
+    return { kind: 'text', text: documentsAnswer(input, imagesGiven(prompt)) };
   const userText = input.trim();
   if (userText === RESUME_REQUEST)
     return { kind: 'text', text: 'Picking up where I stopped: that is all I had to add.' };

@@ -38,17 +38,58 @@ export interface ContextPassage {
   content: string;
 }
 
+/** An image or scanned PDF attached in the chat, as the model is told of it. */
+export type ContextImage =
+  /** Attached with this message: its image parts follow the text. */
+  | { name: string; as: 'image' }
+  /** A scanned PDF attached with this message: its first `pages` of `of` follow as images. */
+  | { name: string; as: 'scan'; pages: number; of: number }
+  /** An image attached with an earlier message (it went with that one). */
+  | { name: string; as: 'earlier' }
+  /** An image, for a model that is not given images. */
+  | { name: string; as: 'unseen' };
+
+/** The search's first line: passages found, none found, or nothing to search (images only). */
+const passagesLine = (found: number, searched: boolean) =>
+  found
+    ? 'Passages found in the documents the user attached, for this message. Answer from them; after each fact taken from one, cite it with its Markdown link exactly as given in `cite`.'
+    : searched
+      ? 'The search found no passage in the attached documents for this message.'
+      : null;
+
+const imageLine = (image: ContextImage) => {
+  switch (image.as) {
+    case 'image':
+      return `<image document="${image.name}">The user attached this image with this message; it follows.</image>`;
+    case 'scan':
+      return `<scan document="${image.name}">This PDF has no text layer (it is a scanned image): its first ${image.pages} of ${image.of} pages follow as images.</scan>`;
+    case 'earlier':
+      return `<image document="${image.name}">An image the user attached earlier in the chat; it went with that message and is not sent again.</image>`;
+    case 'unseen':
+      return `<image document="${image.name}">The user attached this image, but this model is not given images, so its content is unknown: say so if the question needs it.</image>`;
+  }
+};
+
 /**
  * What the model is told, in the user's turn, of the documents attached in the chat: the passages
- * the search found for this message, each with the Markdown link to cite it by, and the documents
- * that have no text to read.
+ * the search found for this message, each with the Markdown link to cite it by, the documents
+ * that have no text to read, and the images (which follow as image parts where the model takes them).
  */
-export function documentContext(passages: ContextPassage[], withoutText: string[]): string {
+export function documentContext({
+  passages,
+  searched,
+  withoutText,
+  images,
+}: {
+  passages: ContextPassage[];
+  /** Whether any attached document has text to search. */
+  searched: boolean;
+  withoutText: string[];
+  images: ContextImage[];
+}): string {
   const lines = [
     DOCUMENTS_OPEN,
-    passages.length
-      ? 'Passages found in the documents the user attached, for this message. Answer from them; after each fact taken from one, cite it with its Markdown link exactly as given in `cite`.'
-      : 'The search found no passage in the attached documents for this message.',
+    passagesLine(passages.length, searched),
     ...passages.map(
       (p) => `<passage cite="${p.cite}">\n${p.content.replaceAll('</passage>', '</ passage>')}\n</passage>`,
     ),
@@ -56,7 +97,8 @@ export function documentContext(passages: ContextPassage[], withoutText: string[
       (name) =>
         `<no_text document="${name}">This PDF has no text layer (it is a scanned image), so its text cannot be read.</no_text>`,
     ),
+    ...images.map(imageLine),
     DOCUMENTS_CLOSE,
   ];
-  return lines.join('\n');
+  return lines.filter((l) => l !== null).join('\n');
 }

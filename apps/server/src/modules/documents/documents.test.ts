@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DOCUMENT_KINDS } from '@knap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../config.js';
 import {
   docxOf,
+  documentLimits as limits,
   pdfOf,
   scannedPdfOf,
   uploadDocument,
@@ -14,16 +13,6 @@ import {
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, signUp, userIdOf } from '../../testing/users.js';
 import { passagesForQuestion } from './service.js';
-
-const limits = (overrides: Partial<Config['documents']> = {}): Config['documents'] => ({
-  maxBytes: 20 * 1024 * 1024,
-  kinds: [...DOCUMENT_KINDS],
-  maxPages: 500,
-  maxCells: 200_000,
-  maxUnpackedBytes: 50 * 1024 * 1024,
-  workers: 1,
-  ...overrides,
-});
 
 /** The locations and first words of a document's passages, as the document view gets them. */
 async function passagesOf(call: ReturnType<typeof as>, id: string) {

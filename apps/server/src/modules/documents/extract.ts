@@ -1,9 +1,11 @@
 // Reads an attached document's text into passages, each with where it is (page, sheet, rows), with
-// kept libraries: unpdf (pdf.js) for PDF, mammoth for DOCX, exceljs for XLSX, papaparse for CSV.
+// kept libraries: unpdf (pdf.js) for PDF, mammoth for DOCX, exceljs for XLSX, papaparse for CSV;
+// an image has no text: image-size reads its width and height from its header (nothing decodes it).
 // It runs in a worker thread (extract-worker.ts), so only plain data goes in and out, and every cap
 // is checked before or while reading: pages, cells, what a ZIP unpacks to, the text it yields.
 import { DOCUMENT_DETAIL, type DocumentKind } from '@knap/contracts';
 import ExcelJS from 'exceljs';
+import { imageSize } from 'image-size';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import Papa from 'papaparse';
@@ -63,7 +65,32 @@ const READERS: Record<DocumentKind, (task: ExtractTask) => Promise<Read>> = {
   xlsx: readXlsx,
   csv: async (task) => readRows(parseCsv(decodeText(task.bytes), task.limits.maxCells), null, 1),
   txt: async (task) => readPlain(decodeText(task.bytes)),
+  png: readImage,
+  jpeg: readImage,
+  webp: readImage,
+  gif: readImage,
 };
+
+/** image-size's name of each image kind: the header must be the kind the name says. */
+const IMAGE_TYPES: Partial<Record<DocumentKind, string>> = {
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
+  gif: 'gif',
+};
+
+/** An image: no passages; refused when its header is not its kind's or it has too many pixels. */
+async function readImage(task: ExtractTask): Promise<Read> {
+  const size = imageSize(task.bytes);
+  if (size.type !== IMAGE_TYPES[task.kind] || !(size.width > 0 && size.height > 0))
+    throw new Refused(422, DOCUMENT_DETAIL.damaged(task.kind));
+  if (size.width * size.height > task.limits.maxImagePixels)
+    throw new Refused(
+      413,
+      DOCUMENT_DETAIL.tooManyPixels(size.width, size.height, task.limits.maxImagePixels),
+    );
+  return { pages: 1, hasText: false, passages: [] };
+}
 
 /** Text a database can store: no NUL (PostgreSQL refuses it), no lone surrogate halves. */
 const storable = (text: string) =>

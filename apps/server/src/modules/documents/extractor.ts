@@ -3,11 +3,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createWorkerPool, type WorkerPool } from '../../platform/worker-pool.js';
 import type { ExtractResult, ExtractTask } from './extract.js';
+import type { RenderResult, RenderTask } from './render.js';
 
 declare module '../../platform/deps.js' {
   interface AppDeps {
     /** Reads attached documents into passages, in worker threads. */
     documentReader: WorkerPool<ExtractTask, ExtractResult>;
+    /** Draws scanned PDFs' first pages, and fits large images, for the model, in worker threads. */
+    documentRenderer: WorkerPool<RenderTask, RenderResult>;
   }
 }
 
@@ -27,4 +30,25 @@ export const createDocumentReader = (options: { workers: number; log: FastifyBas
     maxHeapMb: READER_HEAP_MB,
     filename: new URL('./extract-worker.ts', import.meta.url),
     name: 'Document reader',
+  });
+
+/**
+ * Drawings that may wait for a renderer; beyond that a scan goes as the "no text layer" line and an
+ * image as attached.
+ */
+const RENDER_QUEUE_MAX = 8;
+
+/**
+ * The renderer (scans' pages, images too large for a model): a pool of its own, so a burst of
+ * uploads does not hold up a reply, with the reader's heap limit (pdf.js decodes a scan's page
+ * image on the heap; the canvas is bounded by PAGE_EDGE_PX in render.ts, an image's decoding by
+ * DOCUMENT_MAX_IMAGE_PIXELS).
+ */
+export const createDocumentRenderer = (options: { workers: number; log: FastifyBaseLogger }) =>
+  createWorkerPool<RenderTask, RenderResult>({
+    ...options,
+    queueMax: RENDER_QUEUE_MAX,
+    maxHeapMb: READER_HEAP_MB,
+    filename: new URL('./render-worker.ts', import.meta.url),
+    name: 'Document renderer',
   });

@@ -1,6 +1,7 @@
 import {
   DOCUMENT_DETAIL,
   DOCUMENT_PATHS,
+  IMAGE_MEDIA_TYPES,
   ZDocumentInfo,
   ZDocumentLimits,
   ZDocumentText,
@@ -23,6 +24,7 @@ const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
+  ...IMAGE_MEDIA_TYPES,
 } as const;
 
 /** Client documents in the conversation (issue 26): attach, list, view, download, delete. */

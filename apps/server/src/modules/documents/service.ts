@@ -8,11 +8,14 @@ import {
   type DocumentKind,
   documentKindOf,
   documentViewPath,
+  IMAGE_MEDIA_TYPES,
+  isImageKind,
   type TAttachedDocument,
   type TDocumentInfo,
   type TDocumentLimits,
   type TDocumentText,
 } from '@knap/contracts';
+import { imageSize } from 'image-size';
 import { newId } from '../../platform/crypto.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -21,10 +24,11 @@ import type { FormFile } from '../../platform/multipart.js';
 import { WorkerOutOfMemoryError } from '../../platform/worker-pool.js';
 import { recordAudit } from '../audit/service.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
-import { removeDocumentFile, writeDocumentFile } from './files.js';
+import { readDocumentFile, removeDocumentFile, writeDocumentFile } from './files.js';
+import { PAGE_EDGE_PX, type RenderTask } from './render.js';
 import * as repo from './repo.js';
 
-export { readDocumentFile } from './files.js';
+export { readDocumentFile };
 
 /** A full queue of the largest documents one reader takes drains in about this long. */
 const READ_RETRY_AFTER_SECONDS = 5;
@@ -32,11 +36,22 @@ const READ_RETRY_AFTER_SECONDS = 5;
 /** The passages that go to the model with one question: the best of a 200-page filing, ~10k chars. */
 export const PASSAGES_PER_QUESTION = 8;
 
-/** What a file of each kind starts with: a PDF's header, a ZIP's local file header (DOCX, XLSX). */
-const MAGIC: Partial<Record<DocumentKind, Buffer>> = {
-  pdf: Buffer.from('%PDF-'),
-  docx: Buffer.from('PK\x03\x04', 'latin1'),
-  xlsx: Buffer.from('PK\x03\x04', 'latin1'),
+const startsWith = (magic: string, at = 0) => {
+  const bytes = Buffer.from(magic, 'latin1');
+  return (content: Buffer) => content.subarray(at, at + bytes.length).equals(bytes);
+};
+/**
+ * What a file of each kind starts with: a PDF's header, a ZIP's local file header (DOCX, XLSX), an
+ * image format's signature (a WEBP is a RIFF file of form type WEBP).
+ */
+const MAGIC: Partial<Record<DocumentKind, (content: Buffer) => boolean>> = {
+  pdf: startsWith('%PDF-'),
+  docx: startsWith('PK\x03\x04'),
+  xlsx: startsWith('PK\x03\x04'),
+  png: startsWith('\x89PNG\r\n\x1a\n'),
+  jpeg: startsWith('\xff\xd8\xff'),
+  gif: startsWith('GIF8'),
+  webp: (content) => startsWith('RIFF')(content) && startsWith('WEBP', 8)(content),
 };
 
 export const documentLimits = (deps: AppDeps): TDocumentLimits => {
@@ -52,9 +67,7 @@ function kindOf(deps: AppDeps, filename: string, content: Buffer): DocumentKind 
   const kinds = deps.config.documents.kinds;
   const kind = documentKindOf(filename);
   if (!kind || !kinds.includes(kind)) throw new HttpError(415, DOCUMENT_DETAIL.kindRefused(kinds));
-  const magic = MAGIC[kind];
-  if (magic && !content.subarray(0, magic.length).equals(magic))
-    throw new HttpError(422, DOCUMENT_DETAIL.damaged(kind));
+  if (MAGIC[kind] && !MAGIC[kind](content)) throw new HttpError(422, DOCUMENT_DETAIL.damaged(kind));
   return kind;
 }
 
@@ -66,9 +79,13 @@ export async function uploadDocument(
   if (file.content.length === 0) throw new HttpError(422, DOCUMENT_DETAIL.empty);
   const filename = safeFilename(file.filename, DEFAULT_ATTACHMENT_FILENAME);
   const kind = kindOf(deps, filename, file.content);
-  const { maxPages, maxCells, maxUnpackedBytes } = deps.config.documents;
+  const { maxPages, maxCells, maxUnpackedBytes, maxImagePixels } = deps.config.documents;
   const read = await deps.documentReader
-    .run({ kind, bytes: new Uint8Array(file.content), limits: { maxPages, maxCells, maxUnpackedBytes } })
+    .run({
+      kind,
+      bytes: new Uint8Array(file.content),
+      limits: { maxPages, maxCells, maxUnpackedBytes, maxImagePixels },
+    })
     .catch((err: unknown) => {
       if (err instanceof WorkerOutOfMemoryError) throw new HttpError(422, DOCUMENT_DETAIL.tooBigToRead);
       throw err;
@@ -242,26 +259,27 @@ export type FoundPassage = repo.PassageHit;
 export async function passagesForQuestion(
   deps: AppDeps,
   options: { userId: string; documentIds: string[]; question: string },
-): Promise<{ passages: FoundPassage[]; withoutText: TAttachedDocument[] }> {
+): Promise<{ passages: FoundPassage[]; withoutText: TAttachedDocument[]; searched: boolean }> {
   const docs = await repo.findDocuments(deps.db.db, options.userId, [...new Set(options.documentIds)]);
+  // Images have no text either, but they are not read for it: they go to the model as images.
   const withoutText = docs
-    .filter((d) => d.has_text === 0)
+    .filter((d) => d.has_text === 0 && d.kind === 'pdf')
     .map(({ id, filename, kind }) => ({ id, filename, kind }));
   const readable = docs.filter((d) => d.has_text === 1);
-  if (readable.length === 0) return { passages: [], withoutText };
+  if (readable.length === 0) return { passages: [], withoutText, searched: false };
   const found = await repo.searchPassages(deps.db.db, deps.db.engine, {
     userId: options.userId,
     documentIds: readable.map((d) => d.id),
     words: searchWords(options.question),
     limit: PASSAGES_PER_QUESTION,
   });
-  if (found.length > 0) return { passages: found, withoutText };
+  if (found.length > 0) return { passages: found, withoutText, searched: true };
   const perDocument = Math.max(1, Math.floor(PASSAGES_PER_QUESTION / readable.length));
   const opening: FoundPassage[] = [];
   for (const doc of readable.slice(0, PASSAGES_PER_QUESTION))
     for (const p of await repo.passagesOf(deps.db.db, doc.id, perDocument))
       opening.push({ document_id: doc.id, filename: doc.filename, ...p });
-  return { passages: opening, withoutText };
+  return { passages: opening, withoutText, searched: true };
 }
 
 /** A file name in a citation: no brackets (they would end the link's text) nor double quotes. */
@@ -291,3 +309,100 @@ export async function recordPassageReads(
       details: { as, ...details, passages: count },
     });
 }
+
+/** At most this many images go to the model with one message (Anthropic takes 100 a request). */
+export const IMAGES_PER_MESSAGE = 20;
+
+/** A scan's drawing may take this long (the first pages of a few scans); past it, none are sent. */
+const RENDER_TIMEOUT_MS = 30_000;
+
+/** What goes to a model that takes images of one attached image or scanned PDF. */
+export interface DocumentImages {
+  document: TAttachedDocument;
+  /** The image as attached (or redrawn smaller), or a scan's first pages drawn as PNG. */
+  images: Array<{ mediaType: string; data: Uint8Array }>;
+  /** A scan's pages (its first `images.length` are drawn); null for an image. */
+  pageCount: number | null;
+}
+
+/**
+ * An image this large goes redrawn: Anthropic refuses an image over 5 MB of base64 (3.75 MB of
+ * bytes) or 8,000 px a side and both providers scale anything past about PAGE_EDGE_PX down anyway,
+ * so sending more only costs upload time. A GIF is always redrawn (its first frame, as PNG): OpenAI
+ * refuses animated ones.
+ */
+const MODEL_IMAGE_MAX_BYTES = 3.75 * 1024 * 1024;
+
+function sentAsIs(kind: DocumentKind, data: Buffer): boolean {
+  if (kind === 'gif' || data.length > MODEL_IMAGE_MAX_BYTES) return false;
+  const { width, height } = imageSize(data);
+  return Math.max(width, height) <= PAGE_EDGE_PX;
+}
+
+/** Draws in the renderer's pool, within RENDER_TIMEOUT_MS; null when it failed, was busy or late. */
+async function drawn(deps: AppDeps, task: RenderTask) {
+  const result = await deps.documentRenderer
+    .run(task, { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) })
+    .catch(() => null);
+  return result && result !== 'busy' && result.ok && result.images.length > 0 ? result : null;
+}
+
+/**
+ * The images of the user's `documents` for a model that takes them, `IMAGES_PER_MESSAGE` at most in
+ * the documents' order: each image as attached, or redrawn at most PAGE_EDGE_PX a side when larger
+ * (as attached should that fail); and, with `scans`, the first `DOCUMENT_SCAN_PAGES` pages of each
+ * PDF without text drawn as PNG. The drawing is off the event loop (the renderer's pool); a scan
+ * whose drawing fails, waits for a busy renderer or takes too long is left out (the model is told
+ * it has no text layer).
+ */
+export async function imagesForModel(
+  deps: AppDeps,
+  { userId, documents, scans }: { userId: string; documents: TAttachedDocument[]; scans: boolean },
+): Promise<DocumentImages[]> {
+  const scanPages = scans ? deps.config.documents.scanPages : 0;
+  const rows = await repo.findDocuments(
+    deps.db.db,
+    userId,
+    documents.map((d) => d.id),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out: DocumentImages[] = [];
+  let room = IMAGES_PER_MESSAGE;
+  for (const document of documents) {
+    const row = byId.get(document.id);
+    if (!row || room === 0) continue;
+    const kind = row.kind;
+    if (isImageKind(kind)) {
+      const data = await readDocumentFile(deps, { userId, documentId: row.id });
+      const mediaType = IMAGE_MEDIA_TYPES[kind];
+      const fitted = sentAsIs(kind, data)
+        ? null
+        : await drawn(deps, { kind: 'image', bytes: new Uint8Array(data), mediaType });
+      out.push({ document, images: fitted?.images ?? [{ mediaType, data }], pageCount: null });
+      room -= 1;
+    } else if (kind === 'pdf' && row.has_text === 0 && scanPages > 0) {
+      const bytes = await readDocumentFile(deps, { userId, documentId: row.id });
+      const pages = await drawn(deps, {
+        kind: 'scan',
+        bytes: new Uint8Array(bytes),
+        pages: Math.min(scanPages, room),
+      });
+      if (!pages) continue;
+      out.push({ document, images: pages.images, pageCount: pages.pageCount });
+      room -= pages.images.length;
+    }
+  }
+  return out;
+}
+
+/** Records that the document went to the model as images (one `document.read`), `as` what. */
+export const recordImageRead = (
+  deps: AppDeps,
+  { userId, sent, as, details }: { userId: string; sent: DocumentImages; as: string; details: object },
+) =>
+  recordAudit(deps, {
+    action: 'document.read',
+    userId,
+    target: sent.document.id,
+    details: { as, ...details, images: sent.images.length },
+  });

@@ -2,7 +2,7 @@
 // limits the composer states, and a document's text for the document view. The composer is on the
 // chat's first load, which carries no zod: its calls name their schemas lazily.
 import { DOCUMENT_PATHS, type TDocumentLimits } from '@knap/contracts';
-import { apiRequest, apiUpload, lazySchema, unchecked } from '../../lib/api-client';
+import { apiFetch, apiRequest, apiUpload, lazySchema, unchecked } from '../../lib/api-client';
 
 export function uploadDocument(file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal) {
   const form = new FormData();
@@ -28,3 +28,9 @@ export const fileDocument = (id: string, client: string | null) =>
 
 export const deleteDocument = (id: string) =>
   apiRequest(DOCUMENT_PATHS.item(id), lazySchema('ZSuccessResponse'), { method: 'DELETE' });
+
+/** An attached image as a blob: URL (fetched with the session), for the document view to show. */
+export async function documentImageUrl(id: string, signal?: AbortSignal): Promise<string> {
+  const res = await apiFetch(DOCUMENT_PATHS.file(id), signal ? { signal } : {});
+  return URL.createObjectURL(await res.blob());
+}

@@ -25,6 +25,8 @@ export const DOCUMENTS_COPY = {
   attachedFiles: 'Attached files',
   back: 'Back to chat',
   loading: 'Loading the document…',
+  imageLoading: 'Loading the image…',
+  imageFailed: 'The image could not be shown.',
   noText: 'This PDF has no text layer (it is a scanned image), so its text cannot be read or searched.',
   download: 'Download the file',
   useInPlan: 'Use in financial plan',

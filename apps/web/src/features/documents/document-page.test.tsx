@@ -84,6 +84,45 @@ describe('DocumentPage', () => {
     expect(screen.queryByRole('link', { name: 'Use in financial plan' })).toBeNull();
   });
 
+  it('shows an attached image, fetched with the session into a blob: URL', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const authorizations: Array<string | null> = [];
+    const made: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      made.push(blob);
+      return 'blob:http://localhost/shot';
+    });
+    URL.revokeObjectURL = vi.fn();
+    mockFetch({
+      [`GET ${DOCUMENT_PATHS.text('d1')}`]: () =>
+        jsonResponse({
+          ...STATEMENT,
+          filename: 'Screenshot.png',
+          kind: 'png',
+          pages: 1,
+          passages: 0,
+          has_text: false,
+          passages_text: [],
+        }),
+      [`GET ${DOCUMENT_PATHS.file('d1')}`]: (req) => {
+        authorizations.push(req.headers.get('authorization'));
+        return new Response(png, { headers: { 'content-type': 'image/png' } });
+      },
+    });
+    const view = open('/documents/d1');
+    const image = (await screen.findByRole('img', { name: 'Screenshot.png' })) as HTMLImageElement;
+    expect(image.src).toBe('blob:http://localhost/shot');
+    expect(authorizations).toEqual(['Bearer token']);
+    expect(made[0]!.type).toBe('image/png');
+    expect(new Uint8Array(await made[0]!.arrayBuffer())).toEqual(png);
+    expect(screen.getByText('PNG')).toBeTruthy();
+    // An image is not a scan: no "no text layer" note, and nothing to fill a plan from.
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Use in financial plan' })).toBeNull();
+    view.unmount();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/shot');
+  });
+
   it("shows the server's refusal for a document that is not the user's", async () => {
     mockFetch({});
     open('/documents/theirs');

@@ -1,6 +1,6 @@
 // /documents/:id: an attached document's text, passage by passage under its page or sheet, opened
 // at the passage a citation names (`?at=<passage>`). Owner only: the server answers 404 to others.
-import { DOCUMENT_CLIENT_MAX, DOCUMENT_PATHS } from '@knap/contracts';
+import { DOCUMENT_CLIENT_MAX, DOCUMENT_PATHS, isImageKind } from '@knap/contracts';
 import { ArrowLeft, Download, PiggyBank } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { downloadFile } from '../../lib/download';
+import { documentImageUrl } from './api';
 import { DOCUMENTS_COPY } from './copy';
 import { useDocumentText, useFileDocument } from './queries';
 
@@ -40,6 +41,42 @@ function ClientField({ id, client }: { id: string; client: string | null }) {
         {filing.isSuccess ? DOCUMENTS_COPY.filed(filing.data.client) : ''}
       </p>
     </form>
+  );
+}
+
+/**
+ * An attached image, fetched with the session into a blob: URL (an <img> cannot send the bearer
+ * token), revoked when the view closes. The image itself fetches nothing: it is a PNG, JPEG, WEBP
+ * or GIF, never SVG.
+ */
+function DocumentImage({ id, filename }: { id: string; filename: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    let made: string | null = null;
+    documentImageUrl(id, controller.signal)
+      .then((u) => {
+        made = u;
+        if (controller.signal.aborted) URL.revokeObjectURL(u);
+        else setUrl(u);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => {
+      controller.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [id]);
+  if (failed) return <p role="alert">{DOCUMENTS_COPY.imageFailed}</p>;
+  if (!url) return <Spinner label={DOCUMENTS_COPY.imageLoading} />;
+  return (
+    <img
+      src={url}
+      alt={filename}
+      className="max-h-[70vh] w-auto max-w-full self-start rounded-lg border border-zinc-200 dark:border-zinc-800"
+    />
   );
 }
 
@@ -103,7 +140,11 @@ export function DocumentPage() {
             ) : null}
           </header>
           <ClientField id={doc.data.id} client={doc.data.client} />
-          {doc.data.has_text ? null : <p role="note">{DOCUMENTS_COPY.noText}</p>}
+          {isImageKind(doc.data.kind) ? (
+            <DocumentImage id={doc.data.id} filename={doc.data.filename} />
+          ) : doc.data.has_text ? null : (
+            <p role="note">{DOCUMENTS_COPY.noText}</p>
+          )}
           <ol className="flex flex-col gap-4">
             {doc.data.passages_text.map((p) => (
               <li

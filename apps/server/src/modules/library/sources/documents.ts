@@ -1,14 +1,15 @@
 // Client documents (issue 26) as Library items, under the client each is filed under: each opens in
 // the document view, downloads as attached, and deletes through the documents service (so the
 // owner check and legal hold apply). Listed by adding it to LIBRARY_SOURCES.
-import { DOCUMENT_PATHS, documentViewPath, type TDocumentInfo } from '@knap/contracts';
+import { DOCUMENT_PATHS, documentViewPath, isImageKind, type TDocumentInfo } from '@knap/contracts';
 import { HttpError } from '../../../platform/errors.js';
 import { deleteDocument, listDocuments } from '../../documents/service.js';
 import { item, type LibrarySource, SOURCE_LIMIT } from '../library-source.js';
 
-/** What is inside, in a line: its kind and length, or that a scan has no text. */
+/** What is inside, in a line: its kind and length, that a scan has no text, or that it is an image. */
 function summaryOf(doc: TDocumentInfo): string {
   const kind = doc.kind.toUpperCase();
+  if (isImageKind(doc.kind)) return `${kind} image`;
   if (!doc.has_text) return `${kind}; no text layer (a scan)`;
   if (doc.kind === 'pdf') return `${kind}; ${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}`;
   if (doc.kind === 'xlsx') return `${kind}; ${doc.pages} ${doc.pages === 1 ? 'sheet' : 'sheets'}`;

@@ -133,4 +133,48 @@ describe('attaching files in the composer', () => {
         .map((li) => li.textContent),
     ).toEqual(['dropped.csvUploading 50%']);
   });
+
+  it('takes a pasted screenshot and offers images in the file dialog when the server takes them', async () => {
+    const withImages: TDocumentLimits = { ...LIMITS, kinds: ['pdf', 'png', 'jpeg'] };
+    function ImageComposer() {
+      const attachments = useAttachments(withImages);
+      return (
+        <Composer
+          value=""
+          onChange={() => {}}
+          isSending={false}
+          onSend={() => {}}
+          attachments={{ state: attachments, limits: withImages }}
+        />
+      );
+    }
+    const { container } = render(<ImageComposer />);
+    expect(fileInput(container).accept).toBe('.pdf,.png,.jpg,.jpeg,image/png,image/jpeg');
+    expect(screen.getByRole('button', { name: 'Attach files' }).title).toBe(
+      'PDF, PNG, or JPEG files, up to 1 MB each',
+    );
+    const shot = heldUpload();
+    // A screenshot pasted from the clipboard arrives as a file named image.png.
+    fireEvent.paste(screen.getByRole('textbox', { name: 'Message' }), {
+      clipboardData: {
+        files: [new File([new Uint8Array(8)], 'image.png', { type: 'image/png' })],
+        types: ['Files'],
+      },
+    });
+    fireEvent.drop(screen.getByRole('textbox', { name: 'Message' }), {
+      dataTransfer: { files: [fileOf('chart.webp')], types: ['Files'] },
+    });
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(upload.mock.calls[0]![0].name).toBe('image.png');
+    shot.finish('img-1');
+    expect(await within(attachedList()).findByText('Attached')).toBeTruthy();
+    expect(
+      within(attachedList())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'image.pngAttached',
+      'chart.webpchart.webp cannot be attached: attach PDF, PNG, or JPEG files.',
+    ]);
+  });
 });

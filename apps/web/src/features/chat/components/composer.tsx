@@ -1,4 +1,4 @@
-import type { TDocumentLimits } from '@knap/contracts';
+import { documentAccept, type TDocumentLimits } from '@knap/contracts';
 import { ArrowUp, Paperclip, Square } from 'lucide-react';
 import {
   type ClipboardEvent,
@@ -147,7 +147,7 @@ export function Composer({
               type="file"
               multiple
               hidden
-              accept={attachments.limits?.kinds.map((k) => `.${k}`).join(',')}
+              accept={attachments.limits ? documentAccept(attachments.limits.kinds) : undefined}
               onChange={(event) => {
                 attach(event.target.files);
                 event.target.value = '';
