@@ -128,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     chatListCache: new ChatListCache(),
     mcpToolCache: new McpToolCache(),
     tokenRefreshes: new Map(),
-    providerDiscovery: newProviderDiscovery(),
+    providerDiscovery: newProviderDiscovery(app.log),
     meetingBot: createMeetingBot(options.config),
     stripe: createStripe(options.config.billing.stripe),
     runningReplies: new Map(),
