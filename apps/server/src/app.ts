@@ -56,7 +56,7 @@ import { createAnalytics } from './platform/analytics.js';
 import { requireUser } from './platform/auth.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { deriveAppKeys } from './platform/crypto.js';
-import type { AppDeps, AppInstance } from './platform/deps.js';
+import { type AppDeps, type AppInstance, withDb } from './platform/deps.js';
 import { createErrorReporter, errorReportingOrigins } from './platform/error-reporting.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/errors.js';
 import { inProcessBus, redisBus } from './platform/events.js';
@@ -131,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     checkpoints: createCheckpointWriter(options.db),
     mcpToolCache: new McpToolCache(),
     tokenRefreshes: new Map(),
-    providerDiscovery: newProviderDiscovery(),
+    providerDiscovery: newProviderDiscovery(app.log),
     meetingBot: createMeetingBot(options.config),
     stripe: createStripe(options.config.billing.stripe),
     runningReplies: new Map(),
@@ -141,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   deps.hooks.meetingBotUnwanted.push((meeting) => cancelMeetingBot(deps, meeting));
   deps.hooks.connected.push((connection) => syncNewCalendar(deps, connection, app.log));
   deps.hooks.planChanged.push(async (change) => {
-    await startPeriod(deps, change.userId, change.plan, change.ref, change.reason);
+    await startPeriod(withDb(deps, change.db), change.userId, change.plan, change.ref, change.reason);
   });
   app.addHook('onClose', () => deps.jobs.stop());
   app.addHook('onClose', () => deps.pdf.close());

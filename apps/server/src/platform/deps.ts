@@ -45,6 +45,9 @@ export interface AppDeps {
   verifiedTokens: Map<string, { userId: string; sessionId: string; exp: number }>;
 }
 
+/** The same dependencies writing through `db` (a transaction the caller opened). */
+export const withDb = (deps: AppDeps, db: Db['db']): AppDeps => ({ ...deps, db: { ...deps.db, db } });
+
 export type AppInstance = FastifyInstance<
   RawServerDefault,
   IncomingMessage,

@@ -1,7 +1,8 @@
 // Hooks: how a module lets others act on its events without importing them (which would close an
 // import cycle). app.ts, the composition root, registers the listeners.
 import type { PlanTier } from '@knap/contracts';
-import type { MeetingRow } from './db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, MeetingRow } from './db/schema.js';
 
 export interface AppHooks {
   /**
@@ -9,9 +10,18 @@ export interface AppHooks {
    * previous holder set up that leads outside (connections, custom tool URLs) must go.
    */
   accountClaimed: Array<(userId: string) => Promise<void>>;
-  /** A credit period of `plan` starts (billing: a plan change, or a paid Stripe invoice), once per `ref`. */
+  /**
+   * A credit period of `plan` starts (billing: a plan change, or a paid Stripe invoice), once per
+   * `ref`, written through `db`: the transaction the change is part of, when there is one.
+   */
   planChanged: Array<
-    (change: { userId: string; plan: PlanTier; ref: string; reason: string }) => Promise<void>
+    (change: {
+      userId: string;
+      plan: PlanTier;
+      ref: string;
+      reason: string;
+      db: Kysely<Database>;
+    }) => Promise<void>
   >;
   /**
    * A meeting's notetaker must not go ahead as booked (made private, moved, or its link changed):

@@ -31,13 +31,34 @@ export interface OAuthClient {
 export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 const TIMEOUT_S = 10;
-const isHttp = (url: string | undefined) => !!url?.startsWith('http:');
+/**
+ * A discovery document is read while the user waits for the provider's page: an unreachable one
+ * gives up quickly and the configured endpoints are used instead.
+ */
+export const DISCOVERY_TIMEOUT_S = 3;
 
-/** Plain-http endpoints are someone's configuration (a local provider, the test fakes). */
-const execute = (endpoints: OAuthEndpoints) =>
-  [endpoints.authorizeUrl, endpoints.tokenUrl, endpoints.discoveryUrl].some(isHttp)
-    ? [oidc.allowInsecureRequests]
-    : [];
+/** A plain-http URL on this machine (a local provider, the test fakes). */
+const isLoopbackHttp = (url: string) => {
+  const { protocol, hostname } = new URL(url);
+  return (
+    protocol === 'http:' &&
+    (hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname))
+  );
+};
+
+/**
+ * openid-client talks https only; plain http is allowed for a provider on loopback alone, so an
+ * http endpoint anywhere else is refused by the library rather than sent credentials in clear.
+ */
+const execute = (endpoints: OAuthEndpoints) => {
+  const urls = [endpoints.authorizeUrl, endpoints.tokenUrl, endpoints.userinfoUrl, endpoints.discoveryUrl];
+  const http = urls.filter((u): u is string => !!u?.startsWith('http:'));
+  return http.length > 0 && http.every(isLoopbackHttp) ? [oidc.allowInsecureRequests] : [];
+};
+
+/** Why a call to the provider failed, for the log (openid-client's code and message, no values). */
+const failure = (err: unknown) =>
+  err instanceof Error ? `${(err as { code?: string }).code ?? err.name}: ${err.message}` : String(err);
 
 /** The token endpoint's client authentication: the secret in the form, as every provider takes. */
 const clientAuth = (secret: string) => (secret ? oidc.ClientSecretPost(secret) : oidc.None());
@@ -68,12 +89,14 @@ export function configuredClient(
 
 /**
  * A provider from its OpenID discovery document (OpenID Connect Discovery 1.0 §4), whose
- * endpoints, issuer and capabilities then win over the configured ones; null when it has none
- * configured or it cannot be read. openid-client asks at the issuer's address, which is how it
- * knows Microsoft's multi-tenant issuer (`{tenantid}` in the document, the tenant in tokens).
+ * endpoints, issuer and capabilities then win over the configured ones; or why it could not be
+ * read (unreachable within DISCOVERY_TIMEOUT_S, not a valid document). openid-client asks at the
+ * issuer's address, which is how it knows Microsoft's multi-tenant issuer (`{tenantid}` in the
+ * document, the tenant in tokens).
  */
-export async function discoveredClient(endpoints: OAuthEndpoints): Promise<OAuthClient | null> {
-  if (!endpoints.discoveryUrl) return null;
+export async function discoveredClient(
+  endpoints: OAuthEndpoints & { discoveryUrl: string },
+): Promise<OAuthClient | { failure: string }> {
   const issuer = new URL(endpoints.discoveryUrl.replace(/\/\.well-known\/openid-configuration$/, ''));
   try {
     const config = await oidc.discovery(
@@ -81,11 +104,11 @@ export async function discoveredClient(endpoints: OAuthEndpoints): Promise<OAuth
       endpoints.clientId,
       undefined,
       clientAuth(endpoints.clientSecret),
-      { timeout: TIMEOUT_S, execute: execute(endpoints) },
+      { timeout: DISCOVERY_TIMEOUT_S, execute: execute(endpoints) },
     );
     return { config, discovered: true };
-  } catch {
-    return null;
+  } catch (err) {
+    return { failure: failure(err) };
   }
 }
 
@@ -131,10 +154,6 @@ function tokenSet(response: oidc.TokenEndpointResponse): TokenSet {
     api_domain: text(extra.api_domain),
   };
 }
-
-/** Why a call to the provider failed, for the log (openid-client's code and message, no values). */
-const failure = (err: unknown) =>
-  err instanceof Error ? `${(err as { code?: string }).code ?? err.name}: ${err.message}` : String(err);
 
 /**
  * Trades the authorization code of a redirect back for tokens. The library checks the response

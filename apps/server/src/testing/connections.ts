@@ -41,6 +41,7 @@ export async function startGoogleAndMicrosoft() {
   return {
     google,
     graph,
+    googleAuth,
     config: {
       oauthProviders: { google: googleAuth.endpoints, microsoft: msAuth.endpoints },
       apis: { google: google.url, microsoftGraph: graph.url },

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { UserMessage } from '../../platform/events.js';
 import * as chats from '../chats/service.js';
 import * as credits from '../credits/service.js';
-import type { ToolContext, ToolDefinition } from '../tools/registry.js';
+import type { McpToolRef, ToolContext, ToolDefinition } from '../tools/registry.js';
 import { metadataOf, replyMetadata, replyTextOf, type ToolsByName, toolPartsOf } from './reply-metadata.js';
 import * as repo from './repo.js';
 
@@ -323,11 +323,38 @@ export function approvalRecorder(
         tool_name: toolNameOf(part),
         input: JSON.stringify(part.input ?? null),
         input_digest: digestJson(part.input),
+        mcp_server_id: def?.mcpTool?.serverId ?? null,
+        mcp_tool: def?.mcpTool?.tool ?? null,
         status: 'pending',
         created_at: isoNow(deps.clock),
       });
     }
   };
+}
+
+/** What an approved MCP call answers when its tool is no longer offered (its server removed). */
+export const APPROVED_TOOL_GONE = 'The approved tool is no longer available.';
+
+/**
+ * Points each approved MCP call of the reply being continued at the tool that was approved (its
+ * server and own name), under the name this run's tools give it: a server added since the
+ * approval may have renamed it, and another tool may now read as its old name. A tool no longer
+ * offered is not run: the call goes on as denied, saying so.
+ */
+export function retargetApprovedMcpCalls(
+  message: AssistantUIMessage | undefined,
+  approved: ReadonlyMap<string, McpToolRef>,
+  definitions: readonly ToolDefinition[],
+): void {
+  for (const part of toolPartsOf(message?.parts ?? [])) {
+    const ref = approved.get(part.toolCallId);
+    if (!ref || part.state !== 'approval-responded') continue;
+    const def = definitions.find((d) => d.mcpTool?.serverId === ref.serverId && d.mcpTool.tool === ref.tool);
+    if (!def)
+      Object.assign(part, { approval: { ...part.approval, approved: false, reason: APPROVED_TOOL_GONE } });
+    else if (part.type === 'dynamic-tool') part.toolName = def.name;
+    else Object.assign(part, { type: `tool-${def.name}` });
+  }
 }
 
 /** Charges a stored reply once: the completion, then each tool that ran and has a price. */

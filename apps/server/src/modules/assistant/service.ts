@@ -25,6 +25,7 @@ import * as credits from '../credits/service.js';
 import { attachableDocuments } from '../documents/service.js';
 import {
   endToolRun,
+  type McpToolRef,
   type ToolContext,
   type ToolDefinition,
   toolDefinitions,
@@ -45,6 +46,7 @@ import {
   type ReplyRun,
   type ReplyTarget,
   type RunGuard,
+  retargetApprovedMcpCalls,
   STOP_DELIVERY_MS,
   stoppedByUser,
   toolContext,
@@ -67,6 +69,8 @@ export interface PreparedRun extends ReplyTarget {
    * until the stored chat shows them apart.
    */
   streamFrom?: AssistantUIMessage[];
+  /** Continuing: the MCP tools the user approved, by tool call id (retargetApprovedMcpCalls). */
+  approvedMcpTools?: ReadonlyMap<string, McpToolRef>;
 }
 
 /** A new reply's row, written before the model is called, by this instance. */
@@ -309,7 +313,7 @@ async function prepareContinuation(
     (p) => p.state === 'approval-requested' || p.state === 'approval-responded',
   );
   if (!reply || waiting.length === 0) throw new HttpError(409, DETAIL.nothingToContinue);
-  await applyDecisions(deps, { user, chatId, replyId: reply.id, waiting });
+  const approvedMcpTools = await applyDecisions(deps, { user, chatId, replyId: reply.id, waiting });
   const run = (meta.runs ?? 1) + 1;
   await chats.saveMessage(deps, user.id, chatId, reply.id, {
     content: reply.content,
@@ -320,17 +324,19 @@ async function prepareContinuation(
   const uiMessages = toUIMessages(
     rows.map((r) => (r.id === reply.id ? { ...r, metadata: JSON.stringify(meta) } : r)),
   );
-  return { chatId, user, uiMessages, reply, continuing: true, run };
+  return { chatId, user, uiMessages, reply, continuing: true, run, approvedMcpTools };
 }
 
 /**
  * Marks each waiting tool part with the user's decision (`approval-responded`), so the AI SDK runs
  * or skips the tool; 409 while one is undecided, or when an approved input is not what was shown.
+ * Answers the approved calls of MCP tools with the server and tool each was.
  */
 async function applyDecisions(
   deps: AppDeps,
   { user, chatId, replyId, waiting }: { user: UserRow; chatId: string; replyId: string; waiting: ToolPart[] },
-): Promise<void> {
+): Promise<Map<string, McpToolRef>> {
+  const approvedMcpTools = new Map<string, McpToolRef>();
   const decisions = await repo.approvalsOfMessage(deps.db.db, replyId);
   for (const part of waiting) {
     const decision = decisions.find((d) => d.id === part.approval?.id);
@@ -348,6 +354,8 @@ async function applyDecisions(
       });
       throw new HttpError(409, DETAIL.approvalInputChanged);
     }
+    if (approved && decision.mcp_server_id && decision.mcp_tool)
+      approvedMcpTools.set(part.toolCallId, { serverId: decision.mcp_server_id, tool: decision.mcp_tool });
     Object.assign(part, {
       state: 'approval-responded',
       approval: {
@@ -357,6 +365,7 @@ async function applyDecisions(
       },
     });
   }
+  return approvedMcpTools;
 }
 
 /**
@@ -396,6 +405,12 @@ export async function streamReply(
   const run: ReplyRun = { started: Date.now(), executed: [] };
   const ctx = toolContext(deps, { target: prepared, run, log });
   const definitions = await toolDefinitions(ctx);
+  if (prepared.approvedMcpTools)
+    retargetApprovedMcpCalls(
+      prepared.uiMessages.find((m) => m.id === prepared.reply.id),
+      prepared.approvedMcpTools,
+      definitions,
+    );
   const guard = guardRun(deps, { target: prepared, run, log });
   const stream = await modelStream(deps, { prepared, ctx, definitions, guard, run, log });
   const client = uiMessageStreamWriter(response);

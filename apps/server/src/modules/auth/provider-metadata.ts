@@ -1,5 +1,6 @@
 // Providers' discovery documents, read once per hour per app (openid-client's Configuration of
 // each), and what sign-in takes from them: the `prompt` values a provider supports.
+import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { OAuthEndpoints } from '../../config.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -28,8 +29,11 @@ declare module '../../platform/deps.js' {
   }
 }
 
-/** `perf`: the cache's clock (tests move it). */
-export const newProviderDiscovery = (perf?: { now(): number }): DiscoveryCache =>
+/** `log`: where an unreadable document is reported; `perf`: the cache's clock (tests move it). */
+export const newProviderDiscovery = (
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  perf?: { now(): number },
+): DiscoveryCache =>
   new LRUCache<string, Discovered, OAuthEndpoints>({
     ...(perf ? { perf } : {}),
     max: 32,
@@ -39,8 +43,17 @@ export const newProviderDiscovery = (perf?: { now(): number }): DiscoveryCache =
     allowStaleOnFetchRejection: true,
     noDeleteOnFetchRejection: true,
     fetchMethod: async (_key, stale, { options, context }) => {
-      const client = await discoveredClient(context);
-      if (client) return { client };
+      const discoveryUrl = context.discoveryUrl ?? '';
+      const client = await discoveredClient({ ...context, discoveryUrl });
+      if (!('failure' in client)) return { client };
+      log.warn(
+        {
+          discoveryUrl,
+          reason: client.failure,
+          using: stale?.client ? 'last document read' : 'configured endpoints',
+        },
+        'OpenID discovery document could not be read',
+      );
       if (stale?.client) throw new Error('discovery document unreadable'); // keeps the stale one
       options.ttl = KEEP_FAILED_MS;
       return { client: null };

@@ -97,7 +97,7 @@ export async function applyPlanChange(deps: AppDeps, userId: string, change: Pla
 export const startCreditPeriod = (
   deps: AppDeps,
   period: { userId: string; plan: PlanTier; ref: string; reason: string },
-) => emit(deps.hooks.planChanged, period);
+) => emit(deps.hooks.planChanged, { ...period, db: deps.db.db });
 
 /**
  * The plan whose credits the calendar month grants the user, or null when their credit periods are

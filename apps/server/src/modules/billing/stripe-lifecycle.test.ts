@@ -127,6 +127,33 @@ describe(`a Stripe subscription's life (${testEngine()})`, () => {
     expect(await usage(user)).toEqual({ balance: 1000, credits_used: 0, max_credits: 1000 });
   });
 
+  it('a paid invoice whose credits cannot be written changes no plan and is not recorded; resent, it applies', async () => {
+    const user = await signUp(t);
+    const session = await startCheckout(user, 'tier_2');
+    const events = await eventsOf(() => fake.completeCheckout(session.id));
+    const [created, paid] = events as [FakeStripeEvent, FakeStripeEvent];
+    await postAll([created]);
+    const ledgerBefore = await ledger(user);
+    // The credits' write fails (the plan is written before it, in the same event).
+    const failing = async () => {
+      throw new Error('credit ledger unavailable');
+    };
+    t.app.deps.hooks.planChanged.push(failing);
+    try {
+      expect((await post(paid)).statusCode).toBe(500);
+    } finally {
+      t.app.deps.hooks.planChanged.splice(t.app.deps.hooks.planChanged.indexOf(failing), 1);
+    }
+    expect(await subscription(user)).toMatchObject({ plan: 'free', status: 'incomplete' });
+    expect(await ledger(user)).toEqual(ledgerBefore);
+    expect(await processed(paid.id)).toBe(false);
+
+    await postAll([paid]);
+    expect(await subscription(user)).toMatchObject({ plan: 'tier_2', status: 'active' });
+    expect(await usage(user)).toEqual({ balance: 1000, credits_used: 0, max_credits: 1000 });
+    expect(await processed(paid.id)).toBe(true);
+  });
+
   it('a new month grants a paid Stripe plan nothing: its credits come with its invoices', async () => {
     const { user } = await subscribedToPro();
     const free = await signUp(t);

@@ -7,7 +7,7 @@ import { BILLING_DETAIL, type TSubscription } from '@knap/contracts';
 import type Stripe from 'stripe';
 import type { PaidPlan } from '../../config.js';
 import { isoNow } from '../../platform/clock.js';
-import type { AppDeps } from '../../platform/deps.js';
+import { type AppDeps, withDb } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import { findUserById } from '../users/service.js';
 import * as repo from './repo.js';
@@ -153,8 +153,15 @@ function paidPriceOf(invoice: Stripe.Invoice): string | null {
   return null;
 }
 
+/** What an event writes, given the dependencies to write through (the event's transaction). */
+type EventWrite = (tx: AppDeps) => Promise<void>;
+
 /** A paid invoice: the subscription's state from Stripe, then the paid plan's credits, once per invoice. */
-async function applyPaidInvoice(deps: AppDeps, log: Log, event: Stripe.Event) {
+async function applyPaidInvoice(
+  deps: AppDeps,
+  log: Log,
+  event: Stripe.Event,
+): Promise<EventWrite | undefined> {
   const invoice = event.data.object as Stripe.Invoice;
   const subscriptionId = subscriptionOfInvoice(invoice);
   if (!subscriptionId) return; // a one-off invoice pays for no plan
@@ -166,6 +173,19 @@ async function applyPaidInvoice(deps: AppDeps, log: Log, event: Stripe.Event) {
     customer: idOf(invoice.customer),
     subscription: subscriptionId,
   });
+  return (tx) => grantPaidInvoice(tx, log, { event, invoice, userId, sub });
+}
+
+async function grantPaidInvoice(
+  deps: AppDeps,
+  log: Log,
+  {
+    event,
+    invoice,
+    userId,
+    sub,
+  }: { event: Stripe.Event; invoice: Stripe.Invoice; userId: string; sub: Stripe.Subscription },
+) {
   await applySubscription(deps, log, { event, userId, sub });
   const price = paidPriceOf(invoice) ?? priceOf(sub);
   const plan = planOfPrice(stripeOf(deps).config, price ?? undefined);
@@ -186,7 +206,7 @@ async function applyPaidInvoice(deps: AppDeps, log: Log, event: Stripe.Event) {
 }
 
 /** Links a completed Checkout's customer and subscription to the user who started it. */
-async function applyCheckout(deps: AppDeps, log: Log, event: Stripe.Event) {
+async function applyCheckout(deps: AppDeps, log: Log, event: Stripe.Event): Promise<EventWrite> {
   const session = event.data.object as Stripe.Checkout.Session;
   const customer = idOf(session.customer);
   const subscription = idOf(session.subscription);
@@ -195,6 +215,17 @@ async function applyCheckout(deps: AppDeps, log: Log, event: Stripe.Event) {
     customer,
     subscription,
   });
+  return (tx) => linkCheckout(tx, { userId, customer, subscription });
+}
+
+async function linkCheckout(
+  deps: AppDeps,
+  {
+    userId,
+    customer,
+    subscription,
+  }: { userId: string; customer: string | null; subscription: string | null },
+) {
   const existing = await repo.findSubscription(deps.db.db, userId);
   if (existing)
     await repo.updateSubscription(deps.db.db, userId, {
@@ -217,7 +248,15 @@ async function applyCheckout(deps: AppDeps, log: Log, event: Stripe.Event) {
     });
 }
 
-async function applyStripeEvent(deps: AppDeps, log: Log, event: Stripe.Event) {
+/**
+ * What applying an event takes: its lookups first (the user it belongs to, asked of Stripe where
+ * need be), answering what it then writes; nothing when it writes nothing.
+ */
+async function applyStripeEvent(
+  deps: AppDeps,
+  log: Log,
+  event: Stripe.Event,
+): Promise<EventWrite | undefined> {
   if (event.type === 'checkout.session.completed') return applyCheckout(deps, log, event);
   if (event.type === 'invoice.paid') return applyPaidInvoice(deps, log, event);
   if (event.type.startsWith('customer.subscription.')) {
@@ -227,14 +266,17 @@ async function applyStripeEvent(deps: AppDeps, log: Log, event: Stripe.Event) {
       customer: idOf(sub.customer),
       subscription: sub.id,
     });
-    return applySubscription(deps, log, { event, userId, sub });
+    return (tx) => applySubscription(tx, log, { event, userId, sub });
   }
 }
 
 /**
  * POST webhook: a signed Stripe event, applied once (by event id) and in order (an event older than
  * the last one applied to the subscription changes no plan). 400 when the signature does not
- * verify; the id is recorded only after the event was applied, so a failure is sent again.
+ * verify. Stripe is asked what the event needs first; then its writes (plan, credits) and its id
+ * are one transaction, so an event is recorded exactly when it was applied whole: a failure is
+ * sent again and changed nothing, and of two deliveries at once the second waits on the first's
+ * id and applies nothing.
  */
 export async function handleStripeWebhook(
   deps: AppDeps,
@@ -245,7 +287,12 @@ export async function handleStripeWebhook(
   const event = verifiedEvent(deps, rawBody, signature);
   if (!event) throw new HttpError(400, BILLING_DETAIL.invalidSignature);
   if (await repo.eventSeen(deps.db.db, event.id)) return { received: true, duplicate: true };
-  await applyStripeEvent(deps, log, event);
-  await repo.recordEvent(deps.db.db, { id: event.id, type: event.type, received_at: isoNow(deps.clock) });
-  return { received: true };
+  const write = await applyStripeEvent(deps, log, event);
+  const applied = await deps.db.db.transaction().execute(async (trx) => {
+    if (!(await repo.recordEvent(trx, { id: event.id, type: event.type, received_at: isoNow(deps.clock) })))
+      return false;
+    await write?.(withDb(deps, trx));
+    return true;
+  });
+  return applied ? { received: true } : { received: true, duplicate: true };
 }

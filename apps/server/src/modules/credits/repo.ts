@@ -1,5 +1,6 @@
 // SQL for credit accounts and the credit ledger.
 import { type Kysely, sql } from 'kysely';
+import { inTransaction } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
 
 type Q = Kysely<Database>;
@@ -17,7 +18,7 @@ export async function startPeriod(
   db: Q,
   change: { id: string; userId: string; amount: number; reason: string; ref: string; nowIso: string },
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const claimed = await trx
       .insertInto('credit_ledger')
       .values({
@@ -111,7 +112,7 @@ export async function applyChange(
   db: Q,
   change: { id: string; userId: string; delta: number; reason: string; ref: string | null; nowIso: string },
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto('credit_ledger')
       .values({

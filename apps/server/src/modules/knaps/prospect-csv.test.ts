@@ -163,6 +163,62 @@ describe(`CSV exports into prospecting (${testEngine()})`, () => {
     expect(skipped).toEqual([]);
   });
 
+  it('a one-column Salesforce report: its footer is no prospect', async () => {
+    const { prospects, skipped } = await importFile('salesforce-report-one-column.csv');
+    expect(only(prospects)).toEqual([
+      { name: 'Renée Côté', email: null, company: null, title: null },
+      { name: 'Marcus Bell', email: null, company: null, title: null },
+    ]);
+    expect(skipped).toEqual([]);
+  });
+
+  it('a one-column list with a blank line in it: every name kept, none read as a footer', async () => {
+    const { prospects } = await importFile('names-one-column.csv');
+    expect(prospects.map((p: Prospect) => p.name)).toEqual(['Ann Lee', 'Bo Chan', 'Total Wealth Partners']);
+  });
+
+  it('Outlook in German (Windows-1252, semicolons): Vorname, Nachname, Firma, Position, E-Mail-Adresse', async () => {
+    const { prospects, skipped } = await importFile('outlook-de.csv');
+    expect(prospects).toEqual([
+      {
+        name: 'Jörg Weiß',
+        email: 'joerg@weiss.example',
+        company: 'Weiß GmbH',
+        title: 'Geschäftsführer',
+        details: 'anrede: Herr; ort geschäftlich: München',
+      },
+      {
+        name: 'Anna Maria Schütz',
+        email: 'anna@schuetz.example',
+        company: 'Schütz & Partner',
+        title: 'Leiterin Vertrieb',
+        details: 'anrede: Frau; abteilung: Vertrieb; ort geschäftlich: Köln',
+      },
+    ]);
+    expect(skipped).toEqual([]);
+  });
+
+  it('a French list: Prénom, Nom, Courriel, Société, Poste', async () => {
+    const { prospects, skipped } = await importFile('french-list.csv');
+    expect(prospects).toEqual([
+      {
+        name: 'Léa Dupont',
+        email: 'lea@dupont.example',
+        company: 'Dupont, Fils et Cie',
+        title: 'Gérante',
+        details: 'ville: Lyon',
+      },
+      {
+        name: 'François Ménard',
+        email: 'francois@menard.example',
+        company: 'Ménard Conseil',
+        title: 'Président',
+        details: 'ville: Paris',
+      },
+    ]);
+    expect(skipped).toEqual([]);
+  });
+
   it('HubSpot: Company Name and Job Title', async () => {
     const { prospects, skipped } = await importFile('hubspot.csv');
     expect(prospects).toEqual([

@@ -19,17 +19,52 @@ const headerKey = (header: string) =>
 
 /**
  * The columns each field is read from, the first present winning. Salesforce (reports and Data
- * Loader's ACCOUNT.NAME), HubSpot, Outlook, Google Contacts (both its layouts) and hand-made lists.
- * Outlook's "Title" is Mr. or Ms., so "Job Title" comes first.
+ * Loader's ACCOUNT.NAME), HubSpot, Outlook, Google Contacts (both its layouts) and hand-made lists,
+ * in English, German (Outlook's "Vorname", "Nachname", "Firma", "Position", "E-Mail-Adresse") and
+ * French (Outlook's "Prénom", "Nom", "Société", "Poste", "Adresse de messagerie"; "Courriel").
+ * Outlook's "Title" (and "Anrede", "Titre") is Mr. or Ms., so "Job Title" comes first and those are
+ * none of these. A French "Nom" is the family name; read alone it is the whole name.
  */
 const FIELD_COLUMNS = {
-  name: ['name', 'fullname', 'contact', 'contactname', 'displayname'],
-  first: ['firstname', 'givenname'],
-  middle: ['middlename', 'additionalname'],
-  last: ['lastname', 'familyname', 'surname'],
-  email: ['email', 'emailaddress', 'email1value', 'primaryemail', 'workemail'],
-  company: ['company', 'companyname', 'accountname', 'organization', 'organizationname', 'organization1name'],
-  title: ['jobtitle', 'organizationtitle', 'organization1title', 'title', 'position'],
+  name: ['name', 'fullname', 'contact', 'contactname', 'displayname', 'vollstandigername', 'nomcomplet'],
+  first: ['firstname', 'givenname', 'vorname', 'prenom'],
+  middle: ['middlename', 'additionalname', 'weiterevornamen', 'zweitervorname', 'deuxiemeprenom'],
+  last: ['lastname', 'familyname', 'surname', 'nachname', 'familienname', 'nom', 'nomdefamille'],
+  email: [
+    'email',
+    'emailaddress',
+    'email1value',
+    'primaryemail',
+    'workemail',
+    'emailadresse',
+    'courriel',
+    'adresseemail',
+    'adressedemessagerie',
+  ],
+  company: [
+    'company',
+    'companyname',
+    'accountname',
+    'organization',
+    'organizationname',
+    'organization1name',
+    'firma',
+    'unternehmen',
+    'firmenname',
+    'societe',
+    'entreprise',
+    'organisation',
+  ],
+  title: [
+    'jobtitle',
+    'organizationtitle',
+    'organization1title',
+    'title',
+    'position',
+    'berufsbezeichnung',
+    'poste',
+    'fonction',
+  ],
 } as const;
 type Field = keyof typeof FIELD_COLUMNS;
 

@@ -53,6 +53,17 @@ export interface ToolDefinition<I = unknown> {
   parseInput?(value: unknown): z.ZodSafeParseResult<I>;
   /** Where it comes from when not built in: the connection type, or the MCP server's description. */
   origin?: { source: 'connection' | 'mcp'; name: string };
+  /**
+   * For an MCP server's tool: which server and which of its tools. The model's name for it can
+   * change from reply to reply (nameMcpTools), so an approval is held to this, not to the name.
+   */
+  mcpTool?: McpToolRef;
+}
+
+/** One MCP server's tool, by the server's id and the tool's own name. */
+export interface McpToolRef {
+  serverId: string;
+  tool: string;
 }
 
 /**

@@ -101,6 +101,7 @@ export async function mcpToolDefinitions(ctx: ToolContext): Promise<ToolDefiniti
       needsApproval: !tool.readOnly,
       creditCost: 0,
       origin: { source: 'mcp', name: server.description },
+      mcpTool: { serverId: server.id, tool: tool.name },
       summarize,
       toModelOutput,
       execute: (input) =>

@@ -18,7 +18,7 @@ import { wealthboxTools } from './builtin/wealthbox-tools.js';
 import type { ToolContext, ToolDefinition } from './define.js';
 import { mcpToolDefinitions } from './mcp-tools.js';
 
-export type { ToolContext, ToolDefinition } from './define.js';
+export type { McpToolRef, ToolContext, ToolDefinition } from './define.js';
 
 const BUILTIN_TOOLS: ToolDefinition[] = [
   currentDatetimeTool,

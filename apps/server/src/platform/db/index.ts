@@ -10,6 +10,17 @@ import type { Database } from './schema.js';
 
 export type DbEngine = 'sqlite' | 'postgres';
 
+/**
+ * Runs `work` in a transaction: the one `db` already is (a caller's, whose work this joins),
+ * else a new one. Kysely cannot nest them.
+ */
+export function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 export interface Db {
   db: Kysely<Database>;
   engine: DbEngine;

@@ -255,6 +255,9 @@ export interface ToolApprovalsTable {
   input: string;
   /** SHA-256 of the canonical JSON of `input`: what runs after approval must match it. */
   input_digest: string | null;
+  /** For an MCP tool: its server and its own name (`tool_name` is the model's, which may change). */
+  mcp_server_id: string | null;
+  mcp_tool: string | null;
   status: 'pending' | 'approved' | 'denied';
   created_at: string;
   decided_at: string | null;

@@ -87,10 +87,10 @@ export class McpSession {
   async callTool(name: string, args: Record<string, unknown>, timeoutMs: number): Promise<McpToolOutput> {
     const result = await this.client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
     const content = (Array.isArray(result.content) ? result.content : []) as ContentBlock[];
-    const kept = keptImages(content);
+    const { kept, skipped } = sortImages(content);
     const text = content
       .map((c) =>
-        c.type === 'image' && !kept.has(c) ? `[image ${c.mimeType}: ${skippedImage(c)}]` : textOf(c),
+        c.type === 'image' && skipped.has(c) ? `[image ${c.mimeType}: ${skipped.get(c)}]` : textOf(c),
       )
       .filter(Boolean)
       .join('\n');
@@ -117,26 +117,40 @@ export class McpSession {
 
 /** The image kinds a model and a browser both read; others are named, not passed on. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-/** Per image, in base64 characters (about 1.5 MB): what the chat draws and a reply stores. */
-export const MCP_IMAGE_MAX_CHARS = 2_000_000;
+/**
+ * The images one result keeps, all together, in base64 characters (about 1 MB of image): what the
+ * model is sent and the stored reply holds. An image past it is kept as a note instead.
+ */
+export const MCP_RESULT_IMAGES_MAX_CHARS = 1_400_000;
 /** Per result: more would crowd the model's context and the stored reply. */
 export const MCP_IMAGES_MAX = 4;
 
 type ImageBlock = Extract<ContentBlock, { type: 'image' }>;
-const skippedImage = (c: ImageBlock) =>
-  !IMAGE_TYPES.has(c.mimeType)
-    ? 'not an image kind that is passed on'
-    : c.data.length > MCP_IMAGE_MAX_CHARS
-      ? 'too large to pass on'
-      : `more than ${MCP_IMAGES_MAX} images, not passed on`;
 
-/** The result's images that are passed on: readable kinds, not too large, the first few. */
-function keptImages(content: ContentBlock[]): Set<ContentBlock> {
-  const fit = content.filter(
-    (c): c is ImageBlock =>
-      c.type === 'image' && IMAGE_TYPES.has(c.mimeType) && c.data.length <= MCP_IMAGE_MAX_CHARS,
-  );
-  return new Set(fit.slice(0, MCP_IMAGES_MAX));
+/**
+ * The result's images in order: those passed on (readable kinds, the first few, within the
+ * result's budget), and for each other one why not.
+ */
+function sortImages(content: ContentBlock[]): {
+  kept: Set<ContentBlock>;
+  skipped: Map<ContentBlock, string>;
+} {
+  const kept = new Set<ContentBlock>();
+  const skipped = new Map<ContentBlock, string>();
+  let chars = 0;
+  for (const c of content) {
+    if (c.type !== 'image') continue;
+    const image = c as ImageBlock;
+    if (!IMAGE_TYPES.has(image.mimeType)) skipped.set(c, 'not an image kind that is passed on');
+    else if (chars + image.data.length > MCP_RESULT_IMAGES_MAX_CHARS)
+      skipped.set(c, 'image too large to keep');
+    else if (kept.size >= MCP_IMAGES_MAX) skipped.set(c, `more than ${MCP_IMAGES_MAX} images, not passed on`);
+    else {
+      kept.add(c);
+      chars += image.data.length;
+    }
+  }
+  return { kept, skipped };
 }
 
 /** One content block as text; images are kept apart (McpToolOutput.images) and say so here. */

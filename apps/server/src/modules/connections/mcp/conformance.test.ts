@@ -17,7 +17,7 @@ import { lastMessage, sendMessage } from '../../../testing/assistant.js';
 import { fakeLlm } from '../../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
 import { as, signUp } from '../../../testing/users.js';
-import { MCP_IMAGE_MAX_CHARS } from './client.js';
+import { MCP_RESULT_IMAGES_MAX_CHARS } from './client.js';
 
 /** A 1×1 PNG. */
 const PNG =
@@ -75,9 +75,15 @@ async function startSdkPeer(label: string): Promise<SdkPeer> {
         content: [
           { type: 'text', text: 'Allocation chart' },
           { type: 'image', data: PNG, mimeType: 'image/png' },
-          // Not passed on: a kind a browser would run, one too large, and one past the fourth.
+          // Not passed on: a kind a browser would run, one that would take the result past its
+          // images' budget by a few characters (alone it would fit), and one past the fourth.
           { type: 'image', data: PNG, mimeType: 'image/svg+xml' },
-          { type: 'image', data: 'A'.repeat(MCP_IMAGE_MAX_CHARS + 4), mimeType: 'image/png' },
+          {
+            type: 'image',
+            // Base64 comes in fours.
+            data: 'A'.repeat(Math.ceil((MCP_RESULT_IMAGES_MAX_CHARS - PNG.length + 1) / 4) * 4),
+            mimeType: 'image/png',
+          },
           ...Array.from({ length: 4 }, () => ({ type: 'image' as const, data: PNG, mimeType: 'image/png' })),
         ],
       };
@@ -293,7 +299,7 @@ describe(`custom MCP servers against real peers (${testEngine()})`, () => {
           'Allocation chart',
           '[image image/png]',
           '[image image/svg+xml: not an image kind that is passed on]',
-          '[image image/png: too large to pass on]',
+          '[image image/png: image too large to keep]',
           '[image image/png]',
           '[image image/png]',
           '[image image/png]',

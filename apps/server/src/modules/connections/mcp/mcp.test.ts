@@ -5,6 +5,7 @@ import { decideApproval, lastMessage, sendMessage } from '../../../testing/assis
 import { fakeLlm } from '../../../testing/llm.js';
 import { createTestApp, type TestApp, testEngine } from '../../../testing/test-app.js';
 import { as, signUp } from '../../../testing/users.js';
+import { APPROVED_TOOL_GONE } from '../../assistant/reply-run.js';
 import { MCP_TOOLS_FRESH_MS, MCP_TOOLS_RETRY_MS } from './tool-cache.js';
 
 /** The fake server's tools as a server described "CRM" offers them to the model. */
@@ -12,6 +13,8 @@ const CRM_TOOLS = ['mcp_crm_lookup_client', 'mcp_crm_create_task'];
 
 describe(`custom MCP servers (${testEngine()})`, () => {
   let mcp: FakeMcp;
+  /** A second server, to be described like the first. */
+  let twin: FakeMcp;
   let llm: FakeLlm;
   let t: TestApp;
   let call: ReturnType<typeof as>;
@@ -20,10 +23,11 @@ describe(`custom MCP servers (${testEngine()})`, () => {
 
   beforeAll(async () => {
     mcp = await startFakeMcp();
+    twin = await startFakeMcp();
     llm = await startFakeOpenAI();
     const { config: llmConfig, model } = fakeLlm(llm);
     t = await createTestApp({
-      config: { llm: llmConfig, mcpAllowedHosts: [new URL(mcp.url).host] },
+      config: { llm: llmConfig, mcpAllowedHosts: [new URL(mcp.url).host, new URL(twin.url).host] },
       llm: model,
       clock,
     });
@@ -33,6 +37,7 @@ describe(`custom MCP servers (${testEngine()})`, () => {
   afterAll(async () => {
     await t.close();
     await mcp.close();
+    await twin.close();
     await llm.close();
   });
 
@@ -194,6 +199,60 @@ describe(`custom MCP servers (${testEngine()})`, () => {
     expect(reply.content).toContain('Task created for the Hendersons.');
     // Our bearer token never reaches the MCP server.
     expect(mcp.seenHeaders.every((h) => !h.authorization && !h.cookie)).toBe(true);
+  });
+
+  /** A chat whose reply asks approval to create a task through the server described "Tasks". */
+  const pendingTask = async (me: ReturnType<typeof as>, task: { title: string; due: string }) => {
+    llm.enqueue({ toolCalls: [{ name: 'mcp_tasks_create_task', arguments: task }] });
+    const chatId = (await me({ method: 'POST', url: '/api/chat/chats', payload: {} })).json().id as string;
+    expect((await sendMessage(me, chatId, 'Remind me to call Ann')).statusCode).toBe(200);
+    const reply = await lastMessage(me, chatId);
+    expect(reply.metadata.approvals).toEqual([
+      expect.objectContaining({ tool: 'mcp_tasks_create_task', status: 'pending' }),
+    ]);
+    return { chatId, reply };
+  };
+  const continueChat = async (me: ReturnType<typeof as>, chatId: string) => {
+    llm.enqueue({ text: 'Done.' });
+    const res = await me({ method: 'POST', url: '/api/chat/completion', payload: { chat_id: chatId } });
+    expect(res.statusCode, res.body).toBe(200);
+    return lastMessage(me, chatId);
+  };
+
+  it('an approval runs the tool approved, though a server added meanwhile renamed it', async () => {
+    const me = await newUser();
+    await add(mcp.mcpUrl, 'Tasks', me);
+    const task = { title: 'Call Ann', due: '2026-12-02' };
+    const { chatId, reply } = await pendingTask(me, task);
+    // A second server described alike: both servers' create_task now read alike, so both are renamed.
+    await add(twin.mcpUrl, 'Tasks', me);
+    expect((await replyTools(me)).filter((n) => n.includes('create_task'))).toEqual([
+      expect.stringMatching(/^mcp_tasks_create_task_[0-9a-f]{8}$/),
+      expect.stringMatching(/^mcp_tasks_create_task_[0-9a-f]{8}$/),
+    ]);
+
+    await decideApproval(me, chatId, reply, true);
+    const done = await continueChat(me, chatId);
+    expect(mcp.tasks).toContainEqual(task);
+    expect(twin.tasks).toEqual([]);
+    expect(done.metadata.steps).toEqual([
+      expect.objectContaining({ tool: expect.stringMatching(/^mcp_tasks_create_task_[0-9a-f]{8}$/) }),
+    ]);
+    expect(done.content).toContain('Done.');
+  });
+
+  it('an approved tool whose server was removed meanwhile does not run', async () => {
+    const me = await newUser();
+    const { id } = (await add(twin.mcpUrl, 'Tasks', me)).json();
+    const task = { title: 'Call Bo', due: '2026-12-03' };
+    const { chatId, reply } = await pendingTask(me, task);
+    expect((await me({ method: 'DELETE', url: `/api/connections/mcp_url/${id}` })).statusCode).toBe(200);
+    await decideApproval(me, chatId, reply, true);
+    await continueChat(me, chatId);
+    expect(twin.tasks).toEqual([]);
+    expect(mcp.tasks).not.toContainEqual(task);
+    // The model is told why the call did not run.
+    expect(JSON.stringify(llm.requests.at(-1))).toContain(APPROVED_TOOL_GONE);
   });
 
   it("lists a server's tools once for replies in a row, and again once the list is five minutes old", async () => {

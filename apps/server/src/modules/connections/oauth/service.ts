@@ -348,6 +348,11 @@ export async function connectedScopes(deps: AppDeps, userId: string) {
   };
 }
 
+/** Each connection the user holds, by type: connected, or why not. */
+export async function connectionStatuses(deps: AppDeps, userId: string) {
+  return new Map((await repo.listConnections(deps.db.db, userId)).map((c) => [c.type, c.status]));
+}
+
 /**
  * Why the user cannot use any connection of these types although they hold one (a permission not
  * granted, or one to reconnect): the first one's detail; null when one is usable or none is held.

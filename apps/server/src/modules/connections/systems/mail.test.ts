@@ -24,17 +24,22 @@ describe(`sending mail through connected accounts (${testEngine()})`, () => {
     await t.close();
     await fakes.close();
   });
-
-  it('an approved send_email goes out through Gmail, not the outbox', async () => {
-    const user = await signUp(t);
-    await connectViaOAuth(t, user, 'google_gmail_modify');
-    const call = as(t, user);
-    const chatId = (await call({ method: 'POST', url: '/api/chat/chats', payload: {} })).json().id;
+  /** A new chat asked for an email (the demo model drafts one with send_email); answers its id. */
+  const askForFollowUp = async (call: ReturnType<typeof as>) => {
+    const chatId = (await call({ method: 'POST', url: '/api/chat/chats', payload: {} })).json().id as string;
     await call({
       method: 'POST',
       url: '/api/chat/completion',
       payload: { chat_id: chatId, message: { content: 'Send a follow-up email to anna@example.com' } },
     });
+    return chatId;
+  };
+
+  it('an approved send_email goes out through Gmail, not the outbox', async () => {
+    const user = await signUp(t);
+    await connectViaOAuth(t, user, 'google_gmail_modify');
+    const call = as(t, user);
+    const chatId = await askForFollowUp(call);
     const pending = await lastMessage(call, chatId);
     expect(google.sentMail).toEqual([]);
     await decideApproval(call, chatId, pending, true);
@@ -49,6 +54,37 @@ describe(`sending mail through connected accounts (${testEngine()})`, () => {
     });
     expect(await t.db.db.selectFrom('outbox_emails').selectAll().execute()).toEqual([]);
     expect((await lastMessage(call, chatId)).content).toBe('Sent from your Gmail to anna@example.com.');
+  });
+
+  it('send_email says Gmail lacks its permission rather than sending from Outlook or keeping it', async () => {
+    const user = await signUp(t);
+    const userId = await userIdOf(t, user.email);
+    await connectViaOAuth(t, user, 'microsoft_outlook_read');
+    // The user unticked Gmail on Google's consent screen: only the sign-in scopes are granted.
+    fakes.googleAuth.grantNext('openid email');
+    await expect(connectViaOAuth(t, user, 'google_gmail_modify')).rejects.toThrow(/permission_missing/);
+    const detail =
+      'Gmail: permission not granted — reconnect and allow Read, compose and send emails from your Gmail account';
+    const sentByGraph = graph.sentMail.length;
+
+    const call = as(t, user);
+    const chatId = await askForFollowUp(call);
+    const pending = await lastMessage(call, chatId);
+    const preview = JSON.stringify(pending.metadata);
+    expect(preview).toContain(`it cannot go out until this is fixed: ${detail}`);
+    expect(preview).not.toContain('Outlook');
+    await decideApproval(call, chatId, pending, true);
+    await call({ method: 'POST', url: '/api/chat/completion', payload: { chat_id: chatId } });
+    const done = await lastMessage(call, chatId);
+    expect(done.metadata.steps).toEqual([{ tool: 'send_email', resultSummary: `Failed: ${detail}` }]);
+    expect(graph.sentMail.length).toBe(sentByGraph);
+    expect(
+      await t.db.db.selectFrom('outbox_emails').select('id').where('user_id', '=', userId).execute(),
+    ).toEqual([]);
+    await expect(
+      sendMailAsUser(t.app.deps, userId, { to: 'b@example.com', subject: 's', body: 'b' }),
+    ).rejects.toMatchObject({ status: 409, detail });
+    expect(graph.sentMail.length).toBe(sentByGraph);
   });
 
   it('falls back to Outlook, and keeps line breaks out of headers', async () => {

@@ -8,7 +8,7 @@ import { parseStored } from '../../../platform/db/stored-json.js';
 import type { AppDeps } from '../../../platform/deps.js';
 import { HttpError } from '../../../platform/errors.js';
 import { recordAudit } from '../../audit/service.js';
-import { connectedScopes, heldButUnusable } from '../oauth/service.js';
+import { connectedScopes, connectionStatuses, heldButUnusable, unusableDetail } from '../oauth/service.js';
 import * as outbox from './outbox-repo.js';
 import { connectedApi, type ProviderApi, providerApi } from './provider-api.js';
 import { capText, htmlToText } from './text.js';
@@ -373,24 +373,42 @@ const auditMail = (deps: AppDeps, userId: string, via: MailAccountId | 'outbox',
     },
   });
 
-/** Sends through Gmail, else Outlook; answers which, or null when neither is connected. */
 /** The accounts mail goes out through when none is named, in the order they are tried. */
 const MAIL_ACCOUNTS = [
   ['gmail', GMAIL],
   ['outlook', OUTLOOK],
 ] as const;
 
-/** The account sendMailAsUser would use now, or null (the outbox). */
-export async function mailAccountOf(deps: AppDeps, userId: string): Promise<MailAccountId | null> {
-  const { scopes } = await connectedScopes(deps, userId);
-  return MAIL_ACCOUNTS.find(([, type]) => scopes.includes(type))?.[0] ?? null;
+/**
+ * Why mail meant for the user's first mailbox cannot leave from it: a mailbox ahead of every
+ * connected one that was connected without allowing what sending needs (`permission_missing`).
+ * Its mail is refused with that, never sent from the next account (or kept in the outbox) unsaid.
+ */
+async function mailboxWithoutPermission(deps: AppDeps, userId: string): Promise<string | null> {
+  const statuses = await connectionStatuses(deps, userId);
+  for (const [, type] of MAIL_ACCOUNTS) {
+    const status = statuses.get(type);
+    if (status === 'connected') return null;
+    if (status === 'permission_missing') return unusableDetail(deps, userId, type);
+  }
+  return null;
 }
 
+/** The account sendMailAsUser would use now, or null (the outbox, or a mailbox to fix first). */
+export async function mailAccountOf(deps: AppDeps, userId: string): Promise<MailAccountId | null> {
+  const { scopes } = await connectedScopes(deps, userId);
+  const account = MAIL_ACCOUNTS.find(([, type]) => scopes.includes(type))?.[0] ?? null;
+  return account && !(await mailboxWithoutPermission(deps, userId)) ? account : null;
+}
+
+/** Sends through Gmail, else Outlook; answers which, or null when neither is connected. */
 export async function sendMailAsUser(
   deps: AppDeps,
   userId: string,
   mail: OutgoingMail,
 ): Promise<MailAccountId | null> {
+  const blocked = await mailboxWithoutPermission(deps, userId);
+  if (blocked) throw new HttpError(409, blocked);
   for (const [account] of MAIL_ACCOUNTS) {
     if (await sendMailVia(deps, userId, account, mail)) return account;
   }
@@ -405,7 +423,8 @@ export async function sendMailAsUser(
  * Why the user's connected mailbox (or the one named) cannot send: null when one can, or none is
  * connected.
  */
-export const mailAccountProblem = (deps: AppDeps, userId: string, only?: MailAccountId) =>
+export const mailAccountProblem = async (deps: AppDeps, userId: string, only?: MailAccountId) =>
+  (!only && (await mailboxWithoutPermission(deps, userId))) ||
   heldButUnusable(
     deps,
     userId,

@@ -29,6 +29,7 @@ import * as m0026 from './0026_message_versions.js';
 import * as m0027 from './0027_plan_inputs_changed.js';
 import * as m0028 from './0028_sent_mail_and_chat_tools.js';
 import * as m0029 from './0029_documents.js';
+import * as m0032 from './0032_approval_tool_origin.js';
 import * as m0033 from './0033_search_finished_messages.js';
 
 export const migrations: Record<string, Migration> = {
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0027_plan_inputs_changed': m0027,
   '0028_sent_mail_and_chat_tools': m0028,
   '0029_documents': m0029,
+  '0032_approval_tool_origin': m0032,
   '0033_search_finished_messages': m0033,
 };
