@@ -31,6 +31,8 @@ export interface ClientResult {
   tokens: number;
   streams: number;
   failed: number;
+  /** Completions refused with 503 and Retry-After (load shedding), each asked again after it. */
+  shed: number;
   errors: string[];
 }
 
@@ -43,8 +45,15 @@ const open = new Map<ClientRequest, { started: number; last: number; user: Clien
 let closed = false;
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
 
-/** One completion, read to its end; answers whether it succeeded. */
-function stream(job: ClientJob, user: ClientJob['users'][number], result: ClientResult): Promise<boolean> {
+/**
+ * One completion, read to its end; answers whether it succeeded, or when to ask again when the
+ * server shed it (503 with Retry-After).
+ */
+function stream(
+  job: ClientJob,
+  user: ClientJob['users'][number],
+  result: ClientResult,
+): Promise<boolean | number> {
   return new Promise((resolve) => {
     const started = Date.now();
     const inWindow = (t: number) => t >= job.windowStart && t < job.windowEnd;
@@ -73,6 +82,18 @@ function stream(job: ClientJob, user: ClientJob['users'][number], result: Client
     // A request destroyed before its answer's headers emits only 'close'.
     req.on('close', () => fail('connection closed'));
     req.on('response', (res) => {
+      if (res.statusCode === 503 && res.headers['retry-after']) {
+        // Shed: the user asks again after the wait the server names (not a failure).
+        res.resume();
+        res.on('end', () => {
+          if (done) return;
+          done = true;
+          open.delete(req);
+          result.shed++;
+          resolve(Date.now() + Number(res.headers['retry-after']) * 1000);
+        });
+        return;
+      }
       if (res.statusCode !== 200) {
         let body = '';
         res.on('data', (c) => {
@@ -123,7 +144,7 @@ function stream(job: ClientJob, user: ClientJob['users'][number], result: Client
 }
 
 async function run(job: ClientJob): Promise<void> {
-  const result: ClientResult = { ttft: [], gaps: [], tokens: 0, streams: 0, failed: 0, errors: [] };
+  const result: ClientResult = { ttft: [], gaps: [], tokens: 0, streams: 0, failed: 0, shed: 0, errors: [] };
   let stopping: Promise<unknown> = Promise.resolve();
   setTimeout(() => {
     closed = true;
@@ -155,7 +176,11 @@ async function run(job: ClientJob): Promise<void> {
     job.users.map(async (user, i) => {
       await sleepUntil(job.rampStart + ((job.offset + i) / job.total) * (job.windowStart - job.rampStart));
       // A user whose stream failed stops asking, so a failing server is not asked in a tight loop.
-      while (Date.now() < job.windowEnd && (await stream(job, user, result))) {}
+      while (Date.now() < job.windowEnd) {
+        const outcome = await stream(job, user, result);
+        if (outcome === false) break;
+        if (typeof outcome === 'number') await sleepUntil(Math.min(outcome, job.windowEnd));
+      }
     }),
   );
   await stopping;

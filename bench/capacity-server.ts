@@ -20,6 +20,9 @@ const t = await createTestApp({
     scryptLogN: 10,
     logLevel: 'info',
     rateLimits: { modelPerMinute: 100_000, pdfPerMinute: 100, registerPerHour: 100_000 },
+    // Load shedding as configured for the run (the test apps' default sheds nothing).
+    shedEventLoopDelayMs: Number(process.env.CAPACITY_SHED_DELAY_MS ?? 0),
+    shedEventLoopUtilization: Number(process.env.CAPACITY_SHED_UTILIZATION ?? 0),
   },
   llm: llm.model,
   logStream: { write: (line) => writeSync(devNull, line) },

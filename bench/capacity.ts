@@ -175,6 +175,8 @@ interface Level {
   tokens: number;
   finished: number;
   failed: number;
+  /** Completions the server shed (503 with Retry-After), asked again after the wait. */
+  shed: number;
   errors: string[];
   /** The model's and the clients' own figures, to see that neither was the bottleneck. */
   modelCpuShare: number;
@@ -251,6 +253,7 @@ async function level(
     tokens,
     finished: all.reduce((n, r) => n + r.streams, 0),
     failed: all.reduce((n, r) => n + r.failed, 0),
+    shed: all.reduce((n, r) => n + r.shed, 0),
     errors: all.flatMap((r) => r.errors).slice(0, 5),
     modelCpuShare: modelWindow!.cpuSeconds / modelWindow!.wallSeconds,
     clientLagP99: Math.max(...clientWindows.map((w) => w!.lagP99)),
@@ -304,7 +307,7 @@ const profiles: Array<{ target: string; file: string }> = [];
 const top = Math.max(...LEVELS);
 const show = (f: Level) =>
   console.log(
-    `${f.target} ${f.streams}: TTFT p99 ${f.ttftP99.toFixed(0)} ms, gap p99 ${f.gapP99.toFixed(0)} ms, lag p99 ${f.lagP99.toFixed(0)} ms, ${f.cpuSecondsPer1000Tokens.toFixed(3)} CPU s/1000 tokens; ${f.finished} streams, ${f.failed} failed${f.errors.length ? ` (${f.errors.join('; ')})` : ''}; model ${(f.modelCpuShare * 100).toFixed(0)} % CPU, clients ${(f.clientCpuShare * 100).toFixed(0)} % CPU, client lag p99 ${f.clientLagP99.toFixed(0)} ms`,
+    `${f.target} ${f.streams}: TTFT p99 ${f.ttftP99.toFixed(0)} ms, gap p99 ${f.gapP99.toFixed(0)} ms, lag p99 ${f.lagP99.toFixed(0)} ms, ${f.cpuSecondsPer1000Tokens.toFixed(3)} CPU s/1000 tokens; ${f.finished} streams, ${f.failed} failed, ${f.shed} shed${f.errors.length ? ` (${f.errors.join('; ')})` : ''}; model ${(f.modelCpuShare * 100).toFixed(0)} % CPU, clients ${(f.clientCpuShare * 100).toFixed(0)} % CPU, client lag p99 ${f.clientLagP99.toFixed(0)} ms`,
     ...(f.health
       ? [`\n  /api/health: p99 ${f.health.p99.toFixed(0)} ms, ${f.health.notOk} answers not 200`]
       : []),
@@ -401,6 +404,8 @@ try {
     'CPU s/1k tok'.padStart(13),
     'tok/CPU-s vs relay'.padStart(19),
     'failed'.padStart(7),
+    'shed'.padStart(6),
+    'tok/s'.padStart(7),
     'health p99'.padStart(11),
   );
   for (const f of figures) {
@@ -413,6 +418,8 @@ try {
       f.cpuSecondsPer1000Tokens.toFixed(3).padStart(13),
       (f.tokensPerCpuSecond / relayAt(f.streams).tokensPerCpuSecond).toFixed(2).padStart(19),
       String(f.failed).padStart(7),
+      String(f.shed).padStart(6),
+      (f.tokens / (WINDOW_MS / 1000)).toFixed(0).padStart(7),
       (f.health ? `${f.health.p99.toFixed(0)} ms` : '—').padStart(11),
     );
   }

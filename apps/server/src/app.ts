@@ -221,7 +221,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
 
   await app.register(cookie);
-  await registerPressure(app, { maxEventLoopDelayMs: deps.config.shedEventLoopDelayMs });
+  await registerPressure(app, {
+    maxEventLoopDelayMs: deps.config.shedEventLoopDelayMs,
+    maxEventLoopUtilization: deps.config.shedEventLoopUtilization,
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -407,8 +407,18 @@ export const ZEnv = z.object({
     .max(60_000)
     .default(1000)
     .describe(
-      'Load shedding: while the event loop lags more than this (its mean over each second), new completions' +
+      'Load shedding: while the event loop lags more than this (its mean over each half second), new completions' +
         ' answer 503 with `Retry-After: 5`; replies under way, Stop and everything else go on. 0: off',
+    ),
+  SHED_EVENT_LOOP_UTILIZATION: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe(
+      'Load shedding by how busy the event loop is: while its utilization (the share of each half second' +
+        ' it spent working) is above this, new completions answer 503 with `Retry-After: 5`, so the' +
+        ' replies under way and the health check keep a loop that answers. 0: off',
     ),
   CREDITS_PER_COMPLETION: z.coerce
     .number()
@@ -768,6 +778,8 @@ export type Config = {
   credits: { perCompletion: number };
   /** New completions are refused (503) while the event loop lags more than this, in ms; 0: never. */
   shedEventLoopDelayMs: number;
+  /** ...or while it is busier than this share of each sample (0 to 1); 0: never. */
+  shedEventLoopUtilization: number;
   /** PDF rendering: worker threads, and renders that may wait for one before a 503. */
   pdf: { workers: number; queueMax: number };
   /** Documents attached in the chat (issue 26): what may be read, and the threads that read them. */
@@ -993,6 +1005,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     credits: { perCompletion: e.CREDITS_PER_COMPLETION },
     shedEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+    shedEventLoopUtilization: e.SHED_EVENT_LOOP_UTILIZATION,
     // One core stays with the event loop: on 2 cores, one PDF worker.
     pdf: { workers: e.PDF_WORKERS ?? Math.max(1, availableParallelism() - 1), queueMax: e.PDF_QUEUE_MAX },
     documents: {

@@ -1,5 +1,6 @@
-// Load shedding: while the event loop lags past SHED_EVENT_LOOP_DELAY_MS, a new completion answers
-// 503 with Retry-After; health, Stop and the rest still answer.
+// Load shedding: while the event loop lags past SHED_EVENT_LOOP_DELAY_MS, or is busier than
+// SHED_EVENT_LOOP_UTILIZATION, a new completion answers 503 with Retry-After; health, Stop and the
+// rest still answer.
 import { DETAIL } from '@knap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEngine } from '../testing/test-app.js';
@@ -51,5 +52,41 @@ describe(`load shedding (${testEngine()})`, () => {
     });
     expect(stop.json()).toEqual({ stopped: false });
     expect((await call({ method: 'GET', url: '/api/chat/chats' })).statusCode).toBe(200);
+  });
+});
+
+describe(`load shedding by the event loop's utilization (${testEngine()})`, () => {
+  let t: TestApp;
+  let u: SignedInUser;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { shedEventLoopDelayMs: 0, shedEventLoopUtilization: 0.6 } });
+    u = await signUp(t);
+  });
+  afterAll(() => t.close());
+
+  it('refuses new completions while the loop is busy most of each sample, then takes them again', async () => {
+    const call = as(t, u);
+    const chatId = (await call({ method: 'POST', url: '/api/chat/chats', payload: {} })).json().id as string;
+    // Busy 90 % of the time in short turns: the loop answers, but has no room for more work.
+    const until = Date.now() + 3 * PRESSURE_SAMPLE_MS;
+    while (Date.now() < until && !t.app.isUnderPressure()) {
+      const turn = Date.now() + 45;
+      while (Date.now() < turn) {}
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(t.app.isUnderPressure()).toBe(true);
+    const refused = await call({
+      method: 'POST',
+      url: '/api/chat/completion',
+      payload: { chat_id: chatId, message: { content: 'Hello' } },
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe(String(SHED_RETRY_AFTER_S));
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // Idle again, it takes new completions.
+    await eventually(
+      async () => t.app.isUnderPressure(),
+      (busy) => !busy,
+    );
   });
 });

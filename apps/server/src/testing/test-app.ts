@@ -61,6 +61,7 @@ export function testConfig(dataDir: string, overrides: TestConfig = {}): Config 
     // Off: on a busy machine the test process's own loop lags past the default, and a completion
     // shed with 503 fails a test about something else. pressure.test.ts turns it on.
     shedEventLoopDelayMs: 0,
+    shedEventLoopUtilization: 0,
     // The server's defaults: workers start only when a test renders.
     pdf: defaults.pdf,
     documents: defaults.documents,
