@@ -30,6 +30,7 @@ import { creditsJobs } from './modules/credits/jobs.js';
 import { creditRoutes } from './modules/credits/routes.js';
 import { startPeriod } from './modules/credits/service.js';
 import { createDocumentReader } from './modules/documents/extractor.js';
+import { createDocumentFiles } from './modules/documents/files.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { emailRoutes } from './modules/email/routes.js';
 import { financialPlanRoutes } from './modules/financial-plans/routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     ...core,
     pdf: options.pdf ?? createPdfRenderer({ ...options.config.pdf, log: app.log }),
     documentReader: createDocumentReader({ workers: options.config.documents.workers, log: app.log }),
+    documentFiles: createDocumentFiles(options.config, app.log),
     sessionCheck: createSessionCheck(core),
     chatListCache: new ChatListCache(),
     mcpToolCache: new McpToolCache(),
@@ -143,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.addHook('onClose', () => deps.jobs.stop());
   app.addHook('onClose', () => deps.pdf.close());
   app.addHook('onClose', () => deps.documentReader.close());
+  app.addHook('onClose', () => deps.documentFiles.close());
   app.addHook('onClose', () => deps.limits.close());
   app.addHook('onClose', () => deps.events.close());
   app.addHook('onClose', () => deps.errorReporter.close());

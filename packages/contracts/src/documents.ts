@@ -25,6 +25,7 @@ export const DOCUMENT_DETAIL = {
   tooBigToRead:
     'The document needs more memory to read than is allowed, so it is refused (a compressed bomb?)',
   busy: 'Too many documents are being read right now: try again in a few seconds',
+  storeUnavailable: 'The file store is not answering right now: try again in a minute',
 } as const;
 
 /** What the composer states before anything is sent: the server's limits. */

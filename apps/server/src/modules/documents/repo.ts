@@ -97,14 +97,15 @@ export async function deleteDocument(db: Q, userId: string, id: string): Promise
   return res.numDeletedRows > 0n;
 }
 
-/** Deletes the users' documents attached before the cutoff (passages go with them); answers them. */
-export async function deleteDocumentsCreatedBefore(db: Q, userIds: string[], cutoffIso: string) {
+/** The users' documents attached before the cutoff, for retention to delete. */
+export async function documentsCreatedBefore(db: Q, userIds: string[], cutoffIso: string) {
   if (userIds.length === 0) return [];
   return db
-    .deleteFrom('documents')
+    .selectFrom('documents')
+    .select(['id', 'user_id'])
     .where('user_id', 'in', userIds)
     .where('created_at', '<', cutoffIso)
-    .returning(['id', 'user_id'])
+    .orderBy('created_at')
     .execute();
 }
 

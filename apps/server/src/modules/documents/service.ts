@@ -1,7 +1,8 @@
 // Client documents in the conversation (issue 26): a user attaches a file, it is read into passages
-// off the event loop and kept (the file encrypted under DATA_DIR, the passages in the database);
-// each question searches the passages of the documents attached in the chat. Owner only: another
-// user's document answers 404. Uploads, reads and deletes are in the audit trail.
+// off the event loop and kept (the file encrypted, under DATA_DIR or in S3_URL's bucket; the
+// passages in the database); each question searches the passages of the documents attached in the
+// chat. Owner only: another user's document answers 404. Uploads, reads and deletes are in the
+// audit trail.
 import {
   DEFAULT_ATTACHMENT_FILENAME,
   DOCUMENT_DETAIL,
@@ -158,8 +159,10 @@ export async function deleteDocument(
   { userId, documentId }: { userId: string; documentId: string },
 ): Promise<{ success: true }> {
   await refuseIfHeld(deps, userId, 'documents');
-  if (!(await repo.deleteDocument(deps.db.db, userId, documentId))) throw notFound(DOCUMENT_DETAIL.notFound);
+  await ownedDocument(deps, { userId, documentId });
+  // The file first: when its store does not answer (503), the document is all still there.
   await removeDocumentFile(deps, { userId, documentId });
+  if (!(await repo.deleteDocument(deps.db.db, userId, documentId))) throw notFound(DOCUMENT_DETAIL.notFound);
   await recordAudit(deps, { action: 'document.deleted', userId, target: documentId });
   return { success: true };
 }
@@ -173,9 +176,13 @@ export async function deleteDocumentsCreatedBefore(
   userIds: string[],
   cutoffIso: string,
 ): Promise<number> {
-  const deleted = await repo.deleteDocumentsCreatedBefore(deps.db.db, userIds, cutoffIso);
-  for (const row of deleted) await removeDocumentFile(deps, { userId: row.user_id, documentId: row.id });
-  return deleted.length;
+  let deleted = 0;
+  // Each file before its row: a store that stops answering midway leaves no row without its file.
+  for (const row of await repo.documentsCreatedBefore(deps.db.db, userIds, cutoffIso)) {
+    await removeDocumentFile(deps, { userId: row.user_id, documentId: row.id });
+    if (await repo.deleteDocument(deps.db.db, row.user_id, row.id)) deleted += 1;
+  }
+  return deleted;
 }
 
 /**
