@@ -298,3 +298,59 @@ export async function recordPassageReads(
       details: { as, ...details, passages: count },
     });
 }
+
+/** The passages a Library search reads to find the documents it shows, best first. */
+const LIBRARY_SEARCH_PASSAGES = 200;
+/** A snippet: this many characters before a passage's first match, and after it. */
+const SNIPPET_BEFORE = 60;
+const SNIPPET_AFTER = 180;
+
+/** Where a search matched a document's text: the passage (to open it at) and a snippet of it. */
+export interface TextMatch {
+  seq: number;
+  location: string;
+  snippet: string;
+}
+
+/** Lowercase without accents, as FTS5's `remove_diacritics` compares ("González" ~ "gonzalez"). */
+const folded = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The passage's text around its first word that starts with one of `words`, cut at spaces. */
+export function snippetOf(content: string, words: string[]): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  const wanted = words.map(folded);
+  let at = 0;
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu))
+    if (wanted.some((w) => folded(m[0]).startsWith(w))) {
+      at = m.index;
+      break;
+    }
+  let start = Math.max(0, at - SNIPPET_BEFORE);
+  if (start > 0) start = text.indexOf(' ', start) + 1 || at;
+  let end = Math.min(text.length, at + SNIPPET_AFTER);
+  if (end < text.length) end = Math.max(text.lastIndexOf(' ', end), at + 1);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+}
+
+/**
+ * The user's documents whose text holds every word of `query` (stop words left out; a word's start
+ * matches it), each with its best passage: the Library's search inside documents. Only the
+ * owner's documents are searched.
+ */
+export async function documentsMatching(
+  deps: AppDeps,
+  { userId, query }: { userId: string; query: string },
+): Promise<Map<string, TextMatch>> {
+  const words = searchWords(query);
+  const found = await repo.searchPassages(deps.db.db, deps.db.engine, {
+    userId,
+    words,
+    limit: LIBRARY_SEARCH_PASSAGES,
+    match: 'all',
+  });
+  const best = new Map<string, TextMatch>();
+  for (const p of found)
+    if (!best.has(p.document_id))
+      best.set(p.document_id, { seq: p.seq, location: p.location, snippet: snippetOf(p.content, words) });
+  return best;
+}
