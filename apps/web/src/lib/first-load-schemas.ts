@@ -25,6 +25,7 @@ export {
   ZChatSummary,
   ZCreditsUsage,
   ZDisconnectResponse,
+  ZDocumentClientSuggestions,
   ZDocumentInfo,
   ZDocumentText,
   ZInvitationPreview,

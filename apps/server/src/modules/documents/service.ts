@@ -125,12 +125,16 @@ export async function ownedDocument(
 }
 
 /**
- * The document with every passage, for the document view (`as: 'text'`) or for the plan inputs a
- * statement proposes (`as: 'plan'`); 404 when it is not the user's. The read is in the audit trail.
+ * The document with every passage, for the document view (`as: 'text'`), the plan inputs a
+ * statement proposes (`as: 'plan'`) or the clients it names (`as: 'client'`); 404 when it is not the user's. The read is in the audit trail.
  */
 export async function documentText(
   deps: AppDeps,
-  { userId, documentId, as = 'text' }: { userId: string; documentId: string; as?: 'text' | 'plan' },
+  {
+    userId,
+    documentId,
+    as = 'text',
+  }: { userId: string; documentId: string; as?: 'text' | 'plan' | 'client' },
 ): Promise<TDocumentText> {
   const info = await ownedDocument(deps, { userId, documentId });
   const passages = await repo.passagesOf(deps.db.db, documentId);
@@ -313,7 +317,7 @@ export interface TextMatch {
 }
 
 /** Lowercase without accents, as FTS5's `remove_diacritics` compares ("González" ~ "gonzalez"). */
-const folded = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+export const folded = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The passage's text around its first word that starts with one of `words`, cut at spaces. */
 export function snippetOf(content: string, words: string[]): string {

@@ -28,3 +28,7 @@ export const fileDocument = (id: string, client: string | null) =>
 
 export const deleteDocument = (id: string) =>
   apiRequest(DOCUMENT_PATHS.item(id), lazySchema('ZSuccessResponse'), { method: 'DELETE' });
+
+/** The clients the Client field offers, and those the document's text names. */
+export const getClientSuggestions = (id: string) =>
+  apiRequest(DOCUMENT_PATHS.clientSuggestions(id), lazySchema('ZDocumentClientSuggestions'));
