@@ -32,3 +32,6 @@ export const deleteDocument = (id: string) =>
 /** The clients the Client field offers, and those the document's text names. */
 export const getClientSuggestions = (id: string) =>
   apiRequest(DOCUMENT_PATHS.clientSuggestions(id), lazySchema('ZDocumentClientSuggestions'));
+
+/** The user's documents, newest first (the forms that draft from chosen documents list them). */
+export const listDocuments = () => apiRequest(DOCUMENT_PATHS.list, lazySchema('ZDocumentInfoList'));
