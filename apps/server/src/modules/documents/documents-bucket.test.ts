@@ -215,6 +215,24 @@ describe(`a bucket that does not answer, or refuses the secret (${testEngine()})
     const file = await call({ method: 'GET', url: `/api/documents/${id}/file` });
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe('Henderson letter');
+
+    // A chat's delete with its files: 503, and the chat and its file are both still there.
+    const chatId = (await call({ method: 'POST', url: '/api/chat/chats', payload: {} })).json().id as string;
+    const asked = await call({
+      method: 'POST',
+      url: '/api/chat/completion',
+      payload: { chat_id: chatId, message: { content: 'What letter?', document_ids: [id] } },
+    });
+    expect(asked.statusCode).toBe(200);
+    engine.fake.outage = true;
+    try {
+      expect503(await call({ method: 'DELETE', url: `/api/chat/chats/${chatId}?documents=delete` }));
+    } finally {
+      engine.fake.outage = false;
+    }
+    expect((await call({ method: 'GET', url: `/api/chat/chats/${chatId}/documents` })).json()).toEqual({
+      documents: [{ id, filename: 'kept.txt', kind: 'txt' }],
+    });
   });
 
   it('is refused by the bucket with a wrong secret (SignatureDoesNotMatch), as AWS refuses it', async () => {
