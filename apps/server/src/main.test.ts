@@ -105,6 +105,20 @@ describe('the server process', { timeout: PROCESS_TEST_MS }, () => {
     expect(s.errors()).toBe('');
   });
 
+  it('starts with S3_URL once the bucket answered its check, and logs nothing of its secret', async () => {
+    const bucket = await startFakeS3();
+    try {
+      const s = start({ S3_URL: bucket.s3Url('knap-documents') });
+      const url = await openUrl(s);
+      expect(bucket.requests).toEqual([{ method: 'HEAD', path: '/knap-documents/' }]);
+      await stopsCleanly(s, url, await idleKeepAlive(url));
+      expect(s.errors()).toBe('');
+      expect(s.output()).not.toContain(bucket.secretAccessKey);
+    } finally {
+      await bucket.close();
+    }
+  });
+
   it('starts with Redis unreachable, and exits 0 on SIGTERM', async () => {
     const s = start({ REDIS_URL: 'redis://127.0.0.1:1' });
     const url = await openUrl(s);
