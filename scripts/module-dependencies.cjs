@@ -28,7 +28,7 @@ const MODULE_DEPENDENCIES = {
   documents: ['audit', 'legal-holds'],
   email: ['compliance', 'connections', 'pdf'],
   'financial-plans': ['credits', 'documents', 'knaps', 'legal-holds', 'pdf', 'tools'],
-  'first-impressions': ['connections', 'credits', 'knaps', 'legal-holds', 'meetings', 'pdf'],
+  'first-impressions': ['connections', 'credits', 'documents', 'knaps', 'legal-holds', 'meetings', 'pdf'],
   health: [],
   knaps: ['audit', 'connections', 'credits', 'meetings', 'users'],
   'legal-holds': [],

@@ -31,6 +31,7 @@ import { creditsJobs } from './modules/credits/jobs.js';
 import { creditRoutes } from './modules/credits/routes.js';
 import { startPeriod } from './modules/credits/service.js';
 import { createDocumentReader, createDocumentRenderer } from './modules/documents/extractor.js';
+import { createDocumentFiles } from './modules/documents/files.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { emailRoutes } from './modules/email/routes.js';
 import { financialPlanRoutes } from './modules/financial-plans/routes.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     pdf: options.pdf ?? createPdfRenderer({ ...options.config.pdf, log: app.log }),
     documentReader: createDocumentReader({ workers: options.config.documents.workers, log: app.log }),
     documentRenderer: createDocumentRenderer({ workers: options.config.documents.workers, log: app.log }),
+    documentFiles: createDocumentFiles(options.config, app.log),
     sessionCheck: createSessionCheck(core),
     chatListCache: new ChatListCache(),
     checkpoints: createCheckpointWriter(options.db),
@@ -147,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.addHook('onClose', () => deps.pdf.close());
   app.addHook('onClose', () => deps.documentReader.close());
   app.addHook('onClose', () => deps.documentRenderer.close());
+  app.addHook('onClose', () => deps.documentFiles.close());
   app.addHook('onClose', () => deps.limits.close());
   app.addHook('onClose', () => deps.events.close());
   app.addHook('onClose', () => deps.errorReporter.close());

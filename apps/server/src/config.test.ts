@@ -45,6 +45,19 @@ describe('loadConfig', () => {
     [{ DATABASE_CONNECT_WAIT_MS: 'soon' }, /^Invalid configuration: DATABASE_CONNECT_WAIT_MS /],
     [{ SENTRY_DSN: 'https://sentry.example/1' }, /^Invalid configuration: SENTRY_DSN must be a Sentry DSN/],
     [{ SENTRY_DSN: 'https://key@sentry.example/project' }, /^Invalid configuration: SENTRY_DSN must be/],
+    [{ S3_URL: 'not a url' }, /^Invalid configuration: S3_URL must be https:\/\/ACCESS_KEY_ID:SECRET@host/],
+    [{ S3_URL: 'ftp://k:s@h/docs' }, /^Invalid configuration: S3_URL must be https:/],
+    [
+      { S3_URL: 'https://h/docs' },
+      /^Invalid configuration: S3_URL .*: the access key id and secret are missing/,
+    ],
+    [{ S3_URL: 'https://k:s@h' }, /^Invalid configuration: S3_URL .*: the bucket is missing/],
+    [{ S3_URL: 'https://k:s@h/Docs_1' }, /^Invalid configuration: S3_URL .*: "Docs_1" is not a bucket name/],
+    [
+      { S3_URL: 'https://k:s@h/docs?style=virtual' },
+      /^Invalid configuration: S3_URL .*: "style" is not a setting/,
+    ],
+    [{ S3_URL: 'https://k:s%E0@h/docs' }, /^Invalid configuration: S3_URL .*: .* not percent-encoded/],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);
@@ -76,6 +89,33 @@ describe('loadConfig', () => {
     const other = google({ GOOGLE_DISCOVERY_URL: 'http://127.0.0.1:4020/.well-known/openid-configuration' });
     expect(other?.discoveryUrl).toBe('http://127.0.0.1:4020/.well-known/openid-configuration');
     expect(other?.promptValues).toBeUndefined();
+  });
+});
+
+describe('S3_URL', () => {
+  it('reads the endpoint, bucket, prefix, region and percent-encoded credentials', () => {
+    const c = loadConfig({
+      DATA_DIR: tmp(),
+      S3_URL: 'https://AKIA1:se%2Fcr%2Bet@s3.example.com:9000/knap-docs/staging/eu?region=eu-west-1',
+    });
+    expect(c.documents.bucket).toEqual({
+      endpoint: 'https://s3.example.com:9000',
+      bucket: 'knap-docs',
+      prefix: 'staging/eu/',
+      region: 'eu-west-1',
+      accessKeyId: 'AKIA1',
+      secretAccessKey: 'se/cr+et',
+    });
+    expect(
+      loadConfig({ DATA_DIR: tmp(), S3_URL: 'http://k:s@127.0.0.1:9000/docs' }).documents.bucket,
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', prefix: '', region: 'us-east-1' });
+    expect(loadConfig({ DATA_DIR: tmp() }).documents.bucket).toBeUndefined();
+  });
+
+  it('is refused without showing its secret', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), S3_URL: 'https://AKIA1:s3cret-pw@h/Bad_Bucket' })).toThrow(
+      /\(got "https:\/\/AKIA1:\*\*\*@h\/Bad_Bucket"\)$/,
+    );
   });
 });
 

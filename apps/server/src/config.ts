@@ -517,6 +517,22 @@ export const ZEnv = z.object({
       'What an attached DOCX or XLSX (a ZIP) may unpack to, and the text a document may hold, in MB; a' +
         ' file past it (a ZIP bomb) is refused with 413 before it is read',
     ),
+  S3_URL: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const problem = v === undefined ? undefined : s3UrlProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .describe(
+      "Keep attached documents' files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2," +
+        ' Backblaze B2…) instead of `DATA_DIR`, as `https://ACCESS_KEY_ID:SECRET@host[:port]/bucket[/prefix]' +
+        '[?region=us-east-1]`, addressed path-style; the key id and secret percent-encoded (a `/` in a' +
+        ' secret as `%2F`), the region `us-east-1` when not given. Files are encrypted by the server' +
+        ' (AES-256-GCM) before upload: the bucket never holds plaintext. The bucket must exist; the' +
+        ' server checks it at start and stops with one line naming S3_URL when it cannot use it.' +
+        ' The secret is never logged. Unset: `DATA_DIR/documents`',
+    ),
   DOCUMENT_WORKERS: z.coerce
     .number()
     .int()
@@ -716,6 +732,70 @@ export interface OAuthEndpoints {
   promptValues?: readonly string[] | undefined;
 }
 
+/** An S3-compatible bucket, read from S3_URL (path-style addressing). */
+export interface BucketConfig {
+  /** The server's origin, e.g. `https://s3.us-east-1.amazonaws.com`. */
+  endpoint: string;
+  bucket: string;
+  /** Prefixed to every key: empty, or ending in `/`. */
+  prefix: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** Bucket names as S3 takes them: 3 to 63 lowercase letters, digits, dots and hyphens. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_URL_FORM = 'must be https://ACCESS_KEY_ID:SECRET@host[:port]/bucket[/prefix][?region=REGION]';
+
+/** What is wrong with an S3_URL value, in words, or undefined when it reads as a bucket. */
+function s3UrlProblem(value: string): string | undefined {
+  const read = readS3Url(value);
+  return typeof read === 'string' ? read : undefined;
+}
+
+/** S3_URL as a bucket, or what is wrong with it. */
+function readS3Url(value: string): BucketConfig | string {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return S3_URL_FORM;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return S3_URL_FORM;
+  if (!u.username || !u.password) return `${S3_URL_FORM}: the access key id and secret are missing`;
+  const [bucket = '', ...prefix] = u.pathname.split('/').filter(Boolean);
+  if (!bucket) return `${S3_URL_FORM}: the bucket is missing`;
+  if (!BUCKET_NAME.test(bucket)) return `${S3_URL_FORM}: "${bucket}" is not a bucket name`;
+  const unknown = [...u.searchParams.keys()].find((k) => k !== 'region');
+  if (unknown) return `${S3_URL_FORM}: "${unknown}" is not a setting of it`;
+  const region = u.searchParams.get('region') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) return `${S3_URL_FORM}: "${region}" is not a region`;
+  try {
+    return {
+      endpoint: u.origin,
+      bucket,
+      prefix: prefix.map((p) => `${p}/`).join(''),
+      region,
+      accessKeyId: decodeURIComponent(u.username),
+      secretAccessKey: decodeURIComponent(u.password),
+    };
+  } catch {
+    return `${S3_URL_FORM}: the access key id or secret is not percent-encoded`;
+  }
+}
+
+/** S3_URL as it may be shown: without its secret (`https://AKID:***@host/bucket`). */
+export function shownS3Url(value: string): string {
+  try {
+    const u = new URL(value);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unreadable URL)';
+  }
+}
+
 /** What an attached document may be (issue 26); the composer states these. */
 export interface DocumentLimits {
   maxBytes: number;
@@ -787,6 +867,8 @@ export type Config = {
     workers: number;
     /** Pages of a scanned PDF drawn as images for a model that takes images (0: none). */
     scanPages: number;
+    /** Where the files go: this bucket with S3_URL, else `DATA_DIR/documents`. */
+    bucket?: BucketConfig | undefined;
   };
   billing: BillingConfig;
   analytics: { posthogKey: string | undefined; posthogHost: string };
@@ -1017,6 +1099,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxImagePixels: e.DOCUMENT_MAX_IMAGE_PIXELS,
       scanPages: e.DOCUMENT_SCAN_PAGES,
       workers: e.DOCUMENT_WORKERS ?? Math.max(1, availableParallelism() - 1),
+      bucket: e.S3_URL ? (readS3Url(e.S3_URL) as BucketConfig) : undefined,
     },
     billing: billingConfig(e),
     widgetAllowedOrigins: (e.WIDGET_ALLOWED_ORIGINS ?? '')
@@ -1094,6 +1177,7 @@ function readOrCreateSecret(dataDir: string): string {
  */
 function shownValue(name: string, value: string | undefined): string {
   if (value !== undefined && /SECRET|_KEY$|PASSWORD/.test(name)) return '(hidden)';
+  if (value !== undefined && name === 'S3_URL') return JSON.stringify(shownS3Url(value));
   return JSON.stringify(value?.replace(/(:\/\/[^:/@\s]*:)[^@\s]*@/, '$1***@'));
 }
 

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startTcpProxy } from '@knap/fakes';
+import { type FakeS3, startFakeS3, startTcpProxy } from '@knap/fakes';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -103,6 +103,20 @@ describe('the server process', { timeout: PROCESS_TEST_MS }, () => {
     expect(await health.json()).toMatchObject({ status: 'ok', db: 'sqlite' });
     await stopsCleanly(s, url, await idleKeepAlive(url));
     expect(s.errors()).toBe('');
+  });
+
+  it('starts with S3_URL once the bucket answered its check, and logs nothing of its secret', async () => {
+    const bucket = await startFakeS3();
+    try {
+      const s = start({ S3_URL: bucket.s3Url('knap-documents') });
+      const url = await openUrl(s);
+      expect(bucket.requests).toEqual([{ method: 'HEAD', path: '/knap-documents/' }]);
+      await stopsCleanly(s, url, await idleKeepAlive(url));
+      expect(s.errors()).toBe('');
+      expect(s.output()).not.toContain(bucket.secretAccessKey);
+    } finally {
+      await bucket.close();
+    }
   });
 
   it('starts with Redis unreachable, and exits 0 on SIGTERM', async () => {
@@ -216,9 +230,16 @@ if (databaseUrl && redisUrl)
 
 describe('a configuration that cannot work', () => {
   const taken: net.Server[] = [];
-  afterAll(() => {
+  const buckets: FakeS3[] = [];
+  afterAll(async () => {
     for (const server of taken) server.close();
+    for (const bucket of buckets) await bucket.close();
   });
+  const fakeS3 = async () => {
+    const fake = await startFakeS3();
+    buckets.push(fake);
+    return fake;
+  };
   const aFile = () => {
     const file = path.join(tmpDir(), 'not-a-dir');
     writeFileSync(file, '');
@@ -270,6 +291,23 @@ describe('a configuration that cannot work', () => {
     // A directory that exists but takes no files, whoever runs the test (root included).
     ['DATA_DIR=/proc', async () => ({ DATA_DIR: '/proc' }), /^Cannot use DATA_DIR=\/proc: .* \(E[A-Z]+\)$/],
   ];
+  cases.push(
+    [
+      'an S3_URL whose host does not answer',
+      async () => ({ S3_URL: 'http://AKIA1:s3cret-pw@127.0.0.1:1/knap-documents' }),
+      /^Cannot use the bucket at S3_URL \(http:\/\/AKIA1:\*\*\*@127\.0\.0\.1:1\/knap-documents\): ECONNREFUSED$/,
+    ],
+    [
+      'an S3_URL naming a bucket that does not exist',
+      async () => ({ S3_URL: (await fakeS3()).s3Url('no-such-bucket') }),
+      /^Cannot use the bucket at S3_URL \(http:\/\/AKIAFAKEKNAP:\*\*\*@127\.0\.0\.1:\d+\/no-such-bucket\?region=us-east-1\): no such bucket$/,
+    ],
+    [
+      'an S3_URL with a secret the bucket refuses',
+      async () => ({ S3_URL: (await fakeS3()).s3Url('knap-documents', { secret: 's3cret-pw' }) }),
+      /^Cannot use the bucket at S3_URL \(.*:\*\*\*@.*\): access denied \(check the access key id and secret\)$/,
+    ],
+  );
   cases.push([
     'SERVER_PROCESSES above 1 without PostgreSQL and Redis',
     async () => ({ SERVER_PROCESSES: '2', REDIS_URL: 'redis://127.0.0.1:1' }),

@@ -7,7 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppInstance } from './app.js';
-import { type Config, ConfigError, dataDirError, inDataDir, loadConfig } from './config.js';
+import { type Config, ConfigError, dataDirError, inDataDir, loadConfig, shownS3Url } from './config.js';
 import type { Db, DbLog } from './platform/db/index.js';
 import { probeDatabase, redactedUrl } from './platform/db/startup.js';
 
@@ -22,6 +22,7 @@ const CLOSE_GRACE_MS = 10_000;
 // configuration has proved usable: a bad value is refused in about a second.
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (cluster.isPrimary) await checkBucket(config);
   if (cluster.isPrimary && config.serverProcesses > 1) return runProcesses(config);
   // One of several processes: the first one checked the address and migrated the database.
   const alone = cluster.isPrimary;
@@ -156,6 +157,27 @@ async function waitForDatabase(url: string, waitMs: number): Promise<void> {
       `Waiting for the database at ${named}: ${probe.reason}; retrying in ${Math.ceil(delay / 1000)} s`,
     );
     await sleep(delay);
+  }
+}
+
+/**
+ * With S3_URL, asks the bucket once (HeadBucket) before anything else: a bucket that is not there,
+ * credentials it refuses or a host that does not answer stop the start with one line naming S3_URL
+ * (its secret hidden), not at the first upload.
+ */
+async function checkBucket(config: Config): Promise<void> {
+  const bucket = config.documents.bucket;
+  if (!bucket) return;
+  const { s3ObjectStore, BucketUnavailableError } = await import('./platform/object-store.js');
+  const store = s3ObjectStore(bucket);
+  try {
+    await store.check();
+  } catch (e) {
+    if (!(e instanceof BucketUnavailableError)) throw e;
+    const shown = shownS3Url(process.env.S3_URL ?? '');
+    throw new ConfigError(`Cannot use the bucket at S3_URL (${shown}): ${e.reason}`);
+  } finally {
+    store.close();
   }
 }
 

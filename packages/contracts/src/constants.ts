@@ -419,6 +419,8 @@ export const FIRST_IMPRESSION_LIMITS = {
   question: 500,
   /** Meetings with the prospect the model is given, newest first. */
   meetings: 20,
+  /** Client documents (issue 26) the advisor may choose as sources of one briefing. */
+  documents: 10,
 } as const;
 
 /** Onboarding: the first-run guide's steps, in the order the guide shows them. */

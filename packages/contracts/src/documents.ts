@@ -27,6 +27,7 @@ export const DOCUMENT_DETAIL = {
   tooBigToRead:
     'The document needs more memory to read than is allowed, so it is refused (a compressed bomb?)',
   busy: 'Too many documents are being read right now: try again in a few seconds',
+  storeUnavailable: 'The file store is not answering right now: try again in a minute',
 } as const;
 
 /** What the composer states before anything is sent: the server's limits. */
@@ -83,3 +84,26 @@ export const ZAttachedDocument = z.object({
   kind: z.enum(DOCUMENT_KINDS),
 });
 export type TAttachedDocument = z.infer<typeof ZAttachedDocument>;
+
+/** Where the app knows a client from, for the Client field's suggestions. */
+export const CLIENT_SUGGESTION_SOURCES = ['meetings', 'reviews', 'documents'] as const;
+
+export const ZClientSuggestion = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  sources: z.array(z.enum(CLIENT_SUGGESTION_SOURCES)),
+});
+export type TClientSuggestion = z.infer<typeof ZClientSuggestion>;
+
+/**
+ * The Client field's suggestions for one document: every client the user's meetings, reviews and
+ * filed documents name (by name), and those of them the document's text names, first named first,
+ * with the words that named them and where ("Henderson", page 1).
+ */
+export const ZDocumentClientSuggestions = z.object({
+  named: z.array(
+    ZClientSuggestion.extend({ matched: z.string(), location: z.string(), seq: z.number().int() }),
+  ),
+  clients: z.array(ZClientSuggestion),
+});
+export type TDocumentClientSuggestions = z.infer<typeof ZDocumentClientSuggestions>;

@@ -3,6 +3,7 @@
 // briefing and discovery questions the model drafts from it; saved to edit, regenerate and export.
 import { z } from 'zod';
 import { FIRST_IMPRESSION_LIMITS } from './constants.js';
+import { ZAttachedDocument } from './documents.js';
 
 const L = FIRST_IMPRESSION_LIMITS;
 
@@ -29,6 +30,11 @@ export const ZBriefingCreate = z
       z.email({ error: 'Enter a valid email address, or leave it empty' }).nullable(),
     ),
     company: optionalText(L.company, `Keep the company under ${L.company} characters`),
+    /** The user's documents (issue 26) the draft also reads, and cites. */
+    document_ids: z
+      .array(z.string().min(1).max(100))
+      .max(L.documents, `Choose at most ${L.documents} documents`)
+      .default([]),
   })
   .superRefine((v, ctx) => {
     if (!v.name && !v.email)
@@ -85,6 +91,8 @@ export const ZBriefingSources = z.object({
       company: z.string().nullable(),
     }),
   ),
+  /** The client documents chosen as sources (issue 26); briefings drafted before have none. */
+  documents: z.array(ZAttachedDocument).default([]),
 });
 export type TBriefingSources = z.infer<typeof ZBriefingSources>;
 

@@ -34,6 +34,11 @@ export const ZLibraryItem = z.object({
   /** An API path that downloads it (PDFs). */
   download_path: z.string().nullable(),
   deletable: z.boolean(),
+  /**
+   * Where a search matched inside the item's text (a client document's passage): the place, e.g.
+   * "page 2", and the words around the match; `open_path` then opens the item at that passage.
+   */
+  match: z.object({ location: z.string(), snippet: z.string() }).optional(),
 });
 export type TLibraryItem = z.infer<typeof ZLibraryItem>;
 

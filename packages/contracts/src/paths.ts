@@ -286,4 +286,6 @@ export const DOCUMENT_PATHS = {
   file: (id: string) => `/api/documents/${encodeURIComponent(id)}/file`,
   /** POST: the plan inputs the document proposes, each with its citation (financial-plans module). */
   planInputs: (id: string) => `/api/documents/${encodeURIComponent(id)}/plan-inputs`,
+  /** GET: the clients the Client field offers, and those named in the text (client-reviews module). */
+  clientSuggestions: (id: string) => `/api/documents/${encodeURIComponent(id)}/client-suggestions`,
 } as const;

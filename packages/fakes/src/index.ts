@@ -7,6 +7,7 @@ export * from './llm.js';
 export * from './mcp.js';
 export * from './meeting-bot.js';
 export * from './oidc.js';
+export * from './s3.js';
 export * from './sentry.js';
 export * from './sevanta.js';
 export * from './smtp.js';

@@ -4,6 +4,7 @@
 // request is under way. Calls of lazily loaded screens import their schemas from contracts directly.
 import {
   ZConnectionSummary,
+  ZDocumentInfo,
   ZKnap,
   ZKnapRequest,
   ZLedgerEntry,
@@ -25,6 +26,7 @@ export {
   ZChatSummary,
   ZCreditsUsage,
   ZDisconnectResponse,
+  ZDocumentClientSuggestions,
   ZDocumentInfo,
   ZDocumentText,
   ZInvitationPreview,
@@ -55,6 +57,7 @@ export {
 } from '@knap/contracts';
 
 export const ZConnectionSummaryList = ZConnectionSummary.array();
+export const ZDocumentInfoList = ZDocumentInfo.array();
 export const ZKnapList = ZKnap.array();
 export const ZKnapRequestList = ZKnapRequest.array();
 export const ZLedgerEntryList = ZLedgerEntry.array();

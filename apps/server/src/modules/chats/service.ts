@@ -245,9 +245,15 @@ export async function deleteChat(
   { documents: withDocuments }: TDeleteChatQuery = { documents: 'keep' },
 ) {
   await refuseIfHeld(deps, userId, 'chats');
-  const documentIds = withDocuments === 'delete' ? await attachedDocumentIds(deps, chatId) : [];
+  if (withDocuments === 'delete') {
+    await ownedChat(deps, userId, chatId);
+    // The documents first: when their file store does not answer (503), the chat is still there.
+    await documents.deleteOwnedDocuments(deps, {
+      userId,
+      documentIds: await attachedDocumentIds(deps, chatId),
+    });
+  }
   if (!(await repo.deleteChat(deps.db.db, userId, chatId))) throw notFound(DETAIL.chatNotFound);
-  await documents.deleteOwnedDocuments(deps, { userId, documentIds });
   return { success: true };
 }
 

@@ -1,17 +1,20 @@
 import {
   CLIENT_REVIEW_PATHS,
+  DOCUMENT_PATHS,
   ZClientReview,
   ZClientReviewClient,
   ZClientReviewCreate,
   ZClientReviewSend,
   ZClientReviewSummary,
   ZClientReviewUpdate,
+  ZDocumentClientSuggestions,
   ZSuccessResponse,
 } from '@knap/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
 import type { AppInstance } from '../../platform/deps.js';
+import { documentClientSuggestions } from './document-clients.js';
 import * as reviews from './service.js';
 
 const ZReviewParams = z.object({ id: z.string().min(1).max(100) });
@@ -35,6 +38,11 @@ export async function clientReviewRoutes(app: AppInstance): Promise<void> {
     CLIENT_REVIEW_PATHS.clients,
     { schema: { response: { 200: z.array(ZClientReviewClient) } } },
     (req) => reviews.listClients(deps, authOf(req).user),
+  );
+  app.get(
+    `${DOCUMENT_PATHS.list}/:id/client-suggestions`,
+    { schema: { params: ZReviewParams, response: { 200: ZDocumentClientSuggestions } } },
+    (req) => documentClientSuggestions(deps, authOf(req).user, req.params.id),
   );
   app.get(REVIEW, { schema: { params: ZReviewParams, response: { 200: ZClientReview } } }, (req) =>
     reviews.getReview(deps, uid(req), req.params.id),

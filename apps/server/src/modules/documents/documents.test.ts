@@ -222,6 +222,57 @@ describe(`client documents (${testEngine()})`, () => {
     expect(unfiled.json().client).toBeNull();
   });
 
+  it('is found by a Library search for words inside it, with the passage, by its owner only', async () => {
+    const filler = 'General remarks about the fund and the usual statements about risk. '.repeat(3);
+    const { id } = (
+      await uploadDocument(
+        call,
+        'Annual letter.pdf',
+        await pdfOf([
+          'Dear client, this letter reviews your year.',
+          `${filler}Your municipal bond ladder matures in 2031 and yields 3.4% tax-free. ${filler}`,
+          'Sincerely, your advisor at Reyes Wealth.',
+        ]),
+        'application/pdf',
+      )
+    ).json();
+    const search = async (as: typeof call, q: string) =>
+      (
+        await as({
+          method: 'GET',
+          url: `/api/studio/library?${new URLSearchParams({ kind: 'document', q })}`,
+        })
+      ).json().items as Array<{
+        id: string;
+        open_path: string;
+        match?: { location: string; snippet: string };
+      }>;
+
+    for (const q of ['bond ladder', 'Municipal LADD', 'the ladder']) {
+      const [found, ...more] = await search(call, q);
+      expect(more).toEqual([]);
+      expect(found).toMatchObject({
+        id,
+        open_path: `/documents/${id}?at=1`,
+        match: {
+          location: 'page 2',
+          snippet: expect.stringContaining('municipal bond ladder matures in 2031'),
+        },
+      });
+      // The snippet is the words around the match, cut at spaces, not the whole page.
+      expect(found!.match!.snippet).toMatch(/^….{20,260}…$/);
+    }
+    // Every word must be in one passage; the words of two pages are not a match.
+    expect(await search(call, 'ladder sincerely')).toEqual([]);
+    expect(await search(call, 'annuity')).toEqual([]);
+    // The title still finds it, without a passage.
+    const [byName] = await search(call, 'annual letter');
+    expect(byName).toMatchObject({ id, open_path: `/documents/${id}` });
+    expect(byName!.match).toBeUndefined();
+    // Another user's search never reaches these passages.
+    expect(await search(other, 'bond ladder')).toEqual([]);
+  });
+
   it('finds the right passage of a 200-page document for a question', async () => {
     const pages = Array.from(
       { length: 200 },

@@ -97,14 +97,15 @@ export async function deleteDocument(db: Q, userId: string, id: string): Promise
   return res.numDeletedRows > 0n;
 }
 
-/** Deletes the users' documents attached before the cutoff (passages go with them); answers them. */
-export async function deleteDocumentsCreatedBefore(db: Q, userIds: string[], cutoffIso: string) {
+/** The users' documents attached before the cutoff, for retention to delete. */
+export async function documentsCreatedBefore(db: Q, userIds: string[], cutoffIso: string) {
   if (userIds.length === 0) return [];
   return db
-    .deleteFrom('documents')
+    .selectFrom('documents')
+    .select(['id', 'user_id'])
     .where('user_id', 'in', userIds)
     .where('created_at', '<', cutoffIso)
-    .returning(['id', 'user_id'])
+    .orderBy('created_at')
     .execute();
 }
 
@@ -119,19 +120,23 @@ export interface PassageHit {
 }
 
 /**
- * The passages of the user's documents `documentIds` holding any of `words` (letters and digits
- * only, as both engines split them), the best `limit` first.
+ * The passages of the user's documents (those among `documentIds` when given) matching `words`
+ * (letters and digits only, as both engines split them), the best `limit` first. `any`: any of the
+ * words (a question to the assistant); `all`: every word, each as a word or a word's start (a
+ * search box: "hender" finds Henderson).
  */
 export async function searchPassages(
   db: Q,
   engine: DbEngine,
-  options: { userId: string; documentIds: string[]; words: string[]; limit: number },
+  options: { userId: string; documentIds?: string[]; words: string[]; limit: number; match?: 'any' | 'all' },
 ): Promise<PassageHit[]> {
-  const { userId, documentIds, words, limit } = options;
-  if (documentIds.length === 0 || words.length === 0) return [];
+  const { userId, documentIds, words, limit, match = 'any' } = options;
+  if (documentIds?.length === 0 || words.length === 0) return [];
   if (engine === 'sqlite') {
     // Each word quoted: the question is words to find, never FTS5 query syntax.
-    const match = words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+    const terms = words.map((w) => `"${w.replace(/"/g, '""')}"${match === 'all' ? '*' : ''}`);
+    const query = terms.join(match === 'all' ? ' AND ' : ' OR ');
+    const among = documentIds ? sql`and d.id in (${sql.join(documentIds)})` : sql``;
     // CROSS JOIN keeps this order, the match first: left to itself SQLite walked the document's
     // passages and ran the match once for each (120 ms a question over 1,000 pages).
     const found =
@@ -139,19 +144,21 @@ export async function searchPassages(
       from document_passages_fts f
       cross join document_passages p on p.rowid = f.rowid
       cross join documents d on d.id = p.document_id
-      where document_passages_fts match ${match} and d.user_id = ${userId} and d.id in (${sql.join(documentIds)})
+      where document_passages_fts match ${query} and d.user_id = ${userId} ${among}
       order by bm25(document_passages_fts), p.document_id, p.seq
       limit ${limit}`.execute(db);
     return found.rows;
   }
-  const query = sql`to_tsquery('simple', ${words.join(' | ')})`;
+  const terms = match === 'all' ? words.map((w) => `${w}:*`).join(' & ') : words.join(' | ');
+  const query = sql`to_tsquery('simple', ${terms})`;
+  let select = db
+    .selectFrom('document_passages as p')
+    .innerJoin('documents as d', 'd.id', 'p.document_id')
+    .select(['p.document_id', 'd.filename', 'p.seq', 'p.page', 'p.sheet', 'p.location', 'p.content'])
+    .where('d.user_id', '=', userId);
+  if (documentIds) select = select.where('d.id', 'in', documentIds);
   return (
-    db
-      .selectFrom('document_passages as p')
-      .innerJoin('documents as d', 'd.id', 'p.document_id')
-      .select(['p.document_id', 'd.filename', 'p.seq', 'p.page', 'p.sheet', 'p.location', 'p.content'])
-      .where('d.user_id', '=', userId)
-      .where('d.id', 'in', documentIds)
+    select
       // `search` is the stored vector of migration 0029 (PostgreSQL only, so not in the row type).
       .where(sql<boolean>`p.search @@ ${query}`)
       .orderBy(sql`ts_rank(p.search, ${query})`, 'desc')

@@ -1,7 +1,8 @@
 // Client documents in the conversation (issue 26): a user attaches a file, it is read into passages
-// off the event loop and kept (the file encrypted under DATA_DIR, the passages in the database);
-// each question searches the passages of the documents attached in the chat. Owner only: another
-// user's document answers 404. Uploads, reads and deletes are in the audit trail.
+// off the event loop and kept (the file encrypted, under DATA_DIR or in S3_URL's bucket; the
+// passages in the database); each question searches the passages of the documents attached in the
+// chat. Owner only: another user's document answers 404. Uploads, reads and deletes are in the
+// audit trail.
 import {
   DEFAULT_ATTACHMENT_FILENAME,
   DOCUMENT_DETAIL,
@@ -141,12 +142,16 @@ export async function ownedDocument(
 }
 
 /**
- * The document with every passage, for the document view (`as: 'text'`) or for the plan inputs a
- * statement proposes (`as: 'plan'`); 404 when it is not the user's. The read is in the audit trail.
+ * The document with every passage, for the document view (`as: 'text'`), the plan inputs a
+ * statement proposes (`as: 'plan'`) or the clients it names (`as: 'client'`); 404 when it is not the user's. The read is in the audit trail.
  */
 export async function documentText(
   deps: AppDeps,
-  { userId, documentId, as = 'text' }: { userId: string; documentId: string; as?: 'text' | 'plan' },
+  {
+    userId,
+    documentId,
+    as = 'text',
+  }: { userId: string; documentId: string; as?: 'text' | 'plan' | 'client' },
 ): Promise<TDocumentText> {
   const info = await ownedDocument(deps, { userId, documentId });
   const passages = await repo.passagesOf(deps.db.db, documentId);
@@ -175,8 +180,10 @@ export async function deleteDocument(
   { userId, documentId }: { userId: string; documentId: string },
 ): Promise<{ success: true }> {
   await refuseIfHeld(deps, userId, 'documents');
-  if (!(await repo.deleteDocument(deps.db.db, userId, documentId))) throw notFound(DOCUMENT_DETAIL.notFound);
+  await ownedDocument(deps, { userId, documentId });
+  // The file first: when its store does not answer (503), the document is all still there.
   await removeDocumentFile(deps, { userId, documentId });
+  if (!(await repo.deleteDocument(deps.db.db, userId, documentId))) throw notFound(DOCUMENT_DETAIL.notFound);
   await recordAudit(deps, { action: 'document.deleted', userId, target: documentId });
   return { success: true };
 }
@@ -190,9 +197,13 @@ export async function deleteDocumentsCreatedBefore(
   userIds: string[],
   cutoffIso: string,
 ): Promise<number> {
-  const deleted = await repo.deleteDocumentsCreatedBefore(deps.db.db, userIds, cutoffIso);
-  for (const row of deleted) await removeDocumentFile(deps, { userId: row.user_id, documentId: row.id });
-  return deleted.length;
+  let deleted = 0;
+  // Each file before its row: a store that stops answering midway leaves no row without its file.
+  for (const row of await repo.documentsCreatedBefore(deps.db.db, userIds, cutoffIso)) {
+    await removeDocumentFile(deps, { userId: row.user_id, documentId: row.id });
+    if (await repo.deleteDocument(deps.db.db, row.user_id, row.id)) deleted += 1;
+  }
+  return deleted;
 }
 
 /**
@@ -406,3 +417,59 @@ export const recordImageRead = (
     target: sent.document.id,
     details: { as, ...details, images: sent.images.length },
   });
+
+/** The passages a Library search reads to find the documents it shows, best first. */
+const LIBRARY_SEARCH_PASSAGES = 200;
+/** A snippet: this many characters before a passage's first match, and after it. */
+const SNIPPET_BEFORE = 60;
+const SNIPPET_AFTER = 180;
+
+/** Where a search matched a document's text: the passage (to open it at) and a snippet of it. */
+export interface TextMatch {
+  seq: number;
+  location: string;
+  snippet: string;
+}
+
+/** Lowercase without accents, as FTS5's `remove_diacritics` compares ("González" ~ "gonzalez"). */
+export const folded = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The passage's text around its first word that starts with one of `words`, cut at spaces. */
+export function snippetOf(content: string, words: string[]): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  const wanted = words.map(folded);
+  let at = 0;
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu))
+    if (wanted.some((w) => folded(m[0]).startsWith(w))) {
+      at = m.index;
+      break;
+    }
+  let start = Math.max(0, at - SNIPPET_BEFORE);
+  if (start > 0) start = text.indexOf(' ', start) + 1 || at;
+  let end = Math.min(text.length, at + SNIPPET_AFTER);
+  if (end < text.length) end = Math.max(text.lastIndexOf(' ', end), at + 1);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+}
+
+/**
+ * The user's documents whose text holds every word of `query` (stop words left out; a word's start
+ * matches it), each with its best passage: the Library's search inside documents. Only the
+ * owner's documents are searched.
+ */
+export async function documentsMatching(
+  deps: AppDeps,
+  { userId, query }: { userId: string; query: string },
+): Promise<Map<string, TextMatch>> {
+  const words = searchWords(query);
+  const found = await repo.searchPassages(deps.db.db, deps.db.engine, {
+    userId,
+    words,
+    limit: LIBRARY_SEARCH_PASSAGES,
+    match: 'all',
+  });
+  const best = new Map<string, TextMatch>();
+  for (const p of found)
+    if (!best.has(p.document_id))
+      best.set(p.document_id, { seq: p.seq, location: p.location, snippet: snippetOf(p.content, words) });
+  return best;
+}

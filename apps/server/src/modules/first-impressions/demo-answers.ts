@@ -149,6 +149,10 @@ function briefingOf(input: BriefingDraftInput): { briefing: string; questions: s
   points.push('Explain how you work and how you are paid before suggesting anything.');
   if (knowsNothing) points.push('Listen first: goals, family, timeline and how they feel about risk.');
 
+  // The chosen documents' passages, quoted with their citations (three at most).
+  const fromDocuments = (input.documents ?? [])
+    .slice(0, 3)
+    .map((d) => `${d.content.replace(/\s+/g, ' ').trim().slice(0, 300)} ${d.cite}`);
   const briefing = [
     '## Who they are',
     whoTheyAre,
@@ -156,6 +160,7 @@ function briefingOf(input: BriefingDraftInput): { briefing: string; questions: s
     '## What we know',
     whatWeKnow,
     '',
+    ...(fromDocuments.length ? ['**From the documents**', '', bullets(fromDocuments), ''] : []),
     '## Where this comes from',
     bullets(sources),
     '',

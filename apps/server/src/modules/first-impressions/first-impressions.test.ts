@@ -20,6 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
 import { connectViaOAuth } from '../../testing/connections.js';
+import { pdfOf, uploadDocument } from '../../testing/documents.js';
 import { fakeLlm } from '../../testing/llm.js';
 import { pdfText } from '../../testing/pdf.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
@@ -177,6 +178,7 @@ describe(`first impressions on the demo model (${testEngine()})`, () => {
     expect(briefing.sources).toEqual({
       meetings: [],
       crm: [{ crm: 'wealthbox', name: 'Cara Wealth', email: CARA, company: null }],
+      documents: [],
     });
     expect(briefing.briefing).toContain(
       '## Who they are\n**Cara Wealth** (cara@wealthco.example), WealthCo.',
@@ -218,7 +220,7 @@ describe(`first impressions on the demo model (${testEngine()})`, () => {
       email: 'zed@quinn.example',
       company: 'Quinn & Co',
     });
-    expect(briefing.sources).toEqual({ meetings: [], crm: [] });
+    expect(briefing.sources).toEqual({ meetings: [], crm: [], documents: [] });
     expect(briefing.briefing).toContain(
       'Nothing is known about Zed Quinn yet: no meeting, meeting note or CRM record matches Zed Quinn or zed@quinn.example.',
     );
@@ -234,6 +236,51 @@ describe(`first impressions on the demo model (${testEngine()})`, () => {
       'How does your work at Quinn & Co shape your finances: benefits, retirement plan, equity?',
       'What would you like to have in place a year from now?',
     ]);
+  });
+
+  it('draws on chosen documents, citing their passages, and records the reads', async () => {
+    const upload = async (name: string, pages: string[]) =>
+      (await uploadDocument(as(t, dana), name, await pdfOf(pages), 'application/pdf')).json().id as string;
+    const statement = await upload('Quinn 401k.pdf', [
+      'Plan summary for the Quinn & Co 401(k).',
+      'Participant: Yusuf Quinn. Account balance: $412,000. Contributions: 8% of salary.',
+    ]);
+    // Another user's document is 404 before the model is asked, and nothing is stored.
+    const theirs = (await uploadDocument(as(t, other), 'x.txt', Buffer.from('Not yours.'))).json()
+      .id as string;
+    const before = (await list(dana)).length;
+    const refused = await create(dana, { name: 'Yusuf Quinn', document_ids: [statement, theirs] });
+    expect([refused.statusCode, refused.json()]).toEqual([404, { detail: 'Document not found' }]);
+    expect((await list(dana)).length).toBe(before);
+
+    const briefing = await created(dana, { name: 'Yusuf Quinn', document_ids: [statement] });
+    expect(briefing.sources.documents).toEqual([{ id: statement, filename: 'Quinn 401k.pdf', kind: 'pdf' }]);
+    expect(briefing.briefing).toContain('**From the documents**');
+    expect(briefing.briefing).toContain(
+      `Participant: Yusuf Quinn. Account balance: $412,000. Contributions: 8% of salary. [Quinn 401k.pdf, page 2](/documents/${statement}?at=1)`,
+    );
+    expect((await list(dana)).find((b) => b.id === briefing.id)?.source_count).toBe(1);
+    const reads = async () =>
+      (
+        await t.db.db
+          .selectFrom('audit_log')
+          .select(['details'])
+          .where('action', '=', 'document.read')
+          .where('target', '=', statement)
+          .execute()
+      ).map((a) => JSON.parse(String(a.details)));
+    expect(await reads()).toEqual([
+      expect.objectContaining({
+        as: 'first impressions',
+        briefing_id: briefing.id,
+        passages: expect.any(Number),
+      }),
+    ]);
+    // Regenerating reads the chosen documents again.
+    const again = await call(dana, 'POST', FIRST_IMPRESSIONS_PATHS.regenerate(briefing.id));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().sources.documents).toEqual(briefing.sources.documents);
+    expect(await reads()).toHaveLength(2);
   });
 
   it('saves edits, lists newest first, and regenerates from what is known now', async () => {
@@ -540,6 +587,7 @@ describe(`first impressions: what the model is given (${testEngine()})`, () => {
         },
       ],
       crm: [],
+      documents: [],
     });
   });
 

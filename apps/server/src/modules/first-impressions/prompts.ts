@@ -9,7 +9,8 @@ export const DRAFT_PROMPT = taskPrompt('first-impressions.draft', [
   'You are given JSON: the advisor, today, the prospect as the advisor entered them (name, email, company), the meetings',
   'with the prospect in the advisor’s calendar (past ones with their notes: summary, decisions, action items, client facts;',
   'upcoming ones without notes) and the matching contacts in the advisor’s connected CRMs (contact details, notes,',
-  'opportunities). Write a briefing in Markdown with the sections "## Who they are", "## What we know", "## Where this',
+  'opportunities), and passages of client documents the advisor chose (statements, letters), each with "cite", a',
+  'Markdown link: after a sentence that uses a passage, put its cite link as given. Write a briefing in Markdown with the sections "## Who they are", "## What we know", "## Where this',
   'comes from" (list every meeting and CRM record you used, and what the advisor entered) and "## Talking points"; then',
   '5 to 8 open discovery questions tailored to what is known (their goals, family, accounts, risk, work), each one',
   'sentence. Use only what the input says: do not invent facts, figures, accounts or products. When nothing is known,',
@@ -42,4 +43,6 @@ export interface BriefingDraftInput {
   }>;
   /** What each connected CRM holds on the person (connections/systems/crm-person.ts). */
   crm: CrmPersonRecord[];
+  /** Passages of the documents the advisor chose, each with the Markdown link it is cited by. */
+  documents?: Array<{ cite: string; content: string }>;
 }

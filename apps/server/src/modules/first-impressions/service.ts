@@ -1,11 +1,12 @@
 // First impressions: a briefing before a first meeting with a prospect. Owner only (another user's
 // briefing answers 404). The server gathers what the user's systems know of the person — meetings
-// (past and upcoming) with them, those meetings' notes, matching contacts in the connected CRMs —
-// and the model drafts the briefing and 5 to 8 discovery questions from it; the advisor edits both,
+// (past and upcoming) with them, those meetings' notes, matching contacts in the connected CRMs,
+// passages of the client documents the advisor chose (cited) — and the model drafts the briefing and 5 to 8 discovery questions from it; the advisor edits both,
 // regenerates them, exports a PDF (into the user's PDFs) and deletes the briefing.
 import {
   FIRST_IMPRESSION_DETAIL,
   FIRST_IMPRESSION_LIMITS,
+  type TAttachedDocument,
   type TBriefing,
   type TBriefingSources,
   type TBriefingSummary,
@@ -24,6 +25,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { crmRecordsOf } from '../connections/systems/crm-person.js';
 import { modelMeter } from '../credits/service.js';
+import * as documents from '../documents/service.js';
 import { askModel, type Log } from '../knaps/model.js';
 import { refuseIfHeld } from '../legal-holds/service.js';
 import { meetingRowsWithPerson, normalName } from '../meetings/people.js';
@@ -69,7 +71,7 @@ export async function getBriefing(deps: AppDeps, userId: string, id: string): Pr
 export async function listBriefings(deps: AppDeps, userId: string): Promise<TBriefingSummary[]> {
   return (await repo.listBriefings(deps.db.db, userId, L.briefings)).map(({ sources, ...row }) => {
     const found = sourcesOf(sources);
-    return { ...row, source_count: found.meetings.length + found.crm.length };
+    return { ...row, source_count: found.meetings.length + found.crm.length + found.documents.length };
   });
 }
 
@@ -89,9 +91,29 @@ function isProspect(prospect: Prospect) {
     email && c.email ? c.email.toLowerCase() === email : name !== null && normalName(c.name) === name;
 }
 
-/** Gathers what is known of the prospect and has the model draft the briefing and questions. */
-async function draftFor(deps: AppDeps, log: Log, user: UserRow, prospect: Prospect) {
+/** What a briefing looks for in the chosen documents (besides the prospect's name and company). */
+const BRIEFING_QUESTION =
+  'balance value accounts holdings allocation income salary retirement goals family risk employer';
+
+/**
+ * Gathers what is known of the prospect and has the model draft the briefing and questions; the
+ * chosen documents' passages are searched for the prospect and cited (`passages`, to record).
+ */
+async function draftFor(
+  deps: AppDeps,
+  log: Log,
+  user: UserRow,
+  prospect: Prospect,
+  chosen: TAttachedDocument[],
+) {
   const now = deps.clock.now().toISOString();
+  const found = chosen.length
+    ? await documents.passagesForQuestion(deps, {
+        userId: user.id,
+        documentIds: chosen.map((d) => d.id),
+        question: [prospect.name, prospect.company, BRIEFING_QUESTION].filter(Boolean).join(' '),
+      })
+    : { passages: [] };
   const meetings = await meetingsOf(deps, user, prospect);
   const guests = meetings.map((m) =>
     participantsOf(m).filter((p) => (p.email ?? '').toLowerCase() !== user.email.toLowerCase()),
@@ -137,6 +159,7 @@ async function draftFor(deps: AppDeps, log: Log, user: UserRow, prospect: Prospe
     prospect,
     meetings: facts.map(({ id: _id, ...m }) => m),
     crm: crmRecords,
+    documents: found.passages.map((p) => ({ cite: documents.passageCitation(p), content: p.content })),
   };
   const draft = await askModel(
     deps,
@@ -158,9 +181,19 @@ async function draftFor(deps: AppDeps, log: Log, user: UserRow, prospect: Prospe
       email: r.email,
       company: r.company ?? null,
     })),
+    documents: chosen,
   };
-  return { ...draft, sources, drafted_at: now };
+  return { ...draft, sources, drafted_at: now, passages: found.passages };
 }
+
+/** Records that the briefing read the documents' passages (one `document.read` per document). */
+const recordReads = (deps: AppDeps, userId: string, briefingId: string, passages: documents.FoundPassage[]) =>
+  documents.recordPassageReads(deps, {
+    userId,
+    passages,
+    as: 'first impressions',
+    details: { briefing_id: briefingId },
+  });
 
 /** Creates a briefing drafted by the model; nothing is stored when the model fails. */
 export async function createBriefing(
@@ -176,7 +209,12 @@ export async function createBriefing(
     email: body.email?.toLowerCase() ?? null,
     company: body.company,
   };
-  const draft = await draftFor(deps, log, user, prospect);
+  // Another user's document is 404 before anything is asked or stored.
+  const chosen = await documents.attachableDocuments(deps, {
+    userId: user.id,
+    documentIds: body.document_ids,
+  });
+  const draft = await draftFor(deps, log, user, prospect, chosen);
   const id = newId();
   await repo.insertBriefing(deps.db.db, {
     id,
@@ -189,6 +227,7 @@ export async function createBriefing(
     created_at: draft.drafted_at,
     updated_at: draft.drafted_at,
   });
+  await recordReads(deps, user.id, id, draft.passages);
   return getBriefing(deps, user.id, id);
 }
 
@@ -200,7 +239,13 @@ export async function regenerateBriefing(
   id: string,
 ): Promise<TBriefing> {
   const row = await ownedRow(deps, user.id, id);
-  const draft = await draftFor(deps, log, user, { name: row.name, email: row.email, company: row.company });
+  // The documents chosen at first that are still the user's (one deleted since is left out).
+  const chosen = await documents.ownedDocumentsAmong(deps, {
+    userId: user.id,
+    documentIds: sourcesOf(row.sources).documents.map((d) => d.id),
+  });
+  const prospect = { name: row.name, email: row.email, company: row.company };
+  const draft = await draftFor(deps, log, user, prospect, chosen);
   const saved = await repo.updateBriefing(deps.db.db, user.id, id, {
     briefing: draft.briefing,
     questions: JSON.stringify(draft.questions),
@@ -210,6 +255,7 @@ export async function regenerateBriefing(
   });
   // Deleted while the model was writing.
   if (!saved) throw notFound(FIRST_IMPRESSION_DETAIL.notFound);
+  await recordReads(deps, user.id, id, draft.passages);
   return getBriefing(deps, user.id, id);
 }
 
@@ -272,6 +318,7 @@ export function briefingDocument(b: TBriefing): PdfDocumentSpec {
       c.name,
       [c.email, c.company].filter(Boolean).join(', ') || '—',
     ]),
+    ...b.sources.documents.map((d) => ['Document', d.filename, d.kind.toUpperCase()]),
   ];
   return {
     title: `Briefing — ${title}`,

@@ -6,6 +6,11 @@ import type { AppDeps } from '../../platform/deps.js';
 export interface LibrarySource {
   kind: LibraryKind;
   list(deps: AppDeps, user: UserRow): Promise<TLibraryItem[]>;
+  /**
+   * The user's items of this kind whose text (not only title, client and summary) matches the
+   * search `q`, by id, with what changes in them: where it matched, and an open path to that place.
+   */
+  searchText?(deps: AppDeps, user: UserRow, q: string): Promise<Map<string, Partial<TLibraryItem>>>;
   /** Deletes one of the user's items of this kind: false when they have none with this id. */
   remove?(deps: AppDeps, user: UserRow, id: string): Promise<boolean>;
 }

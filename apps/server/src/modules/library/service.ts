@@ -1,10 +1,11 @@
 // The Library (issue 13): every source's items for the user in one list, newest first, searched by
-// words in the title, client or summary and filtered by kind and client; deleting goes to the
-// item's own source. Saved prompts are kept here.
+// words in the title, client or summary (and inside client documents' text, issue 26) and filtered
+// by kind and client; deleting goes to the item's own source. Saved prompts are kept here.
 import {
   LIBRARY_DETAIL,
   LIBRARY_PROMPTS_MAX,
   type LibraryKind,
+  type TLibraryItem,
   type TLibraryQuery,
   type TLibraryResponse,
   type TSavedPrompt,
@@ -32,11 +33,19 @@ export async function listLibrary(
   );
   const wanted = words(query.q);
   const client = query.client?.toLowerCase();
+  // Sources that search inside their items' text (documents' passages) say where each matched.
+  const inText = new Map<string, Partial<TLibraryItem>>();
+  if (wanted.length > 0)
+    for (const source of sources.filter((s) => s.searchText))
+      for (const [id, found] of await source.searchText!(deps, user, query.q))
+        inText.set(`${source.kind}:${id}`, found);
   const items = all
     .filter((i) => !client || i.client?.toLowerCase() === client)
-    .filter((i) => {
+    .flatMap((i) => {
+      const found = inText.get(`${i.kind}:${i.id}`);
+      if (found) return [{ ...i, ...found }];
       const text = [i.title, i.client, i.summary].filter(Boolean).join(' ').toLowerCase();
-      return wanted.every((w) => text.includes(w));
+      return wanted.every((w) => text.includes(w)) ? [i] : [];
     })
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || a.id.localeCompare(b.id));
   return { items, clients };

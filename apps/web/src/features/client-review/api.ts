@@ -1,29 +1,23 @@
 // The client review screens' calls: the user's reviews, the clients to pick from, one review,
-// the documents to draw on, saving the draft, the PDF, sending it, deleting.
+// saving the draft, the PDF, sending it, deleting.
 import {
   CLIENT_REVIEW_PATHS,
-  DOCUMENT_PATHS,
   type TClientReviewCreate,
   type TClientReviewSend,
   type TClientReviewUpdate,
   ZClientReview,
   ZClientReviewClient,
   ZClientReviewSummary,
-  ZDocumentInfo,
   ZSuccessResponse,
 } from '@knap/contracts';
 import { apiRequest } from '../../lib/api-client';
 
 const ZClientReviewClientList = ZClientReviewClient.array();
 const ZClientReviewSummaryList = ZClientReviewSummary.array();
-const ZDocumentInfoList = ZDocumentInfo.array();
 
 export const listReviews = () => apiRequest(CLIENT_REVIEW_PATHS.list, ZClientReviewSummaryList);
 
 export const listReviewClients = () => apiRequest(CLIENT_REVIEW_PATHS.clients, ZClientReviewClientList);
-
-/** The user's client documents, to choose a review's sources from (issue 26). */
-export const listDocuments = () => apiRequest(DOCUMENT_PATHS.list, ZDocumentInfoList);
 
 export const getReview = (id: string) => apiRequest(CLIENT_REVIEW_PATHS.review(id), ZClientReview);
 

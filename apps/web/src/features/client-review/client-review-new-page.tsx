@@ -1,7 +1,7 @@
 // /client-review/new: pick a client (from the user's meetings, connected CRMs and earlier reviews,
 // or someone else by name), the period and any client documents to draw on, then the model drafts
 // the review and its editor opens.
-import { CLIENT_REVIEW_LIMITS, type TClientReviewClient, type TDocumentInfo } from '@knap/contracts';
+import { CLIENT_REVIEW_LIMITS, type TClientReviewClient } from '@knap/contracts';
 import { ArrowLeft, Sparkles } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,7 +12,9 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { Page } from '../../components/ui/page';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { useCreateReview, useReviewClients, useReviewDocuments } from './queries';
+import { DocumentChoice } from '../documents/components/document-choice';
+import { useDocuments } from '../documents/queries';
+import { useCreateReview, useReviewClients } from './queries';
 import { localToday, periodPresets } from './review-periods';
 import { CLIENT_NAME_MAX, PERIOD_LABEL_MAX } from './review-sections';
 
@@ -31,12 +33,6 @@ function clientOption(c: TClientReviewClient): string {
   return details.length ? `${c.name} — ${details.join(' · ')}` : c.name;
 }
 
-/** The documents filed under the chosen client first, then the rest, each newest first. */
-const documentsFor = (documents: TDocumentInfo[], clientName: string | null) => {
-  const mine = (d: TDocumentInfo) => !!clientName && d.client?.toLowerCase() === clientName.toLowerCase();
-  return [...documents.filter(mine), ...documents.filter((d) => !mine(d))];
-};
-
 type Errors = Partial<Record<'client' | 'email' | 'label' | 'start' | 'end', string>>;
 
 export function ClientReviewNewPage() {
@@ -54,10 +50,8 @@ export function ClientReviewNewPage() {
     end: presets[0]!.end,
   });
   const [errors, setErrors] = useState<Errors>({});
-  const documents = useReviewDocuments();
+  const documents = useDocuments();
   const [documentIds, setDocumentIds] = useState<string[]>([]);
-  const toggleDocument = (id: string, on: boolean) =>
-    setDocumentIds((ids) => (on ? [...ids, id] : ids.filter((d) => d !== id)));
 
   const list = clients.data ?? [];
   // Until the user chooses, the first client is chosen; with none, someone else.
@@ -213,36 +207,15 @@ export function ClientReviewNewPage() {
           </div>
         </fieldset>
 
-        {documents.data?.length ? (
-          <fieldset className="flex min-w-0 flex-col gap-2" disabled={isDrafting}>
-            <legend className="mb-2 font-semibold text-base text-zinc-900 dark:text-zinc-50">
-              Documents
-            </legend>
-            <p className={mutedTextClasses}>
-              Statements and spreadsheets to draw on too (up to {CLIENT_REVIEW_LIMITS.documents}); the review
-              cites the page it used.
-            </p>
-            {documentsFor(documents.data, chosen ? chosen.name : otherName.trim() || null).map((d) => {
-              const on = documentIds.includes(d.id);
-              return (
-                <label
-                  key={d.id}
-                  className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300"
-                >
-                  <input
-                    type="checkbox"
-                    checked={on}
-                    disabled={!on && documentIds.length >= CLIENT_REVIEW_LIMITS.documents}
-                    onChange={(e) => toggleDocument(d.id, e.target.checked)}
-                    className="size-4 accent-indigo-600"
-                  />
-                  {d.filename}
-                  {d.client ? <span className={mutedTextClasses}>— {d.client}</span> : null}
-                </label>
-              );
-            })}
-          </fieldset>
-        ) : null}
+        <DocumentChoice
+          documents={documents.data}
+          clientName={chosen ? chosen.name : otherName.trim() || null}
+          chosen={documentIds}
+          onChange={setDocumentIds}
+          max={CLIENT_REVIEW_LIMITS.documents}
+          disabled={isDrafting}
+          note="the review cites the page it used"
+        />
 
         <div className="flex flex-col gap-3 border-zinc-200 border-t pt-4 sm:flex-row sm:items-center dark:border-zinc-800">
           <Button type="submit" disabled={isDrafting} aria-busy={isDrafting || undefined}>

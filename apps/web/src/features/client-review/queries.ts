@@ -17,7 +17,6 @@ import {
   deleteReview,
   exportReviewPdf,
   getReview,
-  listDocuments,
   listReviewClients,
   listReviews,
   saveReview,
@@ -28,7 +27,6 @@ export const reviewKeys = {
   all: ['client-reviews'] as const,
   list: ['client-reviews', 'list'] as const,
   clients: ['client-reviews', 'clients'] as const,
-  documents: ['client-reviews', 'documents'] as const,
   review: (id: string) => ['client-reviews', 'review', id] as const,
 };
 
@@ -37,8 +35,6 @@ const reviews: DocumentKeys<TClientReview> = { lists: reviewKeys.list, one: revi
 export const useReviews = () => useQuery({ queryKey: reviewKeys.list, queryFn: listReviews });
 
 export const useReviewClients = () => useQuery({ queryKey: reviewKeys.clients, queryFn: listReviewClients });
-
-export const useReviewDocuments = () => useQuery({ queryKey: reviewKeys.documents, queryFn: listDocuments });
 
 export const useReview = (id: string) =>
   useQuery({ queryKey: reviewKeys.review(id), queryFn: () => getReview(id) });

@@ -34,3 +34,10 @@ export async function documentImageUrl(id: string, signal?: AbortSignal): Promis
   const res = await apiFetch(DOCUMENT_PATHS.file(id), signal ? { signal } : {});
   return URL.createObjectURL(await res.blob());
 }
+
+/** The clients the Client field offers, and those the document's text names. */
+export const getClientSuggestions = (id: string) =>
+  apiRequest(DOCUMENT_PATHS.clientSuggestions(id), lazySchema('ZDocumentClientSuggestions'));
+
+/** The user's documents, newest first (the forms that draft from chosen documents list them). */
+export const listDocuments = () => apiRequest(DOCUMENT_PATHS.list, lazySchema('ZDocumentInfoList'));

@@ -34,6 +34,8 @@ export const DOCUMENTS_COPY = {
   clientHint: 'File it under a client: the Library lists documents by client.',
   fileUnder: 'Save',
   filed: (client: string | null) => (client ? `Filed under ${client}` : 'Not filed under a client'),
+  suggested: (matched: string, location: string) => `Suggested: ${matched} — named on ${location}`,
+  acceptSuggested: (client: string) => `File under ${client}`,
   pages: (kind: string, n: number) => {
     const rule = new Intl.PluralRules('en-US').select(n);
     if (kind === 'pdf') return `${n} ${rule === 'one' ? 'page' : 'pages'}`;

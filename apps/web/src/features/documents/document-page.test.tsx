@@ -26,6 +26,24 @@ const STATEMENT: TDocumentText = {
 
 const open = (path: string) => renderRoutes([{ path: '/documents/:id', element: <DocumentPage /> }], path);
 
+/** The document's text and its filing on the server; answers the PATCH bodies it got. */
+function serveFiling(more: Parameters<typeof mockFetch>[0] = {}) {
+  const patched: unknown[] = [];
+  let client: string | null = null;
+  mockFetch({
+    [`GET ${DOCUMENT_PATHS.text('d1')}`]: () => jsonResponse({ ...STATEMENT, client }),
+    [`PATCH ${DOCUMENT_PATHS.item('d1')}`]: async (req) => {
+      const body = (await req.json()) as { client: string | null };
+      patched.push(body);
+      client = body.client;
+      const { passages_text: _, ...info } = STATEMENT;
+      return jsonResponse({ ...info, client });
+    },
+    ...more,
+  });
+  return patched;
+}
+
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   Element.prototype.scrollIntoView = vi.fn();
@@ -50,25 +68,48 @@ describe('DocumentPage', () => {
   });
 
   it('files the document under a client', async () => {
-    const patched: unknown[] = [];
-    let client: string | null = null;
-    mockFetch({
-      [`GET ${DOCUMENT_PATHS.text('d1')}`]: () => jsonResponse({ ...STATEMENT, client }),
-      [`PATCH ${DOCUMENT_PATHS.item('d1')}`]: async (req) => {
-        const body = (await req.json()) as { client: string | null };
-        patched.push(body);
-        client = body.client;
-        const { passages_text: _, ...info } = STATEMENT;
-        return jsonResponse({ ...info, client });
-      },
-    });
+    const patched = serveFiling();
     open('/documents/d1');
-    const field = (await screen.findByRole('textbox', { name: 'Client' })) as HTMLInputElement;
+    const field = (await screen.findByRole('combobox', { name: 'Client' })) as HTMLInputElement;
     await userEvent.type(field, '  Ann Henderson ');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Filed under Ann Henderson')).toBeTruthy();
     expect(patched).toEqual([{ client: 'Ann Henderson' }]);
+  });
+
+  it('offers the known clients, and files the client the text names in one click', async () => {
+    const patched = serveFiling({
+      [`GET ${DOCUMENT_PATHS.clientSuggestions('d1')}`]: () =>
+        jsonResponse({
+          named: [
+            {
+              name: 'Ann Henderson',
+              email: 'ann@henderson.example',
+              sources: ['meetings'],
+              matched: 'Henderson',
+              location: 'page 1',
+              seq: 0,
+            },
+          ],
+          clients: [
+            { name: 'Ann Henderson', email: 'ann@henderson.example', sources: ['meetings'] },
+            { name: 'Bob Smith', email: null, sources: ['reviews'] },
+          ],
+        }),
+    });
+    open('/documents/d1');
+    const field = (await screen.findByRole('combobox', { name: 'Client' })) as HTMLInputElement;
+    expect(await screen.findByText('Suggested: Henderson — named on page 1')).toBeTruthy();
+    const options = [...(field.list?.options ?? [])].map((o) => o.value);
+    expect(options).toEqual(['Ann Henderson', 'Bob Smith']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'File under Ann Henderson' }));
+    expect(await screen.findByText('Filed under Ann Henderson')).toBeTruthy();
+    expect(patched).toEqual([{ client: 'Ann Henderson' }]);
+    expect(field.value).toBe('Ann Henderson');
+    // Filed under it: no longer proposed.
+    expect(screen.queryByText('Suggested: Henderson — named on page 1')).toBeNull();
   });
 
   it('says plainly when a PDF has no text layer', async () => {

@@ -13,15 +13,24 @@ import { cn } from '../../lib/cn';
 import { downloadFile } from '../../lib/download';
 import { documentImageUrl } from './api';
 import { DOCUMENTS_COPY } from './copy';
-import { useDocumentText, useFileDocument } from './queries';
+import { useClientSuggestions, useDocumentText, useFileDocument } from './queries';
 
-/** The client the document is filed under, edited in place. */
+/**
+ * The client the document is filed under, edited in place: the field offers the clients the app
+ * knows (its meetings, reviews and filed documents), and a client the text names is proposed with
+ * where ("Suggested: Henderson — named on page 1"), filed in one click.
+ */
 function ClientField({ id, client }: { id: string; client: string | null }) {
   const [value, setValue] = useState(client ?? '');
   const filing = useFileDocument(id);
+  const suggestions = useClientSuggestions(id);
+  const current = filing.data ? filing.data.client : client;
+  const suggested = suggestions.data?.named.find((n) => n.name !== current);
+  const listId = `document-clients-${id}`;
+  const file = (name: string | null) => filing.mutate(name);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    filing.mutate(value.trim() || null);
+    file(value.trim() || null);
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
@@ -33,10 +42,36 @@ function ClientField({ id, client }: { id: string; client: string | null }) {
         onChange={(event) => setValue(event.target.value)}
         error={filing.error?.message}
         className="min-w-0 flex-1"
+        list={listId}
+        autoComplete="off"
       />
+      <datalist id={listId}>
+        {suggestions.data?.clients.map((c) => (
+          <option key={c.name} value={c.name}>
+            {c.email ?? ''}
+          </option>
+        ))}
+      </datalist>
       <Button type="submit" size="sm" disabled={filing.isPending}>
         {DOCUMENTS_COPY.fileUnder}
       </Button>
+      {suggested ? (
+        <p className="flex w-full flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+          {DOCUMENTS_COPY.suggested(suggested.matched, suggested.location)}
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            disabled={filing.isPending}
+            onClick={() => {
+              setValue(suggested.name);
+              file(suggested.name);
+            }}
+          >
+            {DOCUMENTS_COPY.acceptSuggested(suggested.name)}
+          </Button>
+        </p>
+      ) : null}
       <p role="status" className="w-full text-xs text-zinc-500 dark:text-zinc-400">
         {filing.isSuccess ? DOCUMENTS_COPY.filed(filing.data.client) : ''}
       </p>

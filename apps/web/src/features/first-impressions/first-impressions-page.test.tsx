@@ -1,5 +1,6 @@
 import {
   DETAIL,
+  DOCUMENT_PATHS,
   FIRST_IMPRESSIONS_PATHS,
   PDF_PATHS,
   type TBriefing,
@@ -49,6 +50,7 @@ const briefing: TBriefing = {
       { id: 'm1', title: 'Henderson intro call', date: '2026-11-20', upcoming: false, has_notes: true },
     ],
     crm: [{ crm: 'wealthbox', name: 'Ann Henderson', email: ANN, company: null }],
+    documents: [],
   },
   drafted_at: '2026-11-22T09:00:00.000Z',
   created_at: '2026-11-22T09:00:00.000Z',
@@ -145,6 +147,58 @@ describe('FirstImpressionsPage', () => {
     expect(saved.textContent).toContain(ANN);
     expect(saved.textContent).toContain('3 sources');
     expect(saved.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('draws on the documents chosen, the prospect’s listed first, and links them as sources', async () => {
+    const create = heldResponse();
+    const drafted: TBriefing = {
+      ...briefing,
+      sources: {
+        ...briefing.sources,
+        documents: [{ id: 'd2', filename: 'Henderson 401k.pdf', kind: 'pdf' }],
+      },
+    };
+    const doc = (id: string, filename: string, client: string | null) => ({
+      id,
+      filename,
+      kind: 'pdf',
+      size: 100,
+      pages: 1,
+      passages: 1,
+      has_text: true,
+      client,
+      created_at: '2026-11-20T10:00:00.000Z',
+    });
+    mockFetch({
+      [`GET ${FIRST_IMPRESSIONS_PATHS.list}`]: () => jsonResponse([]),
+      [`POST ${FIRST_IMPRESSIONS_PATHS.list}`]: create.handler,
+      [`GET ${FIRST_IMPRESSIONS_PATHS.briefing('b1')}`]: () => jsonResponse(drafted),
+      [`GET ${DOCUMENT_PATHS.list}`]: () =>
+        jsonResponse([
+          doc('d1', 'Smith letter.pdf', 'Bob Smith'),
+          doc('d2', 'Henderson 401k.pdf', 'Ann Henderson'),
+        ]),
+    });
+    renderRoutes(routes, '/first-impressions');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Ann Henderson');
+    const group = await screen.findByRole('group', { name: 'Documents' });
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['Henderson 401k.pdf— Ann Henderson', 'Smith letter.pdf— Bob Smith']);
+    await userEvent.click(within(group).getByRole('checkbox', { name: /Henderson 401k\.pdf/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Prepare briefing' }));
+    await waitFor(() =>
+      expect(create.bodies).toEqual([
+        { name: 'Ann Henderson', email: null, company: null, document_ids: ['d2'] },
+      ]),
+    );
+    create.release(jsonResponse(drafted));
+    const sources = await screen.findByRole('region', { name: 'Sources found' });
+    expect(within(sources).getByRole('link', { name: 'Henderson 401k.pdf' }).getAttribute('href')).toBe(
+      '/documents/d2',
+    );
   });
 
   it('edits the questions and the briefing, autosaving the whole draft, and copies the questions', async () => {

@@ -90,6 +90,29 @@ describe('LibraryPage', () => {
     await waitFor(() => expect(queries.at(-1)).toBe('?q=review&kind=notes&client=Ann+Henderson'));
   });
 
+  it("shows where a search matched inside a document's text, opening it at that passage", async () => {
+    const letter = item({
+      id: 'd1',
+      kind: 'document',
+      title: 'Annual letter.pdf',
+      summary: 'PDF; 3 pages',
+      open_path: '/documents/d1?at=1',
+      download_path: '/api/documents/d1/file',
+      match: { location: 'page 2', snippet: '…your municipal bond ladder matures in 2031…' },
+    });
+    mockFetch({
+      [`GET ${LIBRARY_PATHS.list}`]: () => jsonResponse({ items: [letter], clients: [] }),
+      [`GET ${LIBRARY_PATHS.prompts}`]: () => jsonResponse([]),
+    });
+    renderRoutes(routes, '/library');
+    const card = await screen.findByRole('listitem', { name: 'Annual letter.pdf' });
+    expect(within(card).getByText('Found on page 2:')).toBeTruthy();
+    expect(within(card).getByText('…your municipal bond ladder matures in 2031…')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Open Annual letter.pdf' }).getAttribute('href')).toBe(
+      '/documents/d1?at=1',
+    );
+  });
+
   it('starts a chat from a saved prompt', async () => {
     mockFetch({
       [`GET ${LIBRARY_PATHS.list}`]: () => jsonResponse({ items, clients: [] }),

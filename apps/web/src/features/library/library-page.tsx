@@ -166,6 +166,12 @@ function ItemRow({ item, prompt, timeZone, onEdit, onDelete }: ItemRowProps) {
         {item.summary ? (
           <p className="mt-1 line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300">{item.summary}</p>
         ) : null}
+        {item.match ? (
+          <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+            <span className="font-medium">Found on {item.match.location}:</span>{' '}
+            <q className="italic">{item.match.snippet}</q>
+          </p>
+        ) : null}
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {item.open_path ? (

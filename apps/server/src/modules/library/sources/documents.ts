@@ -1,9 +1,10 @@
 // Client documents (issue 26) as Library items, under the client each is filed under: each opens in
 // the document view, downloads as attached, and deletes through the documents service (so the
-// owner check and legal hold apply). Listed by adding it to LIBRARY_SOURCES.
+// owner check and legal hold apply). A search finds them by their text too, showing the matching
+// passage and opening the document there. Listed by adding it to LIBRARY_SOURCES.
 import { DOCUMENT_PATHS, documentViewPath, isImageKind, type TDocumentInfo } from '@knap/contracts';
 import { HttpError } from '../../../platform/errors.js';
-import { deleteDocument, listDocuments } from '../../documents/service.js';
+import { deleteDocument, documentsMatching, listDocuments } from '../../documents/service.js';
 import { item, type LibrarySource, SOURCE_LIMIT } from '../library-source.js';
 
 /** What is inside, in a line: its kind and length, that a scan has no text, or that it is an image. */
@@ -33,6 +34,15 @@ export const documentsSource: LibrarySource = {
         deletable: true,
       }),
     ),
+  searchText: async (deps, user, q) => {
+    const found = await documentsMatching(deps, { userId: user.id, query: q });
+    return new Map(
+      [...found].map(([id, m]) => [
+        id,
+        { match: { location: m.location, snippet: m.snippet }, open_path: documentViewPath(id, m.seq) },
+      ]),
+    );
+  },
   remove: async (deps, user, id) => {
     try {
       await deleteDocument(deps, { userId: user.id, documentId: id });

@@ -1,8 +1,13 @@
 // One briefing open: the sources found, the briefing (read as safe Markdown, or edited), the
 // questions as an editable list — both autosaved — and Copy questions, Export PDF, Regenerate and
 // Delete. Actions that need the saved briefing save first.
-import { FIRST_IMPRESSION_LIMITS as L, type TBriefing, type TBriefingSources } from '@knap/contracts';
-import { CalendarClock, Copy, Database, Plus, RefreshCw, Trash2, X } from 'lucide-react';
+import {
+  documentViewPath,
+  FIRST_IMPRESSION_LIMITS as L,
+  type TBriefing,
+  type TBriefingSources,
+} from '@knap/contracts';
+import { CalendarClock, Copy, Database, FileText, Plus, RefreshCw, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -40,7 +45,7 @@ export const numberedQuestions = (questions: string[]) =>
     .join('\n');
 
 function SourcesFound({ sources }: { sources: TBriefingSources }) {
-  const count = sources.meetings.length + sources.crm.length;
+  const count = sources.meetings.length + sources.crm.length + sources.documents.length;
   return (
     <section aria-labelledby="briefing-sources" className={cn(cardClasses, 'flex flex-col gap-2')}>
       <h3 id="briefing-sources" className={cardHeadingClasses}>
@@ -82,6 +87,20 @@ function SourcesFound({ sources }: { sources: TBriefingSources }) {
                     · {[c.email, c.company].filter(Boolean).join(' · ')}
                   </span>
                 ) : null}
+              </span>
+            </li>
+          ))}
+          {sources.documents.map((d) => (
+            <li key={d.id} className="flex min-w-0 items-start gap-2">
+              <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-zinc-400" />
+              <span className="min-w-0 break-words">
+                Document{' '}
+                <Link
+                  to={documentViewPath(d.id)}
+                  className="font-medium text-indigo-600 underline underline-offset-2 hover:text-indigo-500 dark:text-indigo-400"
+                >
+                  {d.filename}
+                </Link>
               </span>
             </li>
           ))}

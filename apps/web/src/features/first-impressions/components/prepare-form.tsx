@@ -1,5 +1,6 @@
 // Whom to prepare for: a name and/or an email address (one of them is needed) and the company.
-// "Prepare briefing" gathers what the user's meetings and CRMs know and has the model draft it.
+// "Prepare briefing" gathers what the user's meetings and CRMs know, and passages of the client
+// documents chosen, and has the model draft it.
 import { FIRST_IMPRESSION_LIMITS as L, type TBriefing } from '@knap/contracts';
 import { Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -10,6 +11,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { bodyFieldErrors, type FieldErrors } from '../../../lib/autosave';
 import { cn } from '../../../lib/cn';
+import { DocumentChoice } from '../../documents/components/document-choice';
+import { useDocuments } from '../../documents/queries';
 import { useCreateBriefing } from '../queries';
 
 /** A light check: the server decides. */
@@ -32,6 +35,8 @@ export function PrepareForm({ onCreated }: PrepareFormProps) {
   const [fields, setFields] = useState({ name: '', email: '', company: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateBriefing();
+  const documents = useDocuments();
+  const [documentIds, setDocumentIds] = useState<string[]>([]);
   const refusal = create.error instanceof ApiError ? bodyFieldErrors(create.error.detail) : {};
   const shown = { ...refusal, ...errors };
   const generalError = create.error && Object.keys(refusal).length === 0 ? create.error.message : null;
@@ -52,10 +57,12 @@ export function PrepareForm({ onCreated }: PrepareFormProps) {
         name: fields.name.trim() || null,
         email: fields.email.trim() || null,
         company: fields.company.trim() || null,
+        ...(documentIds.length ? { document_ids: documentIds } : {}),
       },
       {
         onSuccess: (briefing) => {
           setFields({ name: '', email: '', company: '' });
+          setDocumentIds([]);
           onCreated(briefing);
         },
       },
@@ -106,6 +113,15 @@ export function PrepareForm({ onCreated }: PrepareFormProps) {
         error={shown.company}
         disabled={create.isPending}
         onChange={set('company')}
+      />
+      <DocumentChoice
+        documents={documents.data}
+        clientName={fields.name.trim() || null}
+        chosen={documentIds}
+        onChange={setDocumentIds}
+        max={L.documents}
+        disabled={create.isPending}
+        note="the briefing cites the page it used"
       />
       <div className="flex flex-col gap-3">
         <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
