@@ -86,7 +86,7 @@ export const ZAttachedDocument = z.object({
 export type TAttachedDocument = z.infer<typeof ZAttachedDocument>;
 
 /** Where the app knows a client from, for the Client field's suggestions. */
-export const CLIENT_SUGGESTION_SOURCES = ['meetings', 'reviews', 'documents'] as const;
+export const CLIENT_SUGGESTION_SOURCES = ['meetings', 'reviews', 'documents', 'crm'] as const;
 
 export const ZClientSuggestion = z.object({
   name: z.string(),

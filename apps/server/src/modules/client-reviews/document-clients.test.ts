@@ -1,11 +1,14 @@
 // The document view's client suggestions: the people of the user's meetings, the clients of their
 // reviews and filed documents, and those the document names, with where; owner only.
 import { DOCUMENT_PATHS } from '@knap/contracts';
+import { type FakeOidc, type FakeWealthbox, startFakeOidc, startFakeWealthbox } from '@knap/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectViaOAuth } from '../../testing/connections.js';
 import { pdfOf, uploadDocument } from '../../testing/documents.js';
 import { addMeeting } from '../../testing/meeting-bot.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, signUp, userIdOf } from '../../testing/users.js';
+import { namesInText } from './document-clients.js';
 
 describe(`client suggestions for a document (${testEngine()})`, () => {
   let t: TestApp;
@@ -99,5 +102,73 @@ describe(`client suggestions for a document (${testEngine()})`, () => {
     const { id } = (await uploadDocument(call, 'mine.txt', Buffer.from('Henderson.'))).json();
     const res = await suggestions(other, id);
     expect([res.statusCode, res.json()]).toEqual([404, { detail: 'Document not found' }]);
+  });
+});
+
+describe('the names a document holds, for the CRMs to be asked about', () => {
+  it('takes runs of capitalized words and a surname in capitals after its cue, not headings', () => {
+    const passages = [
+      { content: 'Quarterly Statement. Account holder: OKAFOR. Account Summary, Total Value $1,200.' },
+      { content: 'Dear Mary Okafor, a transfer from Jose Gonzalez arrived. Mary Okafor signed.' },
+    ];
+    expect(namesInText(passages)).toEqual(['OKAFOR', 'Mary Okafor', 'Jose Gonzalez']);
+    expect(namesInText(passages, 2)).toEqual(['OKAFOR', 'Mary Okafor']);
+  });
+});
+
+describe(`client suggestions from the connected CRM (${testEngine()})`, () => {
+  let t: TestApp;
+  let auth: FakeOidc;
+  let wealthbox: FakeWealthbox;
+  let call: ReturnType<typeof as>;
+
+  beforeAll(async () => {
+    auth = await startFakeOidc({ user: { sub: 'w', email: 'lee@advisors.example', name: 'Lee' } });
+    wealthbox = await startFakeWealthbox(auth);
+    wealthbox.contacts.push(
+      { id: 21, first_name: 'Mary', last_name: 'Okafor', email: 'mary@okafor.example' },
+      { id: 22, first_name: 'Cara', last_name: 'Wealth', email: 'cara@wealthco.example' },
+    );
+    t = await createTestApp({
+      config: { oauthProviders: { wealthbox: auth.endpoints }, apis: { wealthbox: wealthbox.url } },
+    });
+    const lee = await signUp(t);
+    call = as(t, lee);
+    await connectViaOAuth(t, lee, 'wealthbox');
+  });
+  afterAll(async () => {
+    await t.close();
+    await wealthbox.close();
+    await auth.close();
+  });
+
+  it('proposes the CRM contact the text names, never one it does not', async () => {
+    const { id } = (
+      await uploadDocument(
+        call,
+        'statement.pdf',
+        await pdfOf(['Quarterly statement.', 'Prepared for Mary Okafor, account 7781.']),
+        'application/pdf',
+      )
+    ).json();
+    const body = (await call({ method: 'GET', url: DOCUMENT_PATHS.clientSuggestions(id) })).json();
+    expect(body.clients).toEqual([{ name: 'Mary Okafor', email: 'mary@okafor.example', sources: ['crm'] }]);
+    expect(body.named).toEqual([
+      expect.objectContaining({
+        name: 'Mary Okafor',
+        matched: 'Mary Okafor',
+        location: 'page 2',
+        sources: ['crm'],
+      }),
+    ]);
+  });
+
+  it('answers from what the app knows when the CRM does not answer', async () => {
+    const { id } = (
+      await uploadDocument(call, 'note.txt', Buffer.from('Call Mary Okafor about the IRA.'))
+    ).json();
+    await wealthbox.close();
+    const res = await call({ method: 'GET', url: DOCUMENT_PATHS.clientSuggestions(id) });
+    expect([res.statusCode, res.json()]).toEqual([200, { named: [], clients: [] }]);
   });
 });

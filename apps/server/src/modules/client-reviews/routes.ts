@@ -42,7 +42,7 @@ export async function clientReviewRoutes(app: AppInstance): Promise<void> {
   app.get(
     `${DOCUMENT_PATHS.list}/:id/client-suggestions`,
     { schema: { params: ZReviewParams, response: { 200: ZDocumentClientSuggestions } } },
-    (req) => documentClientSuggestions(deps, authOf(req).user, req.params.id),
+    (req) => documentClientSuggestions(deps, authOf(req).user, req.params.id, req.log),
   );
   app.get(REVIEW, { schema: { params: ZReviewParams, response: { 200: ZClientReview } } }, (req) =>
     reviews.getReview(deps, uid(req), req.params.id),

@@ -100,3 +100,43 @@ export async function crmRecordsOf(
   }
   return records;
 }
+
+/** A contact some connected CRM holds, as found by its name. */
+export interface CrmContactNamed {
+  source: CrmPersonRecord['source'];
+  name: string;
+  email: string | null;
+}
+
+/**
+ * The contacts every connected CRM (Wealthbox, Salesforce, Zoho CRM, Copper) finds by each of
+ * `names`, one search a name and CRM, all at once. A CRM that fails to answer is left out and
+ * logged (`purpose` names the caller): what the others found is answered.
+ */
+export async function crmContactsNamed(
+  deps: AppDeps,
+  log: Log,
+  userId: string,
+  names: string[],
+  purpose: string,
+): Promise<CrmContactNamed[]> {
+  const { scopes } = await connectedScopes(deps, userId);
+  const sources = (['wealthbox', 'salesforce', 'zoho', 'copper'] as const).filter((id) =>
+    scopes.includes(id),
+  );
+  const searches = sources.flatMap((source) =>
+    names.map(async (name): Promise<CrmContactNamed[]> => {
+      try {
+        const found =
+          source === 'wealthbox'
+            ? await wealthbox.searchContacts(deps, userId, name)
+            : await crm.searchContacts(deps, userId, source, name);
+        return found.map((c) => ({ source, name: c.name, email: c.email }));
+      } catch (err) {
+        log.warn({ err, crm: source }, `${purpose}: the CRM search failed`);
+        return [];
+      }
+    }),
+  );
+  return (await Promise.all(searches)).flat();
+}
