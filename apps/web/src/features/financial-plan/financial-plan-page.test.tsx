@@ -6,7 +6,7 @@ import {
   type TPlanInputProposals,
   type TPlanProjection,
 } from '@knap/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -313,6 +313,9 @@ describe('FinancialPlanPage', () => {
     await userEvent.clear(age);
     await userEvent.type(age, 'sixty');
     await screen.findByText('Enter an age in years', {}, { timeout: AUTOSAVE_DELAY_MS * 4 });
+    // The blocker takes the invalid state in an effect after the error is drawn: let it run first
+    // (a slow machine once navigated in between).
+    await act(async () => {});
     void router.navigate('/chat');
     const dialog = await screen.findByRole('alertdialog', { name: PLAN_COPY.leaveTitle });
     await userEvent.click(within(dialog).getByRole('button', { name: PLAN_COPY.stay }));
