@@ -50,8 +50,11 @@ if (msPort > 0 && graphPort > 0) {
   });
   const graph = await startFakeGraphCalendar(oidc, graphPort);
   const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-  graph.events.push(
-    {
+  // A meeting about to start, kept that way: a calendar read at any time of a long run has a
+  // meeting the notetaker books at once (its window is the next 15 minutes). Once fewer than 6
+  // minutes are left, the meeting moves to 10 minutes ahead, a change the next sync reports.
+  const soon = () =>
+    graph.changeEvent({
       id: 'soon',
       title: 'Henderson annual review',
       start: at(10),
@@ -62,12 +65,19 @@ if (msPort > 0 && graphPort > 0) {
         { email: 'bob.henderson@henderson.example', response: 'declined' },
         { email: 'pat@firm.example', name: 'Pat Advisor', response: 'tentative' },
       ],
-    },
+    });
+  soon();
+  const keepSoon = setInterval(() => {
+    const start = graph.events.find((e) => e.id === 'soon')?.start;
+    if (start && Date.parse(start) - Date.now() < 6 * 60_000) soon();
+  }, 30_000);
+  graph.events.push(
     { id: 'tomorrow', title: 'Prospect intro: the Parks', start: at(24 * 60), end: at(24 * 60 + 30) },
     { id: 'yesterday', title: 'Estate planning call', start: at(-26 * 60), end: at(-26 * 60 + 45) },
   );
   console.log(`Microsoft fake: ${oidc.url} (OAuth), ${graph.url} (Graph)`);
   closers.push(
+    async () => clearInterval(keepSoon),
     () => graph.close(),
     () => oidc.close(),
   );
