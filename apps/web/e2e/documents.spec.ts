@@ -73,8 +73,7 @@ test('attach a statement and ask about it: the reply cites the page, the citatio
 
   // For the client file: the chat's menu exports it as Markdown (the question, the reply and its
   // citation's words) and as PDF.
-  const chatId = new URL(page.url()).searchParams.get('id')!;
-  const { title } = await chatSeeder(page, account.accessToken).getChat(chatId);
+  const { title } = await chatSeeder(page, account.accessToken).chatOnScreen();
   const panel = new ChatPanel(page);
   await panel.open();
   const markdown = await downloaded(page, () => panel.chooseFromMenu(title, 'Export as Markdown'));

@@ -1,11 +1,11 @@
 // Message actions (issue "The conversation an advisor expects") in Chromium against the real server
 // and its built-in demo model: copy as text and as Markdown, regenerate and switch between the
 // versions, edit a sent message and resend it (the earlier version kept), and feedback on a reply.
-import { CHAT_PATHS, type TChat } from '@knap/contracts';
 import { expect as baseExpect, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { hasHorizontalScroll, saveScreenshot } from './support/app';
 import { AssistantScreen } from './support/assistant';
+import { chatSeeder } from './support/chat';
 
 /** A reply can take a while to start on a busy machine. */
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -74,12 +74,7 @@ test('copy, regenerate, edit and resend, and rate a reply', async ({ page, conte
   await page.getByRole('textbox', { name: 'What made it so? (optional)' }).fill('Exactly what I needed');
   await page.getByRole('button', { name: 'Send feedback' }).click();
   await expect(answer.getByRole('status')).toHaveText('Thanks for your feedback');
-  const chatId = new URL(page.url()).searchParams.get('id')!;
-  const stored = (await (
-    await page.request.get(CHAT_PATHS.chat(chatId), {
-      headers: { authorization: `Bearer ${account.accessToken}` },
-    })
-  ).json()) as TChat;
+  const stored = await chatSeeder(page, account.accessToken).chatOnScreen();
   expect(stored.messages.at(-1)?.feedback).toMatchObject({ rating: 'up', note: 'Exactly what I needed' });
   // Every version is stored: two questions, three replies.
   expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant', 'user', 'assistant']);

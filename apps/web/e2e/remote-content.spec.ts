@@ -4,24 +4,11 @@
 // for a real model that was told to write the image.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { collectCspErrors } from './support/app';
 import { AssistantScreen } from './support/assistant';
-import { type FakeModelServer, startFakeModelServer } from './support/fake-model-server';
-
-const test = base.extend<object, { fakeModelApp: FakeModelServer }>({
-  fakeModelApp: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
-    async ({}, use) => {
-      const app = await startFakeModelServer();
-      await use(app);
-      await app.close();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ fakeModelApp }, use) => use(fakeModelApp.url),
-});
+import { fakeModelTest as test } from './support/fake-model-server';
 
 /** Another origin, counting what it is asked for. */
 async function startCountingServer(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {

@@ -55,8 +55,7 @@ test('the server killed mid-reply and started again: nothing is lost, and Retry 
     await chat.expectIdle();
 
     // Stored as the user saw it: the question once, one finished reply with the whole text.
-    const chatId = new URL(page.url()).searchParams.get('id') ?? '';
-    const stored = await chatSeeder(page, account.accessToken).getChat(chatId);
+    const stored = await chatSeeder(page, account.accessToken).chatOnScreen();
     expect(stored.messages.map((m) => [m.role, m.state])).toEqual([
       ['user', null],
       ['assistant', null],

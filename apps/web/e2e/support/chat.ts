@@ -94,6 +94,12 @@ export function chatSeeder(page: Page, accessToken: string) {
       expect(res.ok(), await res.text()).toBe(true);
       return (await res.json()) as TChat;
     },
+    /** The chat open on the page (its `?id=`), as stored. */
+    async chatOnScreen(): Promise<TChat> {
+      const chatId = new URL(page.url()).searchParams.get('id');
+      expect(chatId, `no chat is open at ${page.url()}`).toBeTruthy();
+      return this.getChat(chatId ?? '');
+    },
     async chatStatus(chatId: string): Promise<number> {
       return (await api.get(CHAT_PATHS.chat(chatId))).status();
     },

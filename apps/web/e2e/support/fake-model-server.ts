@@ -2,6 +2,7 @@
 // (support/app-server.ts), with its model an OpenAI-compatible loopback fake from @knap/fakes, which
 // answers each message with 'You said: {message}' unless a reply is scripted.
 import { type FakeLlm, startFakeOpenAI } from '@knap/fakes';
+import { test as base } from '@playwright/test';
 import { startAppServer } from './app-server';
 
 export interface FakeModelServer {
@@ -33,3 +34,20 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     throw error;
   }
 }
+
+/**
+ * Tests whose pages talk to a fake-model server of the worker's own (started on first use); the
+ * test scripts its replies with `fakeModelApp.llm.enqueue`.
+ */
+export const fakeModelTest = base.extend<object, { fakeModelApp: FakeModelServer }>({
+  fakeModelApp: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
+    async ({}, use) => {
+      const app = await startFakeModelServer();
+      await use(app);
+      await app.close();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ fakeModelApp }, use) => use(fakeModelApp.url),
+});
