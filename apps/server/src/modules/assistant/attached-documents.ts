@@ -5,6 +5,7 @@
 // it is the latest (a model that is not given images is told they are there).
 import { type AssistantUIMessage, isImageKind, type TAttachedDocument } from '@knap/contracts';
 import type { AppDeps } from '../../platform/deps.js';
+import { imagesForModel, recordImageRead } from '../documents/model-images.js';
 import * as documents from '../documents/service.js';
 import { type ContextImage, type ContextPassage, documentContext } from './prompts.js';
 
@@ -36,7 +37,7 @@ async function imageParts(
   if (!deps.config.llm.images)
     return { lines: images.map((d) => ({ name: name(d), as: 'unseen' })), parts: [], scans: new Set() };
   // The demo model is given images (it names them) but not scans' pages: it could not look at them.
-  const sent = await documents.imagesForModel(deps, {
+  const sent = await imagesForModel(deps, {
     userId,
     documents: asked,
     scans: deps.config.llm.provider !== 'demo',
@@ -64,7 +65,7 @@ async function imageParts(
     ),
   );
   for (const s of sent)
-    await documents.recordImageRead(deps, { userId, sent: s, as: 'chat', details: { chat_id: chatId } });
+    await recordImageRead(deps, { userId, sent: s, as: 'chat', details: { chat_id: chatId } });
   return {
     lines,
     parts,
