@@ -1,7 +1,7 @@
 // The process as `npm start` runs it: boots on embedded defaults, stops cleanly on SIGTERM (exit 0,
 // idle keep-alive sockets or Redis gone notwithstanding), refuses every bad configuration with one
 // line naming the variable within 10 s, and waits for a database that is not up yet when told to.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -10,41 +10,17 @@ import path from 'node:path';
 import { type FakeS3, startFakeS3, startTcpProxy } from '@knap/fakes';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listeningUrl, SERVER_START_MS, type ServerProcess, spawnServer } from './testing/server-process.js';
 
 const main = path.join(import.meta.dirname, 'main.ts');
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const tmpDir = () => mkdtempSync(path.join(os.tmpdir(), 'knap-main-'));
-/**
- * How long a process may take to say where it listens: tsx compiles the server as it loads, which
- * on a loaded 2-core machine, after migrations through a proxy, has taken over 20 s.
- */
-const START_MS = 45_000;
 /** A test's own bound: a start, what it does, and the stop. */
-const PROCESS_TEST_MS = START_MS + 30_000;
+const PROCESS_TEST_MS = SERVER_START_MS + 30_000;
 
-function start(env: Record<string, string>) {
-  const started = Date.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', PORT: '0', DATA_DIR: tmpDir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  proc.stdout.on('data', (c: Buffer) => {
-    out += c;
-  });
-  proc.stderr.on('data', (c: Buffer) => {
-    err += c;
-  });
-  const exited = new Promise<{ code: number | null; ms: number }>((resolve) =>
-    proc.on('exit', (code) => resolve({ code, ms: Date.now() - started })),
-  );
-  // A test that fails early leaves no server behind.
-  const timer = setTimeout(() => proc.kill('SIGKILL'), PROCESS_TEST_MS);
-  void exited.then(() => clearTimeout(timer));
-  return { proc, exited, output: () => out, errors: () => err };
-}
+const start = (env: Record<string, string>) =>
+  spawnServer({ PORT: '0', DATA_DIR: tmpDir(), ...env }, { killAfterMs: PROCESS_TEST_MS });
 
 async function waitFor<T>(probe: () => T | undefined, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
@@ -56,8 +32,7 @@ async function waitFor<T>(probe: () => T | undefined, ms = 20_000): Promise<T> {
   throw new Error('timed out');
 }
 
-const openUrl = (s: ReturnType<typeof start>) =>
-  waitFor(() => /open (http:\/\/\S+)/.exec(s.output())?.[1], START_MS);
+const openUrl = (s: ServerProcess) => listeningUrl(s);
 
 /** A socket that made one keep-alive request and now sits idle, as a browser's does. */
 async function idleKeepAlive(url: string): Promise<net.Socket> {
@@ -74,7 +49,7 @@ async function idleKeepAlive(url: string): Promise<net.Socket> {
 }
 
 /** SIGTERM while `socket` idles: the server closes it and the process exits 0, promptly. */
-async function stopsCleanly(s: ReturnType<typeof start>, url: string, socket: net.Socket) {
+async function stopsCleanly(s: ServerProcess, url: string, socket: net.Socket) {
   const closed = new Promise((resolve) => socket.once('close', resolve));
   const sent = Date.now();
   s.proc.kill('SIGTERM');
@@ -204,7 +179,7 @@ if (databaseUrl && redisUrl)
         const replaced = await waitFor(() => {
           const now = serverChildrenOf(s.proc.pid!);
           return now.length === 2 && !now.includes(workers[0]!) ? now : undefined;
-        }, START_MS);
+        }, SERVER_START_MS);
         expect(replaced).toContain(workers[1]);
         expect((await fetch(`${url}/api/health`, { headers: { connection: 'close' } })).status).toBe(200);
         const sent = Date.now();

@@ -1,7 +1,6 @@
 // Scale-out (issue 11): two real server processes on one PostgreSQL schema and one Redis behave as
 // one. Runs in the PostgreSQL run (TEST_DATABASE_URL and TEST_REDIS_URL); scripts/test.mjs leaves
 // it out of the SQLite run, where there is no Redis to share.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -11,43 +10,20 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBotSocket } from './testing/meeting-bot.js';
+import { listeningUrl, type ServerProcess, spawnServer } from './testing/server-process.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!databaseUrl || !redisUrl)
   throw new Error('scale-out.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL');
 
-const main = path.join(import.meta.dirname, 'main.ts');
 const OPERATOR = 'ops@scale.example';
 
-interface Instance {
-  url: string;
-  proc: ChildProcess;
-  exited: Promise<number | null>;
-}
+type Instance = ServerProcess & { url: string };
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (c: Buffer) => {
-    out += c;
-  });
-  proc.stderr!.on('data', (c: Buffer) => {
-    out += c;
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const end = Date.now() + 30_000;
-  while (Date.now() < end) {
-    const url = /open (http:\/\/\S+)/.exec(out)?.[1];
-    if (url) return { url, proc, exited };
-    if (proc.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`instance did not start:\n${out}`);
+  const server = spawnServer(env, { killAfterMs: 10 * 60_000 });
+  return { ...server, url: await listeningUrl(server) };
 }
 
 describe('two server instances on PostgreSQL and Redis', () => {
