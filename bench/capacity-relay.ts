@@ -1,7 +1,8 @@
 // Child process of bench/capacity.ts: the baseline, a bare SSE relay on node:http. Each POST calls
 // the fake model (streaming), and relays every content delta as the event our server sends for a
 // token (`data: {"type":"text-delta",…}`), then `data: [DONE]`. No framework, no database, no SDK:
-// what the least possible relay costs. Sends its URL on IPC.
+// what the least possible relay costs. `GET /health` answers at once: its times under the same load
+// are the floor a health check can reach on this machine. Sends its URL on IPC.
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerProbes } from './capacity-probe.js';
@@ -10,6 +11,11 @@ const model = new URL(`${process.env.CAPACITY_MODEL_URL}/chat/completions`);
 const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 
 const server = createServer((req, res) => {
+  if (req.method === 'GET' && req.url === '/health') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"status":"ok"}');
+    return;
+  }
   req.resume();
   req.on('end', () => {
     const upstream = request(model, {

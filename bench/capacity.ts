@@ -138,7 +138,7 @@ function sampleActivity(client: pg.Client): () => Activity {
 }
 
 /**
- * Asks `url` (the server's /api/health) every 100 ms until stopped, one request at a time as a load
+ * Asks `url` (a health check) every 100 ms until stopped, one request at a time as a load
  * balancer does: answers the p99 of its answer times and how many were not 200.
  */
 function sampleHealth(url: string): () => Promise<{ p99: number; notOk: number }> {
@@ -165,7 +165,7 @@ function sampleHealth(url: string): () => Promise<{ p99: number; notOk: number }
 interface Level {
   target: string;
   streams: number;
-  /** /api/health during the window (the relay has none). */
+  /** /api/health during the window (the relay's instant `/health`: the machine's floor). */
   health?: { p99: number; notOk: number };
   ttftP99: number;
   gapP99: number;
@@ -346,6 +346,7 @@ try {
       model,
       Array.from({ length: n }, () => ({ body: '{}' })),
       file,
+      `${relayUrl}/health`,
     );
     if (file) profiles.push({ target: `relay, ${n} streams`, file });
     figures.push(f);
