@@ -9,6 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Room for findBy*/waitFor's 5 s (src/test/setup.ts) on a loaded machine, as the other projects have.
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 });
