@@ -33,6 +33,7 @@ import { startPeriod } from './modules/credits/service.js';
 import { createDocumentReader, createDocumentRenderer } from './modules/documents/extractor.js';
 import { createDocumentFiles } from './modules/documents/files.js';
 import { documentRoutes } from './modules/documents/routes.js';
+import { newDocumentSearchReads } from './modules/documents/service.js';
 import { emailRoutes } from './modules/email/routes.js';
 import { financialPlanRoutes } from './modules/financial-plans/routes.js';
 import { firstImpressionsRoutes } from './modules/first-impressions/routes.js';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     documentReader: createDocumentReader({ workers: options.config.documents.workers, log: app.log }),
     documentRenderer: createDocumentRenderer({ workers: options.config.documents.workers, log: app.log }),
     documentFiles: createDocumentFiles(options.config, app.log),
+    documentSearchReads: newDocumentSearchReads(core.clock),
     sessionCheck: createSessionCheck(core),
     chatListCache: new ChatListCache(),
     checkpoints: createCheckpointWriter(options.db),

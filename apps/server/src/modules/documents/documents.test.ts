@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock.js';
 import {
   docxOf,
   documentLimits as limits,
@@ -12,7 +13,21 @@ import {
 } from '../../testing/documents.js';
 import { createTestApp, type TestApp, testEngine } from '../../testing/test-app.js';
 import { as, signUp, userIdOf } from '../../testing/users.js';
-import { passagesForQuestion } from './service.js';
+import { passagesForQuestion, SEARCH_READ_EVERY_MS } from './service.js';
+
+/** The `document.read` entries Library searches recorded for a document. */
+async function searchReadsOf(t: TestApp, documentId: string) {
+  const rows = await t.db.db
+    .selectFrom('audit_log')
+    .select(['user_id', 'details'])
+    .where('target', '=', documentId)
+    .where('action', '=', 'document.read')
+    .orderBy('seq')
+    .execute();
+  return rows
+    .map((r) => ({ user_id: r.user_id, details: JSON.parse(String(r.details)) as { as: string } }))
+    .filter((r) => r.details.as === 'library search');
+}
 
 /** The locations and first words of a document's passages, as the document view gets them. */
 async function passagesOf(call: ReturnType<typeof as>, id: string) {
@@ -271,6 +286,11 @@ describe(`client documents (${testEngine()})`, () => {
     expect(byName!.match).toBeUndefined();
     // Another user's search never reaches these passages.
     expect(await search(other, 'bond ladder')).toEqual([]);
+    // The words shown are a read, recorded once for the four searches that showed them (the title
+    // match showed none), and not for the other user.
+    expect(await searchReadsOf(t, id)).toEqual([
+      { user_id: userId, details: { as: 'library search', passages: 1 } },
+    ]);
   });
 
   it('finds the right passage of a 200-page document for a question', async () => {
@@ -397,5 +417,28 @@ describe(`document limits (${testEngine()})`, () => {
     }
     expect(await t.db.db.selectFrom('documents').select('id').execute()).toEqual([]);
     expect(await t.db.db.selectFrom('document_passages').select('id').execute()).toEqual([]);
+  });
+});
+
+describe(`a Library search's reads of documents over time (${testEngine()})`, () => {
+  const clock = fixedClock('2026-11-26T09:00:00.000Z');
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('records a document shown again once its window has passed', async () => {
+    t = await createTestApp({ clock, config: { documents: limits() } });
+    const call = as(t, await signUp(t));
+    const { id } = (
+      await uploadDocument(call, 'Note.txt', Buffer.from('The trust owns the lake house.'))
+    ).json();
+    const search = () =>
+      call({ method: 'GET', url: `/api/studio/library?${new URLSearchParams({ q: 'lake house' })}` });
+    await search();
+    clock.advance(SEARCH_READ_EVERY_MS - 1000);
+    await search();
+    expect(await searchReadsOf(t, id)).toHaveLength(1);
+    clock.advance(2000);
+    expect((await search()).json().items).toHaveLength(1);
+    expect(await searchReadsOf(t, id)).toHaveLength(2);
   });
 });

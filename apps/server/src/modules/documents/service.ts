@@ -14,6 +14,8 @@ import {
   type TDocumentLimits,
   type TDocumentText,
 } from '@knap/contracts';
+import { LRUCache } from 'lru-cache';
+import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { HttpError, notFound } from '../../platform/errors.js';
@@ -371,4 +373,48 @@ export async function documentsMatching(
     if (!best.has(p.document_id))
       best.set(p.document_id, { seq: p.seq, location: p.location, snippet: snippetOf(p.content, words) });
   return best;
+}
+
+/** A document a user's Library searches show is recorded as read once in this long. */
+export const SEARCH_READ_EVERY_MS = 10 * 60_000;
+
+type SearchReads = LRUCache<string, true>;
+
+declare module '../../platform/deps.js' {
+  interface AppDeps {
+    /** `<user id>:<document id>` of the search reads recorded in the last SEARCH_READ_EVERY_MS. */
+    documentSearchReads: SearchReads;
+  }
+}
+
+/** The app's memory of recent search reads, on its clock (tests move it). */
+export const newDocumentSearchReads = (clock: Clock): SearchReads =>
+  new LRUCache<string, true>({
+    max: 10_000,
+    ttl: SEARCH_READ_EVERY_MS,
+    // Asked of the clock each time (no 1 ms reuse), so a test that moves it is seen at once.
+    ttlResolution: 0,
+    perf: { now: () => clock.now().getTime() },
+  });
+
+/**
+ * Records that a Library search showed the user these documents' words (a `document.read`,
+ * `as: 'library search'`). The search runs as the user types, so a document is recorded once per
+ * SEARCH_READ_EVERY_MS for each user (per instance), not once per request.
+ */
+export async function recordSearchReads(
+  deps: AppDeps,
+  { userId, documentIds }: { userId: string; documentIds: string[] },
+): Promise<void> {
+  for (const documentId of documentIds) {
+    const key = `${userId}:${documentId}`;
+    if (deps.documentSearchReads.has(key)) continue;
+    deps.documentSearchReads.set(key, true);
+    await recordAudit(deps, {
+      action: 'document.read',
+      userId,
+      target: documentId,
+      details: { as: 'library search', passages: 1 },
+    });
+  }
 }

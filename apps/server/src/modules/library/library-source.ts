@@ -11,6 +11,8 @@ export interface LibrarySource {
    * search `q`, by id, with what changes in them: where it matched, and an open path to that place.
    */
   searchText?(deps: AppDeps, user: UserRow, q: string): Promise<Map<string, Partial<TLibraryItem>>>;
+  /** Told which of those matches the answer shows (their text went to the user), by id. */
+  matchesShown?(deps: AppDeps, user: UserRow, ids: string[]): Promise<void>;
   /** Deletes one of the user's items of this kind: false when they have none with this id. */
   remove?(deps: AppDeps, user: UserRow, id: string): Promise<boolean>;
 }

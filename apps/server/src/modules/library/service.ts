@@ -48,6 +48,10 @@ export async function listLibrary(
       return wanted.every((w) => text.includes(w)) ? [i] : [];
     })
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || a.id.localeCompare(b.id));
+  for (const source of sources.filter((s) => s.matchesShown)) {
+    const shown = items.filter((i) => i.kind === source.kind && i.match).map((i) => i.id);
+    if (shown.length > 0) await source.matchesShown!(deps, user, shown);
+  }
   return { items, clients };
 }
 

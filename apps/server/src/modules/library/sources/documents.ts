@@ -1,10 +1,15 @@
 // Client documents (issue 26) as Library items, under the client each is filed under: each opens in
 // the document view, downloads as attached, and deletes through the documents service (so the
 // owner check and legal hold apply). A search finds them by their text too, showing the matching
-// passage and opening the document there. Listed by adding it to LIBRARY_SOURCES.
+// passage (an audited read) and opening the document there. Listed by adding it to LIBRARY_SOURCES.
 import { DOCUMENT_PATHS, documentViewPath, isImageKind, type TDocumentInfo } from '@knap/contracts';
 import { HttpError } from '../../../platform/errors.js';
-import { deleteDocument, documentsMatching, listDocuments } from '../../documents/service.js';
+import {
+  deleteDocument,
+  documentsMatching,
+  listDocuments,
+  recordSearchReads,
+} from '../../documents/service.js';
 import { item, type LibrarySource, SOURCE_LIMIT } from '../library-source.js';
 
 /** What is inside, in a line: its kind and length, that a scan has no text, or that it is an image. */
@@ -43,6 +48,7 @@ export const documentsSource: LibrarySource = {
       ]),
     );
   },
+  matchesShown: (deps, user, ids) => recordSearchReads(deps, { userId: user.id, documentIds: ids }),
   remove: async (deps, user, id) => {
     try {
       await deleteDocument(deps, { userId: user.id, documentId: id });
