@@ -23,6 +23,27 @@ const drain = async (stream: ReadableStream<unknown>) => {
   }
 };
 
+/** The fake model's reply to one request, each `data: {…}` event's JSON handed to `onEvent` parsed. */
+async function modelEvents(baseUrl: string, onEvent: (chunk: unknown) => void): Promise<void> {
+  const res = await fetch(`${baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
+  });
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for await (const bytes of res.body!) {
+    buffered += decoder.decode(bytes, { stream: true });
+    let end = buffered.indexOf('\n\n');
+    while (end >= 0) {
+      const event = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      end = buffered.indexOf('\n\n');
+      if (event.startsWith('data: {')) onEvent(JSON.parse(event.slice(6)));
+    }
+  }
+}
+
 /** A conversation of one question, and the reply being written (as prepareAnswer stores them). */
 const history = (): UIMessage[] => [
   { id: 'q', role: 'user', parts: [{ type: 'text', text: 'How are my clients doing this week?' }] },
@@ -36,28 +57,7 @@ const uiStream = (model: LanguageModelV3) =>
 
 /** Each stage: one stream of it, read to its end. */
 const stages: Array<[string, (model: LanguageModelV3, baseUrl: string) => Promise<unknown>]> = [
-  [
-    'fetch, SSE split, JSON.parse (what the relay does)',
-    async (_model, baseUrl) => {
-      const res = await fetch(`${baseUrl}/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
-      });
-      const decoder = new TextDecoder();
-      let buffered = '';
-      for await (const bytes of res.body!) {
-        buffered += decoder.decode(bytes, { stream: true });
-        let end = buffered.indexOf('\n\n');
-        while (end >= 0) {
-          const event = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          end = buffered.indexOf('\n\n');
-          if (event.startsWith('data: {')) JSON.parse(event.slice(6));
-        }
-      }
-    },
-  ],
+  ['fetch, SSE split, JSON.parse (what the relay does)', (_model, baseUrl) => modelEvents(baseUrl, () => {})],
   [
     'the provider (model.doStream)',
     async (model) => {
@@ -65,6 +65,45 @@ const stages: Array<[string, (model: LanguageModelV3, baseUrl: string) => Promis
         prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
       });
       await drain(stream);
+    },
+  ],
+  [
+    'instead of it, a sketch: one pass, batched (not built)',
+    // What a provider that parses each event once would cost: the relay's parse, text deltas held
+    // and merged as platform/llm/coalesce.ts does (the first at once, then every 50 ms), and the
+    // model's stream parts enqueued on one web stream. Not a provider: text only, no tool calls,
+    // usage or errors; it prices the next step bench/README.md names.
+    async (_model, baseUrl) => {
+      const parts = new ReadableStream<{ type: string; delta?: string }>({
+        async start(controller) {
+          let held = '';
+          let sentAt = Number.NEGATIVE_INFINITY;
+          let timer: NodeJS.Timeout | undefined;
+          const flush = () => {
+            timer = undefined;
+            if (!held) return;
+            controller.enqueue({ type: 'text-delta', delta: held });
+            held = '';
+            sentAt = performance.now();
+          };
+          controller.enqueue({ type: 'text-start' });
+          await modelEvents(baseUrl, (chunk) => {
+            const content = (chunk as { choices?: Array<{ delta?: { content?: unknown } }> }).choices?.[0]
+              ?.delta?.content;
+            if (typeof content !== 'string') return;
+            held += content;
+            const wait = sentAt + 50 - performance.now();
+            if (wait <= 0) flush();
+            else timer ??= setTimeout(flush, wait);
+          });
+          clearTimeout(timer);
+          flush();
+          controller.enqueue({ type: 'text-end' });
+          controller.enqueue({ type: 'finish' });
+          controller.close();
+        },
+      });
+      await drain(parts);
     },
   ],
   ['streamText, fullStream', (model) => drain(streamText({ model, prompt: 'Hi' }).fullStream)],
