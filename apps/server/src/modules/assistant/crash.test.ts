@@ -8,7 +8,12 @@ import path from 'node:path';
 import { type FakeLlm, startFakeOpenAI } from '@knap/fakes';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listeningUrl, SERVER_START_MS, spawnServer } from '../../testing/server-process.js';
+import {
+  listeningUrl,
+  SERVER_START_MS,
+  type ServerProcess,
+  spawnServer,
+} from '../../testing/server-process.js';
 import { testEngine } from '../../testing/test-app.js';
 
 const REPLY =
@@ -27,7 +32,7 @@ describe(`a server killed mid-stream (${testEngine()})`, () => {
   let fake: FakeLlm;
   let env: Record<string, string>;
   let schema: string | undefined;
-  const children: Array<{ kill(signal: NodeJS.Signals): unknown }> = [];
+  const children: ServerProcess['proc'][] = [];
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
