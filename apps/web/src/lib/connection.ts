@@ -67,12 +67,18 @@ export function reportUnreachable(): void {
   schedule(delay);
 }
 
-/** The server answered: if it had been away, every screen is told it is back. */
+/**
+ * The server answered: if it had been away, every screen is told it is back. While the browser
+ * says it is offline, a late answer (to a request sent just before) changes nothing: only the
+ * `online` event ends that state.
+ */
 export function reportReachable(): void {
+  const { isReachable, isOffline } = useConnectionStore.getState();
+  if (isOffline) return;
   if (timer) clearTimeout(timer);
   timer = null;
-  if (useConnectionStore.getState().isReachable) return;
-  useConnectionStore.setState({ isReachable: true, isOffline: false });
+  if (isReachable) return;
+  useConnectionStore.setState({ isReachable: true });
   for (const listener of reconnectListeners) listener();
 }
 

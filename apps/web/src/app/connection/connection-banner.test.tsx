@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reportUnreachable, resetConnection } from '../../lib/connection';
+import { reportReachable, reportUnreachable, resetConnection } from '../../lib/connection';
 import { jsonResponse } from '../../test/fetch-mock';
 import { ConnectionBanner } from './connection-banner';
 import { CONNECTION_COPY } from './copy';
@@ -73,6 +73,24 @@ describe('ConnectionBanner', () => {
     expect(await screen.findByText(CONNECTION_COPY.unreachable)).toBeTruthy();
     server.isUp = true;
     await userEvent.click(screen.getByRole('button', { name: CONNECTION_COPY.retryNow }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+  });
+
+  it('an answer that arrives while the browser is offline does not end the offline notice', async () => {
+    const server = healthServer();
+    renderBanner();
+
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    // A request sent just before the network went gets its answer late.
+    act(() => reportReachable());
+    expect(screen.getByRole('status').textContent).toContain(CONNECTION_COPY.offline);
+
+    server.isUp = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
   });
 });
