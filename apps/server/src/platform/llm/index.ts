@@ -1,6 +1,7 @@
 // The language model chosen by config: OpenAI, Anthropic, any OpenAI-compatible server (Ollama,
-// vLLM, LM Studio, llama.cpp), or the built-in demo model. The streamed ones read the model's events
-// through `coalescingFetch`: text deltas that arrive together are read as one (coalesce.ts).
+// vLLM, LM Studio, llama.cpp), or the built-in demo model. OpenAI's streams are read in one pass
+// (openai-chat-stream.ts); the others read the model's events through `coalescingFetch`: text
+// deltas that arrive together are read as one (coalesce.ts).
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
@@ -8,6 +9,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { LlmConfig } from '../../config.js';
 import { coalescingFetch } from './coalesce.js';
 import { DemoLanguageModel, type DemoScript } from './demo-model.js';
+import { OpenAIChatStreamModel } from './openai-chat-stream.js';
 
 /** The model `config` names; the demo model answers from `demoScript` (it has no other words). */
 export function createLanguageModel(
@@ -16,11 +18,13 @@ export function createLanguageModel(
 ): LanguageModelV3 {
   switch (config.provider) {
     case 'openai':
-      return createOpenAI({
-        apiKey: config.apiKey,
-        fetch: coalescingFetch(),
-        ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
-      }).chat(config.model);
+      return new OpenAIChatStreamModel(
+        createOpenAI({
+          apiKey: config.apiKey,
+          fetch: coalescingFetch(),
+          ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+        }).chat(config.model),
+      );
     case 'anthropic':
       return createAnthropic({
         apiKey: config.apiKey,
