@@ -55,55 +55,25 @@ const uiStream = (model: LanguageModelV3) =>
     onError: () => 'failed',
   });
 
+const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] }];
+
 /** Each stage: one stream of it, read to its end. */
 const stages: Array<[string, (model: LanguageModelV3, baseUrl: string) => Promise<unknown>]> = [
   ['fetch, SSE split, JSON.parse (what the relay does)', (_model, baseUrl) => modelEvents(baseUrl, () => {})],
   [
-    'the provider (model.doStream)',
+    'the SDK’s provider, behind our batcher (before)',
     async (model) => {
-      const { stream } = await model.doStream({
-        prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
-      });
+      // platform/llm/openai-chat-stream.ts keeps the SDK's model for all but streams.
+      const sdk = (model as { sdk?: LanguageModelV3 }).sdk ?? model;
+      const { stream } = await sdk.doStream({ prompt });
       await drain(stream);
     },
   ],
   [
-    'instead of it, a sketch: one pass, batched (not built)',
-    // What a provider that parses each event once would cost: the relay's parse, text deltas held
-    // and merged as platform/llm/coalesce.ts does (the first at once, then every 50 ms), and the
-    // model's stream parts enqueued on one web stream. Not a provider: text only, no tool calls,
-    // usage or errors; it prices the next step bench/README.md names.
-    async (_model, baseUrl) => {
-      const parts = new ReadableStream<{ type: string; delta?: string }>({
-        async start(controller) {
-          let held = '';
-          let sentAt = Number.NEGATIVE_INFINITY;
-          let timer: NodeJS.Timeout | undefined;
-          const flush = () => {
-            timer = undefined;
-            if (!held) return;
-            controller.enqueue({ type: 'text-delta', delta: held });
-            held = '';
-            sentAt = performance.now();
-          };
-          controller.enqueue({ type: 'text-start' });
-          await modelEvents(baseUrl, (chunk) => {
-            const content = (chunk as { choices?: Array<{ delta?: { content?: unknown } }> }).choices?.[0]
-              ?.delta?.content;
-            if (typeof content !== 'string') return;
-            held += content;
-            const wait = sentAt + 50 - performance.now();
-            if (wait <= 0) flush();
-            else timer ??= setTimeout(flush, wait);
-          });
-          clearTimeout(timer);
-          flush();
-          controller.enqueue({ type: 'text-end' });
-          controller.enqueue({ type: 'finish' });
-          controller.close();
-        },
-      });
-      await drain(parts);
+    'instead of it, ours: one pass, batched (now)',
+    async (model) => {
+      const { stream } = await model.doStream({ prompt });
+      await drain(stream);
     },
   ],
   ['streamText, fullStream', (model) => drain(streamText({ model, prompt: 'Hi' }).fullStream)],
