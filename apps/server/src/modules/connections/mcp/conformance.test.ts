@@ -58,8 +58,10 @@ async function startSdkPeer(label: string): Promise<SdkPeer> {
       () => text('files_read', `underscore ${label}`),
     );
     for (const end of ['quarterly_one', 'quarterly_two'])
-      server.registerTool(`${LONG}${end}`, { description: `Long name ${end}`, annotations: READ_ONLY }, () =>
-        text(`${LONG}${end}`, end),
+      server.registerTool(
+        `${LONG}${end}`,
+        { description: `Long name ${end} (${label})`, annotations: READ_ONLY },
+        () => text(`${LONG}${end}`, end),
       );
     server.registerTool(
       'archived_household',
@@ -250,7 +252,7 @@ describe(`custom MCP servers against real peers (${testEngine()})`, () => {
     const pick = [
       nameOf(tools, 'Read a file (dot, A)'),
       nameOf(tools, 'Read a file (underscore, B)'),
-      nameOf(tools, 'Long name quarterly_two'),
+      nameOf(tools, 'Long name quarterly_two (A)'),
     ];
     expect(new Set(pick).size).toBe(3);
     const [aBefore, bBefore] = [a.calls.length, b.calls.length];
@@ -332,7 +334,7 @@ describe(`custom MCP servers against real peers (${testEngine()})`, () => {
           { name: nameOf(tools, 'Read a file (underscore, A)'), arguments: {} },
         ],
       },
-      { toolCalls: [{ name: nameOf(tools, 'Long name quarterly_one'), arguments: {} }] },
+      { toolCalls: [{ name: nameOf(tools, 'Long name quarterly_one (A)'), arguments: {} }] },
       { text: 'Done.' },
     );
     await reply(me);
