@@ -146,7 +146,7 @@ try {
   const { model } = fakeLlm({ baseUrl } as FakeLlm, { timeoutMs: 60_000 });
   const tokens = Number(process.env.CAPACITY_TOKENS ?? 300);
   console.log(`${STREAMS} streams at once, ${tokens} tokens each, ${ROUNDS} rounds per stage\n`);
-  console.log('stage'.padEnd(54), 'CPU ms/1000 tokens'.padStart(19), 'added'.padStart(8));
+  console.log('stage'.padEnd(62), 'CPU ms/1000 tokens'.padStart(19), 'added'.padStart(8));
   const measure = async (run: (typeof stages)[number][1]) => {
     const cpu = process.cpuUsage();
     for (let r = 0; r < ROUNDS; r++)
@@ -161,7 +161,7 @@ try {
   for (const [name, run] of stages) {
     const perK = await measure(run);
     console.log(
-      name.padEnd(54),
+      name.padEnd(62),
       perK.toFixed(1).padStart(19),
       (before ? `${perK >= before ? '+' : ''}${(perK - before).toFixed(1)}` : '').padStart(8),
     );
