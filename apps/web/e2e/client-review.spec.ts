@@ -114,18 +114,18 @@ test('a client review: from a meeting with notes to an edited review, its PDF an
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(screen.section('Summary')).toBeVisible();
   expect(await hasHorizontalScroll(page)).toBe(false);
-  expect(await overflowingElements(page)).toEqual([]);
+  await expect.poll(() => overflowingElements(page)).toEqual([]);
   await saveScreenshot(page, 'client-review-375');
 
   await list.goto();
   await expect(list.review('Ann Henderson')).toContainText('Henderson year-end review');
   await expect(list.review('Ann Henderson')).toContainText('Sent');
   expect(await hasHorizontalScroll(page)).toBe(false);
-  expect(await overflowingElements(page)).toEqual([]);
+  await expect.poll(() => overflowingElements(page)).toEqual([]);
   await saveScreenshot(page, 'client-review-list-375');
   await page.goto('/client-review/new');
   await expect(form.field('Client')).toBeVisible();
   expect(await hasHorizontalScroll(page)).toBe(false);
-  expect(await overflowingElements(page)).toEqual([]);
+  await expect.poll(() => overflowingElements(page)).toEqual([]);
   await saveScreenshot(page, 'client-review-new-375');
 });

@@ -67,6 +67,6 @@ test('first impressions: from a prospect’s email to a briefing naming their me
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(screen.question(2)).toBeVisible();
   expect(await hasHorizontalScroll(page)).toBe(false);
-  expect(await overflowingElements(page)).toEqual([]);
+  await expect.poll(() => overflowingElements(page)).toEqual([]);
   await saveScreenshot(page, 'first-impressions-375');
 });

@@ -81,6 +81,7 @@ export class ClientReviewScreen {
 /**
  * Elements that reach past the right edge of the window, e.g. 'SELECT: …' for a select as wide as its
  * longest option. The shell scrolls its own pane, so the page itself never shows such overflow.
+ * Poll it (`expect.poll`): just after a viewport change the layout may not have settled yet.
  */
 export function overflowingElements(page: Page): Promise<string[]> {
   return page.evaluate(() =>
