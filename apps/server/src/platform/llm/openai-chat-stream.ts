@@ -4,9 +4,9 @@
 // decoder stream, an SSE parser stream, an async JSON parse and zod validation per event, a tee to
 // look for an early error, and a transform to the model's parts; behind our text batcher
 // (coalesce.ts) every text event was also parsed and written again first. bench/capacity-stages.ts
-// priced it at 129–137 µs of CPU a token against 63–74 µs for one pass that batches text as it
-// goes (bench/README.md, "Pricing a provider that parses each event once"), a quarter of all the
-// server spends on a token; the SDK has no hook for it, so this is ours.
+// priced that at 118–137 µs of CPU a token, and this one pass at 70 (bench/README.md, "One pass for
+// OpenAI's streams"): a fifth to a quarter of all the server spends on a token. The SDK has no hook
+// for it, so this is ours.
 //
 // What it keeps of the SDK's stream, held to it by openai-chat-stream.test.ts on the same events:
 // the request (the SDK's own `getArgs`, URL and headers), HTTP errors, an error event before any
@@ -32,7 +32,6 @@ import {
   combineHeaders,
   createJsonErrorResponseHandler,
   extractResponseHeaders,
-  type FetchFunction,
   generateId,
   postJsonToApi,
   type ResponseHandler,
@@ -118,7 +117,7 @@ export class OpenAIChatStreamModel implements LanguageModelV3 {
   constructor(
     /** The AI SDK's chat model, which builds the requests and answers all but the streams. */
     readonly sdk: LanguageModelV3,
-    private readonly options: { fetch?: FetchFunction; batchMs?: number } = {},
+    private readonly options: { batchMs?: number } = {},
   ) {}
 
   get provider() {
@@ -148,7 +147,6 @@ export class OpenAIChatStreamModel implements LanguageModelV3 {
       failedResponseHandler,
       successfulResponseHandler: eventStreamBody,
       abortSignal: options.abortSignal,
-      fetch: this.options.fetch,
     });
     const reply = readReply(events, warnings, this.options.batchMs ?? TEXT_BATCH_MS);
     try {
@@ -194,15 +192,16 @@ function readReply(body: ReadableStream<Uint8Array>, warnings: SharedV3Warning[]
   let isActiveText = false;
   let done = false;
 
+  const enqueueText = (delta: string) => {
+    if (!isActiveText) out.enqueue({ type: 'text-start', id: '0' });
+    isActiveText = true;
+    out.enqueue({ type: 'text-delta', id: '0', delta });
+  };
   const releaseText = () => {
     clearTimeout(timer);
     timer = undefined;
     if (!heldText || done) return;
-    if (!isActiveText) {
-      out.enqueue({ type: 'text-start', id: '0' });
-      isActiveText = true;
-    }
-    out.enqueue({ type: 'text-delta', id: '0', delta: heldText });
+    enqueueText(heldText);
     heldText = '';
     sentAt = performance.now();
   };
@@ -290,14 +289,9 @@ function readReply(body: ReadableStream<Uint8Array>, warnings: SharedV3Warning[]
     if (delta.content === '' && !delta.refusal) {
       // An empty text still opens the text, as the SDK's does.
       if (heldText) releaseText();
-      if (!isActiveText) out.enqueue({ type: 'text-start', id: '0' });
-      isActiveText = true;
-      out.enqueue({ type: 'text-delta', id: '0', delta: '' });
+      enqueueText('');
     }
-    for (const toolCall of delta.tool_calls ?? []) {
-      if (heldText) releaseText();
-      tracker.processDelta(toolCall);
-    }
+    for (const toolCall of delta.tool_calls ?? []) tracker.processDelta(toolCall);
     for (const annotation of delta.annotations ?? [])
       emit({
         type: 'source',
@@ -370,10 +364,7 @@ function readReply(body: ReadableStream<Uint8Array>, warnings: SharedV3Warning[]
   const parts = new ReadableStream<LanguageModelV3StreamPart>({
     start(controller) {
       out = controller;
-      tracker = new StreamingToolCallTracker(
-        { enqueue: (part) => out.enqueue(part) },
-        { generateId, typeValidation: 'if-present' },
-      );
+      tracker = new StreamingToolCallTracker({ enqueue: emit }, { generateId, typeValidation: 'if-present' });
       out.enqueue({ type: 'stream-start', warnings });
       void pump();
     },
